@@ -1,0 +1,106 @@
+// Command onnxprune finds the attention heads of a Transformer ONNX model that
+// matter and removes the rest from the ONNX file itself.
+//
+// Exit codes: 0 success, 1 a verification found a difference or a quality
+// threshold was missed, 2 usage or runtime error, 130/143 interrupted.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+)
+
+// command is one subcommand. Each lives in its own file and is listed in
+// commands below; there is no hidden registry.
+type command struct {
+	name    string
+	short   string
+	usage   string // e.g. "inspect [flags] MODEL..."
+	long    string
+	example string
+	// run parses args (everything after the subcommand name) and does the work.
+	run func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+}
+
+// commands lists every subcommand, in the order help prints them.
+func commands() []command {
+	return []command{
+		inspectCommand(),
+	}
+}
+
+// exitError carries an exit code other than the default 2 for errors.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// usageError marks a command-line mistake; it exits with code 2 like other errors
+// but also prints a hint to use --help.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	os.Exit(code)
+}
+
+// run executes the CLI and returns the process exit code.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	cmds := commands()
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		printUsage(stdout, cmds)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range cmds {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(ctx, args[1:], stdout, stderr)
+		if err == nil || errors.Is(err, errHelp) {
+			return 0
+		}
+		return reportError(stderr, c.name, err)
+	}
+	fmt.Fprintf(stderr, "onnxprune: unknown command %q (see onnxprune --help)\n", args[0])
+	return 2
+}
+
+// reportError prints err as one line and picks the exit code.
+func reportError(stderr io.Writer, name string, err error) int {
+	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	fmt.Fprintf(stderr, "onnxprune %s: %s\n", name, msg)
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	var ue *usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "see 'onnxprune %s --help'\n", name)
+	}
+	return 2
+}
+
+func printUsage(w io.Writer, cmds []command) {
+	fmt.Fprintln(w, "onnxprune: find the attention heads of a Transformer ONNX model that matter and cut out the rest.")
+	fmt.Fprintln(w, "\nUsage: onnxprune COMMAND [flags] [args]\n\nCommands:")
+	for _, c := range cmds {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.short)
+	}
+	fmt.Fprintln(w, "\nRun 'onnxprune COMMAND --help' for a command's flags and examples.")
+}
