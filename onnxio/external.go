@@ -1,0 +1,206 @@
+package onnxio
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"onnxprune/onnxio/onnxpb"
+)
+
+// externalRef is the parsed external_data of a tensor. length is -1 when the
+// entry has no "length" key (the data runs to the end of the file).
+type externalRef struct {
+	location       string
+	offset, length int64
+}
+
+// parseExternal reads the location/offset/length keys of an external tensor.
+func parseExternal(t *onnxpb.TensorProto) (externalRef, error) {
+	ref := externalRef{length: -1}
+	seen := map[string]bool{}
+	for _, kv := range t.ExternalData {
+		k, v := kv.GetKey(), kv.GetValue()
+		if seen[k] {
+			return ref, fmt.Errorf("external_data key %q appears twice", k)
+		}
+		seen[k] = true
+		switch k {
+		case "location":
+			ref.location = v
+		case "offset", "length":
+			x, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || x < 0 {
+				return ref, fmt.Errorf("external_data %s %q is not a non-negative integer", k, v)
+			}
+			if k == "offset" {
+				ref.offset = x
+			} else {
+				ref.length = x
+			}
+		}
+	}
+	if ref.location == "" {
+		return ref, errors.New("external_data has no location")
+	}
+	return ref, nil
+}
+
+// extFiles caches the external data files of one model: each file is opened
+// read-only and mapped (or read) once, however many tensors it holds.
+type extFiles struct {
+	mu    sync.Mutex
+	files map[string]*extFile // by resolved path
+}
+
+type extFile struct {
+	data  []byte
+	unmap func() error
+}
+
+// resolveLocation checks an external data location and returns the file it
+// names. A location must be a relative path without "..", and its real path
+// (symlinks resolved) must lie inside the model's folder; a location may
+// name a file in one of LoadOptions.AllowDirs instead, given either as an
+// absolute path or through a symlink, as long as its real path lies inside
+// that directory.
+func (m *Model) resolveLocation(location string) (string, error) {
+	if m.dir == "" {
+		return "", fmt.Errorf("external data location %q: the model was parsed from bytes without LoadOptions.BaseDir, so there is no folder to read it from", location)
+	}
+	if strings.ContainsRune(location, 0) {
+		return "", fmt.Errorf("external data location %q contains a NUL byte", location)
+	}
+	abs := filepath.IsAbs(location)
+	dotdot := false
+	for _, part := range strings.FieldsFunc(location, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if part == ".." {
+			dotdot = true
+		}
+	}
+	if (abs || dotdot) && len(m.allowDirs) == 0 {
+		return "", refuseLocation(location, abs)
+	}
+	var p string
+	if abs {
+		p = filepath.Clean(location)
+	} else {
+		p = filepath.Join(m.dir, location)
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return "", fmt.Errorf("external data file %q (location %q) does not exist", p, location)
+		}
+		return "", fmt.Errorf("external data location %q: %w", location, err)
+	}
+	for _, d := range m.allowDirs {
+		if within(real, d) {
+			return real, nil
+		}
+	}
+	switch {
+	case abs || dotdot:
+		return "", refuseLocation(location, abs)
+	case !within(real, m.realDir):
+		return "", fmt.Errorf("external data location %q resolves to %q, outside the model's folder %q (refused)", location, real, m.realDir)
+	}
+	return real, nil
+}
+
+// within reports whether path p lies inside (or is) directory dir; both are
+// clean absolute real paths.
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	if err != nil {
+		return false
+	}
+	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// file returns the mapped contents of the external data file at location.
+func (m *Model) file(location string) ([]byte, error) {
+	real, err := m.resolveLocation(location)
+	if err != nil {
+		return nil, err
+	}
+	m.ext.mu.Lock()
+	defer m.ext.mu.Unlock()
+	if f, ok := m.ext.files[real]; ok {
+		return f.data, nil
+	}
+	f, err := mapFile(real)
+	if err != nil {
+		return nil, fmt.Errorf("external data location %q: %w", location, err)
+	}
+	if m.ext.files == nil {
+		m.ext.files = map[string]*extFile{}
+	}
+	m.ext.files[real] = f
+	return f.data, nil
+}
+
+// ReadExternal returns length bytes at offset of the external data file
+// named by location (relative to the model's folder; length < 0 reads to the
+// end). The location is checked as described in Load. The file is opened
+// read-only and memory-mapped once; the returned slice points into that
+// mapping (copy-on-write, so writing to it never reaches the file), stays
+// valid until Close, and is shared by every caller.
+func (m *Model) ReadExternal(location string, offset, length int64) ([]byte, error) {
+	data, err := m.file(location)
+	if err != nil {
+		return nil, err
+	}
+	size := int64(len(data))
+	if offset < 0 || offset > size {
+		return nil, fmt.Errorf("external data location %q: offset %d is past the end of the file (%d bytes)", location, offset, size)
+	}
+	if length < 0 {
+		length = size - offset
+	}
+	if length > size-offset {
+		return nil, fmt.Errorf("external data location %q: offset %d + length %d is past the end of the file (%d bytes)", location, offset, length, size)
+	}
+	return data[offset : offset+length : offset+length], nil
+}
+
+// Close releases the model's external data mappings. Slices returned by
+// ReadExternal must not be used afterwards; tensors decoded with Tensor or
+// DecodeTensor stay valid (they are copies).
+func (m *Model) Close() error {
+	m.ext.mu.Lock()
+	defer m.ext.mu.Unlock()
+	var first error
+	for k, f := range m.ext.files {
+		if f.unmap != nil {
+			if err := f.unmap(); err != nil && first == nil {
+				first = err
+			}
+		}
+		delete(m.ext.files, k)
+	}
+	return first
+}
+
+// HasExternalData reports whether any tensor of the model keeps its data in
+// an external file.
+func (m *Model) HasExternalData() bool {
+	found := false
+	forEachTensor(m.Proto, func(r TensorRef) {
+		if r.Tensor.GetDataLocation() == onnxpb.TensorProto_EXTERNAL {
+			found = true
+		}
+	})
+	return found
+}
+
+func refuseLocation(location string, abs bool) error {
+	if abs {
+		return fmt.Errorf("external data location %q is an absolute path (refused; allow its directory with LoadOptions.AllowDirs)", location)
+	}
+	return fmt.Errorf("external data location %q contains \"..\" (refused: it may leave the model's folder)", location)
+}
