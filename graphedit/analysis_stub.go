@@ -1,0 +1,3 @@
+package graphedit
+
+type analysis struct{}

@@ -1,0 +1,129 @@
+package graphedit
+
+import (
+	"strings"
+	"testing"
+
+	"google.golang.org/protobuf/encoding/protowire"
+	"google.golang.org/protobuf/proto"
+
+	"onnxprune/onnxio/onnxpb"
+)
+
+// richModel is a hand-written model using many corners of the format: doc
+// strings, metadata, an orphan value_info entry, an initializer that is also
+// an input, an If node whose branches read outer values, an omitted optional
+// input and output, and unknown fields.
+func richModel() *onnxpb.ModelProto {
+	s := proto.String
+	f := int32(onnxpb.TensorProto_FLOAT)
+	vi := func(name string, dims ...any) *onnxpb.ValueInfoProto {
+		v := ValueInfo(name, f, Dims(dims...))
+		v.DocString = s("doc of " + name)
+		return v
+	}
+	branch := func(name, op string) *onnxpb.GraphProto {
+		return &onnxpb.GraphProto{
+			Name:   s(name),
+			Node:   []*onnxpb.NodeProto{{Name: s(name + "_n"), OpType: s(op), Input: []string{"h", "w"}, Output: []string{name + "_y"}}},
+			Output: []*onnxpb.ValueInfoProto{vi(name+"_y", "batch", 4)},
+		}
+	}
+	g := &onnxpb.GraphProto{
+		Name:      s("rich"),
+		DocString: s("graph doc"),
+		Input:     []*onnxpb.ValueInfoProto{vi("x", "batch", 4), vi("w", 4), {Name: s("cond"), Type: tensorType(int32(onnxpb.TensorProto_BOOL), Dims())}},
+		Initializer: []*onnxpb.TensorProto{
+			{Name: s("w"), Dims: []int64{4}, DataType: proto.Int32(f), RawData: make([]byte, 16)},
+			{Name: s("unused"), Dims: []int64{1}, DataType: proto.Int32(f), FloatData: []float32{3}},
+		},
+		Node: []*onnxpb.NodeProto{
+			{Name: s("relu"), OpType: s("Relu"), Input: []string{"x"}, Output: []string{"h"}, DocString: s("node doc"),
+				MetadataProps: []*onnxpb.StringStringEntryProto{{Key: s("k"), Value: s("v")}}},
+			{Name: s("drop"), OpType: s("Dropout"), Input: []string{"h", "", ""}, Output: []string{"d", ""}},
+			{Name: s("if"), OpType: s("If"), Input: []string{"cond"}, Output: []string{"y"},
+				Attribute: []*onnxpb.AttributeProto{GraphAttr("then_branch", branch("then", "Add")), GraphAttr("else_branch", branch("else", "Mul"))}},
+			{Name: s("add"), OpType: s("Add"), Input: []string{"y", "d"}, Output: []string{"z"}},
+		},
+		Output:        []*onnxpb.ValueInfoProto{vi("z", "batch", 4)},
+		ValueInfo:     []*onnxpb.ValueInfoProto{vi("h", "batch", 4), vi("ghost", 7)},
+		MetadataProps: []*onnxpb.StringStringEntryProto{{Key: s("gk"), Value: s("gv")}},
+	}
+	// An unknown field (number 999) on the graph must survive.
+	g.ProtoReflect().SetUnknown(protowire.AppendString(protowire.AppendTag(nil, 999, protowire.BytesType), "future"))
+	return &onnxpb.ModelProto{
+		IrVersion:   proto.Int64(9),
+		OpsetImport: []*onnxpb.OperatorSetIdProto{{Domain: s(""), Version: proto.Int64(17)}, {Domain: s("com.microsoft"), Version: proto.Int64(1)}},
+		Graph:       g,
+		DocString:   s("model doc"),
+	}
+}
+
+func TestRoundTripUnedited(t *testing.T) {
+	m := richModel()
+	b, err := proto.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m2 onnxpb.ModelProto
+	if err := proto.Unmarshal(b, &m2); err != nil {
+		t.Fatal(err)
+	}
+	g, err := FromModel(&m2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.ToProto(); !proto.Equal(got, m.GetGraph()) {
+		t.Errorf("ToProto differs from the original graph")
+	}
+	if got := g.ModelProto(&m2); !proto.Equal(got, m) {
+		t.Errorf("ModelProto differs from the original model")
+	}
+	if err := g.Validate(); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+}
+
+func TestStructure(t *testing.T) {
+	g, err := FromModel(richModel(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := g.Value("h")
+	var got []string
+	for _, u := range h.Uses() {
+		got = append(got, u.Node.Name()+":"+itoa(u.Input))
+	}
+	if want := "drop:0 if:-1"; strings.Join(got, " ") != want {
+		t.Errorf("uses of h = %q, want %q", strings.Join(got, " "), want)
+	}
+	w := g.Value("w")
+	if !w.IsGraphInput() || !w.IsInitializer() {
+		t.Errorf("w: input=%v initializer=%v, want both", w.IsGraphInput(), w.IsInitializer())
+	}
+	if n, i := g.Value("d").Producer(); n.Name() != "drop" || i != 0 {
+		t.Errorf("producer of d = %v,%d", n, i)
+	}
+	if g.Node("drop").Input(1) != nil || g.Node("drop").Output(1) != nil {
+		t.Errorf("omitted optional slots should be nil")
+	}
+	if g.Opset("") != 17 || g.Opset("ai.onnx") != 17 || g.Opset("com.microsoft") != 1 || g.Opset("x") != 0 {
+		t.Errorf("Opset wrong")
+	}
+	// Uses returns a copy.
+	us := h.Uses()
+	us[0].Node = nil
+	if h.Uses()[0].Node == nil {
+		t.Errorf("Uses did not return a copy")
+	}
+}
+
+func itoa(i int) string {
+	if i < 0 {
+		return "-" + itoa(-i)
+	}
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + itoa(i%10)
+}
