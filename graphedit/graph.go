@@ -5,6 +5,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
 
@@ -28,7 +29,7 @@ type Graph struct {
 	gen      int             // bumped by every edit; analysis caches compare it
 	fresh    map[string]int  // next suffix per FreshName prefix
 	unk      int             // counter for unk_N dims
-	tensor   TensorSource
+	ext      onnxio.ExternalSource
 }
 
 // port is a graph input or output: the value and its own declaration.
@@ -44,18 +45,31 @@ type viEntry struct {
 	orphan *onnxpb.ValueInfoProto
 }
 
-// TensorSource resolves tensors whose data lives outside the proto
-// (data_location = EXTERNAL). It lets constant data be read lazily.
-// onnxio's external-data handle satisfies it.
-type TensorSource interface {
-	// ExternalData returns the raw little-endian bytes of t.
-	ExternalData(t *onnxpb.TensorProto) ([]byte, error)
-}
-
 // Options controls how a graph is built from a proto.
 type Options struct {
-	// Tensors resolves external initializer data on demand (may be nil).
-	Tensors TensorSource
+	// External reads initializer data stored outside the proto
+	// (data_location = EXTERNAL) when an analysis first needs it; nil allows
+	// inline data only. An *onnxio.Model satisfies it.
+	External onnxio.ExternalSource
+}
+
+// Load builds the IR of a loaded model's main graph; external initializer
+// data is read lazily through m.
+func Load(m *onnxio.Model) (*Graph, error) {
+	if m == nil {
+		return nil, fmt.Errorf("graphedit: nil model")
+	}
+	g, err := FromModel(m.Proto, &Options{External: m})
+	if err != nil && m.Path != "" {
+		return nil, fmt.Errorf("%s: %w", m.Path, err)
+	}
+	return g, err
+}
+
+// Store writes the graph and its opset imports back into m.Proto (the other
+// model fields are kept), ready for m.Save.
+func (g *Graph) Store(m *onnxio.Model) {
+	m.Proto = g.ModelProto(m.Proto)
 }
 
 // FromModel builds the IR of a model's main graph, keeping its opset imports.
@@ -73,7 +87,7 @@ func FromProto(gp *onnxpb.GraphProto, opsets []*onnxpb.OperatorSetIdProto, opts 
 	g.shell = shellOf(gp)
 	g.opsets = opsets
 	if opts != nil {
-		g.tensor = opts.Tensors
+		g.ext = opts.External
 	}
 	gname := gp.GetName()
 	errf := func(format string, a ...any) error {
@@ -363,5 +377,5 @@ func (g *Graph) Values() []*Value {
 	return out
 }
 
-// TensorSource returns the handle used for external tensor data (may be nil).
-func (g *Graph) TensorSource() TensorSource { return g.tensor }
+// External returns the handle used for external tensor data (may be nil).
+func (g *Graph) External() onnxio.ExternalSource { return g.ext }
