@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"google.golang.org/protobuf/proto"
 
@@ -139,6 +140,9 @@ func parse(data []byte, name string, opts *LoadOptions) (*Model, error) {
 	p := &onnxpb.ModelProto{}
 	uo := proto.UnmarshalOptions{RecursionLimit: 4*depth + 64}
 	if err := uo.Unmarshal(data, p); err != nil {
+		if strings.Contains(err.Error(), "recursion") {
+			return fail(fmt.Errorf("messages nested too deeply (subgraphs nested more than about %d deep): %v", depth, err))
+		}
 		return fail(fmt.Errorf("not a valid ONNX model (truncated or corrupt protobuf: %v)", err))
 	}
 	if p.IrVersion == nil && p.Graph == nil {

@@ -414,3 +414,21 @@ func inlineBytes(t *onnxpb.TensorProto) ([]byte, bool) {
 	}
 	return b, true
 }
+
+// tensorBytes returns the raw bytes of a tensor whatever its storage
+// (external, raw_data or typed field); ok is false for types without a
+// simple byte layout.
+func tensorBytes(m *Model, t *onnxpb.TensorProto) ([]byte, error) {
+	if t.GetDataLocation() == onnxpb.TensorProto_EXTERNAL {
+		ref, err := parseExternal(t)
+		if err != nil {
+			return nil, err
+		}
+		return m.ReadExternal(ref.location, ref.offset, ref.length)
+	}
+	b, ok := inlineBytes(t)
+	if !ok {
+		return nil, fmt.Errorf("tensor %q: no byte form for %s", t.GetName(), dtypeName(onnxpb.TensorProto_DataType(t.GetDataType())))
+	}
+	return b, nil
+}
