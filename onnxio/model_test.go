@@ -131,16 +131,15 @@ func TestBadInputs(t *testing.T) {
 func nested(depth int) *onnxpb.ModelProto {
 	p := tinyModel()
 	var inner *onnxpb.GraphProto
-	for i := range depth {
+	for range depth {
 		g := &onnxpb.GraphProto{Name: str("body"),
-			Node: []*onnxpb.NodeProto{{OpType: str("Identity"), Input: []string{"x"}, Output: []string{"o"}}},
+			Node:   []*onnxpb.NodeProto{{OpType: str("Identity"), Input: []string{"x"}, Output: []string{"o"}}},
 			Output: []*onnxpb.ValueInfoProto{{Name: str("o")}}}
 		if inner != nil {
 			g.Node = append(g.Node, &onnxpb.NodeProto{OpType: str("If"), Input: []string{"c"}, Output: []string{"o2"},
 				Attribute: []*onnxpb.AttributeProto{{Name: str("then_branch"), G: inner}}})
 		}
 		inner = g
-		_ = i
 	}
 	p.Graph.Node = append(p.Graph.Node, &onnxpb.NodeProto{OpType: str("If"), Input: []string{"x"}, Output: []string{"z"},
 		Attribute: []*onnxpb.AttributeProto{{Name: str("then_branch"), G: inner}}})
