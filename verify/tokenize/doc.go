@@ -1,0 +1,41 @@
+// Package tokenize turns text into the token ids of translation models and
+// back.
+//
+// # Overview
+//
+// Three kinds of tokenizer share the Tokenizer interface:
+//
+//   - SentencePiece reads a SentencePiece `.model` file (a ModelProto) and
+//     encodes and decodes exactly as the reference implementation: the
+//     normalizer (the precompiled character map such as nmt_nfkc, looked up
+//     in its double-array trie; user-defined symbols kept verbatim; leading,
+//     trailing and repeated whitespace removed; the dummy prefix; spaces
+//     escaped as U+2581), unigram segmentation (Viterbi over piece scores,
+//     unknown characters at the lowest score minus 10, runs of unknowns
+//     merged, or byte fallback to <0xXX> pieces), BPE segmentation (best
+//     scoring merge first, leftmost on ties, UNUSED pieces split back), and
+//     decoding (control pieces vanish, <unk> becomes " ⁇ ", byte pieces are
+//     joined into UTF-8, the denormalizer when the model has one).
+//   - Marian pairs a SentencePiece model with a Marian-style vocab.json or
+//     vocab.yml: pieces come from the model, ids from the vocabulary.
+//   - WordTokenizer splits pre-tokenized text at whitespace and looks tokens
+//     up in a vocabulary (vocab.json, vocab.yml or one token per line).
+//
+// # Rules callers rely on
+//
+// Encode adds no special id; Frame adds BOS/EOS, StripSpecials cuts a model's
+// output at EOS before Decode. Special ids (Specials) come from the model's
+// trainer spec or the vocabulary's conventional tokens (<pad>, <s>, </s>,
+// <unk>) and can be overridden (ParseSpecials reads "pad=0,eos=2").
+//
+// Conformance: the tests compare every line of a multilingual sample and a
+// held-out text against spm_encode/spm_decode output for four models trained
+// with spm_train (Debian's sentencepiece 0.1.97; see testdata/make_expected.sh).
+// Where the 0.1.97 and 0.2.x releases decode differently (the dummy-prefix
+// space of a model with add_dummy_prefix but without
+// remove_extra_whitespaces), this package follows 0.2.x; the committed models
+// do not tell the two apart.
+//
+// Malformed input files are errors that name the file (and the line, for
+// vocabularies), never panics.
+package tokenize

@@ -1,0 +1,79 @@
+#!/bin/sh
+# Makes the SentencePiece conformance fixtures of package tokenize with the
+# reference tools (Debian package `sentencepiece`, version 0.1.97:
+# spm_train, spm_encode, spm_decode). Go tests read the outputs; they never run
+# these tools.
+#
+#   ./make_expected.sh          encode/decode with the committed models
+#   ./make_expected.sh --train  also rewrite the sample text and retrain models
+#
+# For every model M and text T (sample = training text, heldout = unseen text):
+#   M.T.ids              spm_encode --output_format=id
+#   M.T.pieces           spm_encode --output_format=piece
+#   M.T.ids.decoded      spm_decode --input_format=id    of M.T.ids
+#   M.T.pieces.decoded   spm_decode --input_format=piece of M.T.pieces
+# and M.randids (random id lines, fixed seed) with M.randids.decoded.
+set -eu
+cd "$(dirname "$0")"
+export LC_ALL=C.UTF-8
+
+MODELS="unigram bpe unigram_raw bpe_cf"
+
+train() {
+	name=$1
+	shift
+	nice -n 10 spm_train --input=sample.txt --model_prefix="$name" \
+		--random_seed=7 --num_threads=2 --minloglevel=1 "$@"
+	rm -f "$name.vocab"
+}
+
+if [ "${1:-}" = "--train" ]; then
+	python3 make_sample.py .
+	# Unigram, NFKC, user-defined and control symbols, pad id, unknowns.
+	train unigram --model_type=unigram --vocab_size=800 \
+		--character_coverage=0.995 --pad_id=3 \
+		--user_defined_symbols='<sep>,[MASK]' --control_symbols='<2en>,<2de>'
+	# BPE with byte fallback, NFKC.
+	train bpe --model_type=bpe --vocab_size=1000 --byte_fallback=true \
+		--character_coverage=0.995 --user_defined_symbols='<sep>'
+	# Unigram on raw text: identity normalization, no dummy prefix, spaces
+	# kept, byte fallback, digits split.
+	train unigram_raw --model_type=unigram --vocab_size=900 \
+		--normalization_rule_name=identity --add_dummy_prefix=false \
+		--remove_extra_whitespaces=false --byte_fallback=true --split_digits=true
+	# BPE with case folding, whitespace as suffix, a denormalizer, no pad/bos.
+	printf 'DF\t73 73\n3F\t3F 3F\n' >denorm.tsv
+	train bpe_cf --model_type=bpe --vocab_size=700 \
+		--normalization_rule_name=nmt_nfkc_cf --treat_whitespace_as_suffix=true \
+		--denormalization_rule_tsv=denorm.tsv --bos_id=-1 --unk_id=1 --eos_id=0 \
+		--character_coverage=0.99
+	rm -f denorm.tsv
+fi
+
+for m in $MODELS; do
+	for t in sample heldout; do
+		spm_encode --model="$m.model" --output_format=id <"$t.txt" >"$m.$t.ids"
+		spm_encode --model="$m.model" --output_format=piece <"$t.txt" >"$m.$t.pieces"
+		spm_decode --model="$m.model" --input_format=id <"$m.$t.ids" >"$m.$t.ids.decoded"
+		spm_decode --model="$m.model" --input_format=piece <"$m.$t.pieces" >"$m.$t.pieces.decoded"
+	done
+	# Random id sequences over the whole vocabulary, a third of them drawn
+	# from the first 300 ids (control, unknown, byte and user-defined pieces).
+	# The byte piece <0x0A> is left out: it would split an output line.
+	spm_export_vocab --model="$m.model" | python3 -c '
+import random, sys
+name = sys.argv[1]
+pieces = [line.split("\t")[0] for line in sys.stdin.read().split("\n")[:-1]]
+size = len(pieces)
+rng = random.Random(sum(map(ord, name)) * 1000003)
+for i in range(300):
+    n = 0 if i == 0 else rng.randint(1, 12)
+    ids = []
+    while len(ids) < n:
+        id = rng.randrange(min(size, 300)) if rng.random() < 0.34 else rng.randrange(size)
+        if pieces[id] != "<0x0A>":
+            ids.append(id)
+    print(" ".join(map(str, ids)))
+' "$m" >"$m.randids"
+	spm_decode --model="$m.model" --input_format=id <"$m.randids" >"$m.randids.decoded"
+done
