@@ -94,6 +94,18 @@ func isSymChar(c byte) bool { return isSymStart(c) || (c >= '0' && c <= '9') || 
 
 // parsePoly parses sums of products of integers and symbols.
 func parsePoly(s string) (poly, bool) {
+	// Spaces may surround operators but never split a name or a number.
+	for i := 1; i+1 < len(s); i++ {
+		if s[i] == ' ' {
+			j := i
+			for j < len(s) && s[j] == ' ' {
+				j++
+			}
+			if j < len(s) && isSymChar(s[i-1]) && isSymChar(s[j]) {
+				return nil, false
+			}
+		}
+	}
 	s = strings.ReplaceAll(s, " ", "")
 	if s == "" {
 		return nil, false

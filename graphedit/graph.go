@@ -27,6 +27,8 @@ type Graph struct {
 	subNames map[string]bool // value and node names defined inside subgraphs
 	nodeName map[string]int  // node names of this graph and how many nodes carry each
 	gen      int             // bumped by every edit; analysis caches compare it
+	anGen    int             // gen when InferShapes last ran
+	analyzed bool            // InferShapes has run
 	fresh    map[string]int  // next suffix per FreshName prefix
 	unk      int             // counter for unk_N dims
 	ext      onnxio.ExternalSource
