@@ -191,7 +191,9 @@ func (m *Model) setDir(dir string) error {
 	}
 	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
-		return fmt.Errorf("model folder: %w", err)
+		// A folder that does not exist only matters once external data is
+		// read from it, which then fails naming the file.
+		real = abs
 	}
 	m.dir, m.realDir = abs, real
 	return nil

@@ -136,7 +136,7 @@ func nested(depth int) *onnxpb.ModelProto {
 			Node:   []*onnxpb.NodeProto{{OpType: str("Identity"), Input: []string{"x"}, Output: []string{"o"}}},
 			Output: []*onnxpb.ValueInfoProto{{Name: str("o")}}}
 		if inner != nil {
-			g.Node = append(g.Node, &onnxpb.NodeProto{OpType: str("If"), Input: []string{"c"}, Output: []string{"o2"},
+			g.Node = append(g.Node, &onnxpb.NodeProto{OpType: str("If"), Input: []string{"x"}, Output: []string{"o2"},
 				Attribute: []*onnxpb.AttributeProto{{Name: str("then_branch"), G: inner}}})
 		}
 		inner = g
