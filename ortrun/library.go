@@ -1,0 +1,215 @@
+package ortrun
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	ort "github.com/yalue/onnxruntime_go"
+)
+
+// EnvLibrary is the environment variable that names the ONNX Runtime shared
+// library when no explicit path is given.
+const EnvLibrary = "ONNXPRUNE_ORT_LIB"
+
+// DefaultLibrary is where `make ort` installs the library, relative to the
+// repository root.
+const DefaultLibrary = ".ort/lib/libonnxruntime.so.1"
+
+// moduleName is the module path in the repository's go.mod; FindLibrary walks
+// up to the folder whose go.mod declares it.
+const moduleName = "onnxprune"
+
+// The ONNX Runtime environment is process-wide: onnxruntime_go keeps one
+// library handle and one OrtEnv. env guards both.
+var env struct {
+	mu     sync.Mutex
+	path   string      // library the environment was created from; "" before Init
+	info   fs.FileInfo // its stat, to compare later requests with os.SameFile
+	origin string      // how path was chosen, for messages
+}
+
+// FindLibrary returns the ONNX Runtime shared library to load and says where
+// the choice came from. The order is: explicit (a flag or Options.Library),
+// the ONNXPRUNE_ORT_LIB environment variable, then DefaultLibrary under the
+// repository root, found by walking up from the working directory and from the
+// executable's folder to the folder whose go.mod declares module onnxprune, and
+// finally libonnxruntime.so.1 next to the executable. An explicit or
+// environment path that does not exist is an error; it is never silently
+// replaced by another library.
+func FindLibrary(explicit string) (path, origin string, err error) {
+	if explicit != "" {
+		return checkLibrary(explicit, "explicit path")
+	}
+	if p := os.Getenv(EnvLibrary); p != "" {
+		return checkLibrary(p, "$"+EnvLibrary)
+	}
+	var tried []string
+	try := func(p string) (string, bool) {
+		tried = append(tried, p)
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			return p, true
+		}
+		return "", false
+	}
+	var starts []string
+	if wd, err := os.Getwd(); err == nil {
+		starts = append(starts, wd)
+	}
+	exeDir := ""
+	if exe, err := os.Executable(); err == nil {
+		if real, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = real
+		}
+		exeDir = filepath.Dir(exe)
+		starts = append(starts, exeDir)
+	}
+	for _, start := range starts {
+		if root, ok := findRepoRoot(start); ok {
+			if p, ok := try(filepath.Join(root, filepath.FromSlash(DefaultLibrary))); ok {
+				return p, "repository " + root, nil
+			}
+		}
+	}
+	if exeDir != "" {
+		if p, ok := try(filepath.Join(exeDir, "libonnxruntime.so.1")); ok {
+			return p, "next to the executable", nil
+		}
+	}
+	where := "no onnxprune repository found above the working directory or the executable"
+	if len(tried) > 0 {
+		where = "tried " + strings.Join(dedupe(tried), ", ")
+	}
+	return "", "", fmt.Errorf("ortrun: ONNX Runtime library not found (%s); run `make ort` in the onnxprune repository, or set %s or the library option to a libonnxruntime.so.1", where, EnvLibrary)
+}
+
+// checkLibrary returns p, made absolute, when it is an existing regular file.
+func checkLibrary(p, origin string) (string, string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", "", fmt.Errorf("ortrun: ONNX Runtime library %q (%s): %w", p, origin, err)
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return "", "", fmt.Errorf("ortrun: ONNX Runtime library %s (%s) does not exist; run `make ort` or point to a libonnxruntime.so.1", abs, origin)
+		}
+		return "", "", fmt.Errorf("ortrun: ONNX Runtime library %s (%s): %w", abs, origin, err)
+	}
+	if !st.Mode().IsRegular() {
+		return "", "", fmt.Errorf("ortrun: ONNX Runtime library %s (%s) is not a regular file", abs, origin)
+	}
+	return abs, origin, nil
+}
+
+// findRepoRoot walks up from dir to the first folder whose go.mod declares
+// module onnxprune.
+func findRepoRoot(dir string) (string, bool) {
+	dir = filepath.Clean(dir)
+	for {
+		if modulePath(filepath.Join(dir, "go.mod")) == moduleName {
+			return dir, true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+	}
+}
+
+// modulePath returns the module path declared in the go.mod file at path, or
+// "" when the file is missing or declares none.
+func modulePath(path string) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if i := strings.Index(line, "//"); i >= 0 {
+			line = strings.TrimSpace(line[:i])
+		}
+		rest, ok := strings.CutPrefix(line, "module")
+		if !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
+			continue
+		}
+		return strings.Trim(strings.TrimSpace(rest), `"`+"`")
+	}
+	return ""
+}
+
+func dedupe(xs []string) []string {
+	seen := make(map[string]bool, len(xs))
+	out := xs[:0:0]
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Init loads the ONNX Runtime library and creates the process-wide ONNX
+// Runtime environment. library is an explicit path or "" for FindLibrary's
+// search. Init may be called any number of times from any goroutine: the first
+// successful call loads the library; later calls return nil when they resolve
+// to the same file (or pass "" with no environment variable set), and an error
+// when they ask for a different library, since one process can hold only one.
+// A failed call loads nothing, so a later call may try another path.
+func Init(library string) error {
+	env.mu.Lock()
+	defer env.mu.Unlock()
+	return initLocked(library)
+}
+
+func initLocked(library string) error {
+	if env.path != "" && library == "" && os.Getenv(EnvLibrary) == "" {
+		return nil
+	}
+	path, origin, err := FindLibrary(library)
+	if err != nil {
+		return err
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("ortrun: ONNX Runtime library %s: %w", path, err)
+	}
+	if env.path != "" {
+		if os.SameFile(st, env.info) {
+			return nil
+		}
+		return fmt.Errorf("ortrun: ONNX Runtime is already loaded from %s (%s); cannot also load %s (%s) in the same process", env.path, env.origin, path, origin)
+	}
+	ort.SetSharedLibraryPath(path)
+	if err := ort.InitializeEnvironment(ort.WithLogLevelError()); err != nil {
+		return fmt.Errorf("ortrun: loading ONNX Runtime library %s (%s): %w", path, origin, err)
+	}
+	env.path, env.info, env.origin = path, st, origin
+	return nil
+}
+
+// Library returns the path of the loaded ONNX Runtime library, or "" before
+// Init has succeeded.
+func Library() string {
+	env.mu.Lock()
+	defer env.mu.Unlock()
+	return env.path
+}
+
+// Version returns the version string of the loaded ONNX Runtime library (for
+// example "1.30.0"), loading it first with FindLibrary's search if needed.
+func Version() (string, error) {
+	if err := Init(""); err != nil {
+		return "", err
+	}
+	return ort.GetVersion(), nil
+}
