@@ -50,6 +50,7 @@ func init() {
 		"ArgMax": inferArgReduce,
 		"ArgMin": inferArgReduce,
 		"Neg":    inferNeg,
+		"If":     inferIf,
 
 		"com.microsoft:Attention":              inferMSAttention,
 		"com.microsoft:MultiHeadAttention":     inferMSMultiHeadAttention,
@@ -1133,4 +1134,44 @@ func decodeSmallInts(g *Graph, t *onnxpb.TensorProto) ([]int64, bool) {
 	}
 	ints, err := dt.AsInt64()
 	return ints, err == nil
+}
+
+// inferIf takes the outputs' types from the branches' declared outputs:
+// dimensions the branches agree on are kept, others become fresh symbols.
+func inferIf(c *ictx) error {
+	thenG, elseG := c.n.Attr("then_branch").GetG(), c.n.Attr("else_branch").GetG()
+	if thenG == nil || elseG == nil {
+		return nil
+	}
+	for i := 0; i < c.n.NumOutputs(); i++ {
+		if i >= len(thenG.GetOutput()) || i >= len(elseG.GetOutput()) {
+			break
+		}
+		te, td := declaredShape(c.g, thenG.GetOutput()[i])
+		ee, ed := declaredShape(c.g, elseG.GetOutput()[i])
+		if te == 0 {
+			te = ee
+		}
+		if td == nil || ed == nil || len(td) != len(ed) {
+			c.set(i, te, nil)
+			continue
+		}
+		out := make([]Dim, len(td))
+		for k := range td {
+			if dimEqual(td[k], ed[k]) {
+				out[k] = td[k]
+			} else {
+				out[k] = c.g.freshDim()
+			}
+		}
+		c.set(i, te, out)
+	}
+	return nil
+}
+
+// declaredShape reads a value info's element type and shape (nil: unknown).
+func declaredShape(g *Graph, vi *onnxpb.ValueInfoProto) (int32, []Dim) {
+	v := &Value{typ: vi.GetType(), rank: -1}
+	g.initShape(v)
+	return v.elem, v.Shape()
 }

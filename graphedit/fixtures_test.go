@@ -1,0 +1,158 @@
+package graphedit
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"google.golang.org/protobuf/proto"
+
+	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
+)
+
+const fixtureDir = "../models/fixtures"
+
+// fixtureFiles lists every committed .onnx fixture (folders starting with
+// a dot are build scratch space and skipped).
+func fixtureFiles(t *testing.T) []string {
+	t.Helper()
+	var files []string
+	err := filepath.WalkDir(fixtureDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != fixtureDir {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".onnx") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatalf("no .onnx fixtures under %s", fixtureDir)
+	}
+	return files
+}
+
+func TestFixturesRoundTrip(t *testing.T) {
+	for _, path := range fixtureFiles(t) {
+		t.Run(strings.TrimPrefix(path, fixtureDir+"/"), func(t *testing.T) {
+			m, err := onnxio.Load(path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			orig := proto.Clone(m.Proto).(*onnxpb.ModelProto)
+			g, err := Load(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !proto.Equal(g.ToProto(), orig.GetGraph()) {
+				t.Errorf("ToProto is not equal to the original graph")
+			}
+			if !proto.Equal(g.ModelProto(m.Proto), orig) {
+				t.Errorf("ModelProto is not equal to the original model")
+			}
+			if err := g.Validate(); err != nil {
+				t.Errorf("Validate: %v", err)
+			}
+			order, err := g.TopoOrder()
+			if err != nil {
+				t.Fatalf("TopoOrder: %v", err)
+			}
+			if len(order) != g.NumNodes() {
+				t.Errorf("TopoOrder has %d nodes, graph %d", len(order), g.NumNodes())
+			}
+			// Exported graphs are already sorted: the stable sort keeps them.
+			for i, n := range g.Nodes() {
+				if order[i] != n {
+					t.Errorf("TopoOrder moved node %s to position %d", n, i)
+					break
+				}
+			}
+			// Cleanup of an exported model removes nothing that feeds an output.
+			before := g.NumNodes()
+			g.Cleanup()
+			if err := g.Validate(); err != nil {
+				t.Errorf("after Cleanup: %v", err)
+			}
+			t.Logf("%d nodes, %d after cleanup", before, g.NumNodes())
+		})
+	}
+}
+
+// stripShapes removes every declared shape but the graph inputs', so that
+// inference alone has to find them.
+func stripShapes(gp *onnxpb.GraphProto) {
+	for _, o := range gp.GetOutput() {
+		if tt := o.GetType().GetTensorType(); tt != nil {
+			tt.Shape = nil
+		}
+	}
+	gp.ValueInfo = nil
+}
+
+func TestFixturesInferShapes(t *testing.T) {
+	for _, path := range fixtureFiles(t) {
+		t.Run(strings.TrimPrefix(path, fixtureDir+"/"), func(t *testing.T) {
+			m, err := onnxio.Load(path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			declared := map[string][]Dim{}
+			ref, err := FromModel(m.Proto, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inputSyms := map[string]bool{}
+			for _, v := range ref.Inputs() {
+				for _, d := range v.Shape() {
+					inputSyms[d.Param] = true
+				}
+			}
+			for _, v := range ref.Outputs() {
+				declared[v.Name()] = v.Shape()
+			}
+			stripped := proto.Clone(m.Proto).(*onnxpb.ModelProto)
+			stripShapes(stripped.Graph)
+			g, err := FromModel(stripped, &Options{External: m})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := g.InferShapes(); err != nil {
+				t.Fatalf("InferShapes: %v", err)
+			}
+			for _, v := range g.Outputs() {
+				want, got := declared[v.Name()], v.Shape()
+				t.Logf("output %s: inferred %s, declared %s", v.Name(), ShapeString(got), ShapeString(want))
+				if want == nil {
+					continue
+				}
+				if len(got) != len(want) {
+					t.Errorf("output %s: inferred %s, declared %s", v.Name(), ShapeString(got), ShapeString(want))
+					continue
+				}
+				for i := range want {
+					switch {
+					case want[i].Known() && (!got[i].Known() || got[i].Value != want[i].Value):
+						t.Errorf("output %s dim %d: inferred %s, declared %s", v.Name(), i, got[i], want[i])
+					case !want[i].Known() && got[i].Known():
+						t.Errorf("output %s dim %d: inferred %s, declared symbolic %s", v.Name(), i, got[i], want[i])
+					case !want[i].Known() && inputSyms[want[i].Param] && got[i].Param != want[i].Param:
+						t.Errorf("output %s dim %d: inferred %s, want the input symbol %s", v.Name(), i, got[i], want[i])
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestMain(m *testing.M) {
+	os.Exit(m.Run())
+}
