@@ -1,0 +1,140 @@
+package autodiff
+
+import "onnxprune/graphedit"
+
+// unbroadcast sums a gradient g, whose shape is gdims (nil when unknown),
+// down to the shape of x, undoing NumPy-style broadcasting of x. When the
+// shapes are known well enough to tell which axes were broadcast (equal
+// dims, or x's dim is a literal 1) the reduction axes are constants; any
+// other case falls back to computing the axes at run time:
+//
+//	padded = Concat(ones(rank(g)-rank(x)), Shape(x))
+//	axes   = Reshape(NonZero(Equal(padded, 1)), [-1])
+//	dx     = Reshape(ReduceSum(g, axes, keepdims=1, noop_with_empty_axes=1), Shape(x))
+//
+// Summing over an axis where g's size is also 1 is harmless, so testing x's
+// dims alone is enough.
+func (e *emitter) unbroadcast(g *graphedit.Value, gdims []graphedit.Dim, x *graphedit.Value) *graphedit.Value {
+	if e.err != nil {
+		return nil
+	}
+	xdims := x.Shape()
+	if xdims != nil && len(xdims) == 0 {
+		// Scalar target: sum everything.
+		if gdims != nil && len(gdims) == 0 {
+			return g
+		}
+		// No axes (attribute or input) reduces every axis at any opset.
+		return e.op("ReduceSum", in(g), attrInt("keepdims", 0))
+	}
+	if axes, lead, ok := staticBroadcastAxes(gdims, xdims); ok {
+		switch {
+		case len(axes) == 0:
+			return g
+		case lead == len(axes):
+			// Only leading axes: dropping them gives x's shape.
+			return e.reduceSum(g, axes, false)
+		default:
+			r := e.reduceSum(g, axes, true)
+			if lead > 0 {
+				r = e.reshapeLike(r, x)
+			}
+			return r
+		}
+	}
+	// Run-time axes.
+	sx := e.shape(x)
+	var padded *graphedit.Value
+	switch {
+	case gdims != nil && xdims != nil && len(gdims) == len(xdims):
+		padded = sx
+	case gdims != nil && xdims != nil && len(gdims) > len(xdims):
+		ones := make([]int64, len(gdims)-len(xdims))
+		for i := range ones {
+			ones[i] = 1
+		}
+		padded = e.op("Concat", in(e.ints(ones...), sx), attrInt("axis", 0))
+	default:
+		rankG := e.shape(e.shape(g))
+		rankX := e.shape(sx)
+		pad := e.op("ConstantOfShape", in(e.sub(rankG, rankX)), attrTensor("value", scalarTensor(elemInt64, 1, []int64{1})))
+		padded = e.op("Concat", in(pad, sx), attrInt("axis", 0))
+	}
+	mask := e.op("Equal", in(padded, e.ints(1)))
+	axes := e.reshape(e.op("NonZero", in(mask)), e.ints(-1))
+	return e.reshape(e.reduceSumDyn(g, axes), sx)
+}
+
+// staticBroadcastAxes returns the axes of g (rank len(gdims)) to sum over to
+// reach xdims, how many of them are leading axes x lacks, and whether the
+// shapes decide it.
+func staticBroadcastAxes(gdims, xdims []graphedit.Dim) (axes []int64, lead int, ok bool) {
+	if gdims == nil || xdims == nil || len(xdims) > len(gdims) {
+		return nil, 0, false
+	}
+	lead = len(gdims) - len(xdims)
+	for i := 0; i < lead; i++ {
+		axes = append(axes, int64(i))
+	}
+	for i, xd := range xdims {
+		gd := gdims[lead+i]
+		switch {
+		case sameDim(xd, gd):
+		case xd.Known() && xd.Value == 1:
+			axes = append(axes, int64(lead+i))
+		default:
+			return nil, 0, false
+		}
+	}
+	return axes, lead, true
+}
+
+// sameDim reports whether two dims are provably equal.
+func sameDim(a, b graphedit.Dim) bool {
+	if a.Known() != b.Known() {
+		return false
+	}
+	if a.Known() {
+		return a.Value == b.Value
+	}
+	return a.Param == b.Param
+}
+
+// broadcastDims computes the NumPy broadcast of two shapes where it can be
+// decided statically; nil when a rank is unknown or a pair of dims is
+// undecidable.
+func broadcastDims(a, b []graphedit.Dim) []graphedit.Dim {
+	if a == nil || b == nil {
+		return nil
+	}
+	n := len(a)
+	if len(b) > n {
+		n = len(b)
+	}
+	out := make([]graphedit.Dim, n)
+	for i := 0; i < n; i++ {
+		var da, db graphedit.Dim
+		ha, hb := false, false
+		if j := i - (n - len(a)); j >= 0 {
+			da, ha = a[j], true
+		}
+		if j := i - (n - len(b)); j >= 0 {
+			db, hb = b[j], true
+		}
+		switch {
+		case !ha:
+			out[i] = db
+		case !hb:
+			out[i] = da
+		case sameDim(da, db):
+			out[i] = da
+		case da.Known() && da.Value == 1:
+			out[i] = db
+		case db.Known() && db.Value == 1:
+			out[i] = da
+		default:
+			return nil
+		}
+	}
+	return out
+}

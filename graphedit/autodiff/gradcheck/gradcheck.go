@@ -1,0 +1,313 @@
+// Package gradcheck compares the gradients that autodiff.Build emits, run
+// on ONNX Runtime, with central finite differences of the same forward
+// graph, also run on ONNX Runtime.
+//
+// For each requested value w and each sampled element w_k,
+//
+//	numeric_k = (L(w + h·e_k) − L(w − h·e_k)) / 2h
+//
+// and the error of a gradient is norm-wise relative:
+//
+//	err = max_k |analytic_k − numeric_k| / max(max_k |numeric_k|, Floor)
+//
+// Floor keeps a gradient that is zero everywhere from dividing by zero.
+// Float64 graphs meet Float64Tol, float32 graphs Float32Tol. The step h is
+// chosen per element type (Float64Step, Float32Step); for float32 the
+// estimate is Richardson-extrapolated from steps h and h/2, which cancels
+// the h² error term.
+package gradcheck
+
+import (
+	"fmt"
+	"math"
+	"math/rand"
+
+	"google.golang.org/protobuf/proto"
+
+	"onnxprune/graphedit"
+	"onnxprune/graphedit/autodiff"
+	"onnxprune/onnxio/onnxpb"
+	"onnxprune/ortrun"
+)
+
+// Tolerances and steps. Float64: the truncation error of a central
+// difference is h²/6·|L'''| ≈ 2e-11 and the rounding error ε·|L|/h ≈ 1e-11
+// at h = 1e-5, far below 1e-6. Float32: rounding dominates (6e-8·|L|/h),
+// so the step is large and the h² term is cancelled by extrapolation.
+const (
+	Float64Tol  = 1e-6
+	Float32Tol  = 2e-3
+	Float64Step = 1e-5
+	Float32Step = 1e-2
+	// Floor is the smallest denominator of the relative error.
+	Floor = 1e-3
+)
+
+// Options tunes Check.
+type Options struct {
+	// Seed picks the sampled elements.
+	Seed int64
+	// Samples bounds the elements perturbed per requested value; 0 means
+	// every element.
+	Samples int
+	// Step overrides the finite-difference step.
+	Step float64
+	// Tol overrides the tolerance.
+	Tol float64
+	// Build are the autodiff options.
+	Build *autodiff.Options
+	// Session are the ONNX Runtime options (one intra-op thread by default).
+	Session *ortrun.Options
+}
+
+// Result is the comparison for one requested value.
+type Result struct {
+	Name string
+	// Index lists the flat positions compared; Analytic and Numeric the
+	// gradient there.
+	Index             []int
+	Analytic, Numeric []float64
+	// Err is the norm-wise relative error, Tol the tolerance it must meet.
+	Err, Tol float64
+}
+
+// OK reports whether the error is within tolerance.
+func (r Result) OK() bool { return r.Err <= r.Tol && !math.IsNaN(r.Err) }
+
+func (r Result) String() string {
+	return fmt.Sprintf("d/d%s: rel err %.3g (tol %.1g) over %d elements", r.Name, r.Err, r.Tol, len(r.Index))
+}
+
+// Check differentiates loss with respect to wrt (graph inputs, or
+// initializers that are also graph inputs) in g, which it modifies by
+// adding the backward nodes. feeds must hold every required graph input,
+// including each wrt value. base supplies the model fields (IR version,
+// metadata) around the graph; nil makes a fresh model.
+func Check(g *graphedit.Graph, base *onnxpb.ModelProto, loss string, wrt []string, feeds map[string]*ortrun.Tensor, opts Options) ([]Result, error) {
+	lossV := g.Value(loss)
+	if lossV == nil {
+		return nil, fmt.Errorf("gradcheck: no loss value %q", loss)
+	}
+	var ws []*graphedit.Value
+	for _, name := range wrt {
+		w := g.Value(name)
+		if w == nil {
+			return nil, fmt.Errorf("gradcheck: no value %q", name)
+		}
+		if !w.IsGraphInput() {
+			return nil, fmt.Errorf("gradcheck: %q is not a graph input; finite differences need to feed it", name)
+		}
+		if feeds[name] == nil {
+			return nil, fmt.Errorf("gradcheck: no feed for %q", name)
+		}
+		ws = append(ws, w)
+	}
+	sopts := ortrun.Options{IntraOpThreads: 1, InterOpThreads: 1}
+	if opts.Session != nil {
+		sopts = *opts.Session
+	}
+	fwdBytes, err := marshal(g, base, loss)
+	if err != nil {
+		return nil, err
+	}
+	grads, err := autodiff.Build(g, lossV, ws, opts.Build)
+	if err != nil {
+		return nil, err
+	}
+	bwdBytes, err := proto.Marshal(g.ModelProto(base))
+	if err != nil {
+		return nil, fmt.Errorf("gradcheck: marshal backward model: %w", err)
+	}
+	bwd, err := ortrun.NewSessionFromBytes(bwdBytes, withName(sopts, "backward"))
+	if err != nil {
+		return nil, err
+	}
+	defer bwd.Close()
+	var outNames []string
+	for _, name := range wrt {
+		outNames = append(outNames, grads[name].Name())
+	}
+	got, err := bwd.Run(feeds, outNames)
+	if err != nil {
+		return nil, err
+	}
+	fwd, err := ortrun.NewSessionFromBytes(fwdBytes, withName(sopts, "forward"))
+	if err != nil {
+		return nil, err
+	}
+	defer fwd.Close()
+
+	rng := rand.New(rand.NewSource(opts.Seed))
+	var results []Result
+	for i, name := range wrt {
+		an, err := floats(got[outNames[i]])
+		if err != nil {
+			return nil, fmt.Errorf("gradcheck: gradient of %q: %w", name, err)
+		}
+		f := feeds[name]
+		is64 := f.F64 != nil
+		n := f.Len()
+		if len(an) != n {
+			return nil, fmt.Errorf("gradcheck: gradient of %q has %d elements, the value %d", name, len(an), n)
+		}
+		step, tol := Float32Step, Float32Tol
+		if is64 {
+			step, tol = Float64Step, Float64Tol
+		}
+		if opts.Step > 0 {
+			step = opts.Step
+		}
+		if opts.Tol > 0 {
+			tol = opts.Tol
+		}
+		idx := sample(rng, n, opts.Samples)
+		r := Result{Name: name, Index: idx, Tol: tol}
+		for _, k := range idx {
+			num, err := central(fwd, feeds, name, loss, k, step, is64)
+			if err != nil {
+				return nil, err
+			}
+			r.Analytic = append(r.Analytic, an[k])
+			r.Numeric = append(r.Numeric, num)
+		}
+		r.Err = relErr(r.Analytic, r.Numeric)
+		results = append(results, r)
+	}
+	return results, nil
+}
+
+func withName(o ortrun.Options, name string) ortrun.Options {
+	o.Name = name
+	return o
+}
+
+// marshal writes the forward model with loss as its only output.
+func marshal(g *graphedit.Graph, base *onnxpb.ModelProto, loss string) ([]byte, error) {
+	m := g.ModelProto(base)
+	gp := m.Graph
+	var out []*onnxpb.ValueInfoProto
+	found := false
+	for _, o := range gp.Output {
+		if o.GetName() == loss {
+			out = append(out, o)
+			found = true
+		}
+	}
+	if !found {
+		out = append(out, &onnxpb.ValueInfoProto{Name: proto.String(loss)})
+	}
+	gp.Output = out
+	b, err := proto.Marshal(m)
+	if err != nil {
+		return nil, fmt.Errorf("gradcheck: marshal forward model: %w", err)
+	}
+	return b, nil
+}
+
+// central estimates dL/dw_k; for float32 it extrapolates from h and h/2.
+// The difference quotient divides by the perturbation actually applied
+// (w_k ± h rounded to the element type).
+func central(s *ortrun.Session, feeds map[string]*ortrun.Tensor, name, loss string, k int, h float64, is64 bool) (float64, error) {
+	d := func(h float64) (float64, error) {
+		lp, ap, err := lossAt(s, feeds, name, loss, k, h)
+		if err != nil {
+			return 0, err
+		}
+		lm, am, err := lossAt(s, feeds, name, loss, k, -h)
+		if err != nil {
+			return 0, err
+		}
+		return (lp - lm) / (ap - am), nil
+	}
+	d1, err := d(h)
+	if err != nil || is64 {
+		return d1, err
+	}
+	d2, err := d(h / 2)
+	if err != nil {
+		return 0, err
+	}
+	return (4*d2 - d1) / 3, nil
+}
+
+// lossAt runs the forward model with element k of feed name moved by delta,
+// returning the loss and the perturbation actually applied.
+func lossAt(s *ortrun.Session, feeds map[string]*ortrun.Tensor, name, loss string, k int, delta float64) (float64, float64, error) {
+	f := feeds[name]
+	p := &ortrun.Tensor{Shape: f.Shape}
+	var applied float64
+	if f.F64 != nil {
+		p.F64 = append([]float64(nil), f.F64...)
+		p.F64[k] += delta
+		applied = p.F64[k] - f.F64[k]
+	} else {
+		p.F32 = append([]float32(nil), f.F32...)
+		p.F32[k] += float32(delta)
+		applied = float64(p.F32[k]) - float64(f.F32[k])
+	}
+	in := make(map[string]*ortrun.Tensor, len(feeds))
+	for n, v := range feeds {
+		in[n] = v
+	}
+	in[name] = p
+	out, err := s.Run(in, []string{loss})
+	if err != nil {
+		return 0, 0, err
+	}
+	vals, err := floats(out[loss])
+	if err != nil {
+		return 0, 0, err
+	}
+	if len(vals) != 1 {
+		return 0, 0, fmt.Errorf("gradcheck: loss %q has %d elements, want 1", loss, len(vals))
+	}
+	return vals[0], applied, nil
+}
+
+func floats(t *ortrun.Tensor) ([]float64, error) {
+	switch {
+	case t == nil:
+		return nil, fmt.Errorf("missing tensor")
+	case t.F64 != nil:
+		return t.F64, nil
+	case t.F32 != nil:
+		out := make([]float64, len(t.F32))
+		for i, x := range t.F32 {
+			out[i] = float64(x)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("tensor of type %s is not floating point", t.DType())
+}
+
+// sample picks up to m distinct flat positions of n (all when m <= 0 or
+// m >= n), sorted.
+func sample(rng *rand.Rand, n, m int) []int {
+	if m <= 0 || m >= n {
+		out := make([]int, n)
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	perm := rng.Perm(n)[:m]
+	out := append([]int(nil), perm...)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j] < out[j-1]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+func relErr(a, n []float64) float64 {
+	num, den := 0.0, Floor
+	for i := range a {
+		num = math.Max(num, math.Abs(a[i]-n[i]))
+		den = math.Max(den, math.Abs(n[i]))
+	}
+	if math.IsNaN(num) {
+		return math.NaN()
+	}
+	return num / den
+}
