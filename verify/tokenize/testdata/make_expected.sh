@@ -6,6 +6,7 @@
 #
 #   ./make_expected.sh          encode/decode with the committed models
 #   ./make_expected.sh --train  also rewrite the sample text and retrain models
+#                               (needs Go for the *_unused copies, see mkunused/)
 #
 # For every model M and text T (sample = training text, heldout = unseen text):
 #   M.T.ids              spm_encode --output_format=id
@@ -17,7 +18,7 @@ set -eu
 cd "$(dirname "$0")"
 export LC_ALL=C.UTF-8
 
-MODELS="unigram bpe unigram_raw bpe_cf"
+MODELS="unigram bpe unigram_raw bpe_cf unigram_unused bpe_unused"
 
 train() {
 	name=$1
@@ -48,6 +49,9 @@ if [ "${1:-}" = "--train" ]; then
 		--denormalization_rule_tsv=denorm.tsv --bos_id=-1 --unk_id=1 --eos_id=0 \
 		--character_coverage=0.99
 	rm -f denorm.tsv
+	# Copies with every 5th multi-character piece marked UNUSED.
+	go run ./mkunused unigram.model unigram_unused.model 5
+	go run ./mkunused bpe.model bpe_unused.model 5
 fi
 
 for m in $MODELS; do

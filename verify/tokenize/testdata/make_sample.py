@@ -89,6 +89,8 @@ EXTRAS = [
     "Zero\u200bwidth joiner test and soft\u00adhyphen.",
     "Mixed: Hello мир, hola κόσμε, 你好 world! 123abc456.",
     "<2en> user <sep> symbols [MASK] and control <s> text </s>.",
+    "Sooo goood!!! Hmmm... Zzz. Aaaah, Mississippi, Schifffahrt, 1000000, 000.",
+    "Bookkeeper: a cool book, three trees, coffee, sheeesh, llll, eeee.",
 ]
 
 
@@ -144,6 +146,9 @@ HELDOUT = [
     "1234567890 0987654321 3.1415926535897932384626",
     "ALL CAPS SHOUTING SENTENCE WITH UNSEEN WORDS",
     "Mixed scripts inside words: abcдеф123αβγ漢字",
+    "Runs: aaaaaaaaa eeeeeee ssssss lllll ttttt 00000000 1111 ....... !!!!!!",
+    "More runs: ------ ====== ______ ?????? ,,,,, ;;;; ääää ёёё ααα 的的的的",
+    "Repeats: abcabcabcabc thethethe dedede eses erererer nnnnnn rrrr",
 ]
 
 # Lines holding bytes that are not valid UTF-8 (written as raw bytes).
