@@ -14,6 +14,11 @@ type TensorRef struct {
 	// Constant is true for tensors held by a node attribute (Constant
 	// nodes' values and other tensor attributes), false for initializers.
 	Constant bool
+	// Node is the node whose attribute holds the tensor (nil for
+	// initializers and for function attribute defaults).
+	Node *onnxpb.NodeProto
+	// SparseIndices is true for the indices tensor of a sparse tensor.
+	SparseIndices bool
 }
 
 // Tensors lists every TensorProto of the model: initializers (dense and the
@@ -30,19 +35,19 @@ func (m *Model) Tensors() []TensorRef {
 func forEachTensor(p *onnxpb.ModelProto, fn func(TensorRef)) {
 	var graph func(g *onnxpb.GraphProto, where string)
 	var nodes func(ns []*onnxpb.NodeProto, where string)
-	var attrs func(as []*onnxpb.AttributeProto, where string)
-	attrs = func(as []*onnxpb.AttributeProto, where string) {
+	var attrs func(as []*onnxpb.AttributeProto, where string, node *onnxpb.NodeProto)
+	attrs = func(as []*onnxpb.AttributeProto, where string, node *onnxpb.NodeProto) {
 		for _, a := range as {
 			aw := fmt.Sprintf("%s attribute %q", where, a.GetName())
 			if a.T != nil {
-				fn(TensorRef{Tensor: a.T, Where: aw, Constant: true})
+				fn(TensorRef{Tensor: a.T, Where: aw, Constant: true, Node: node})
 			}
 			for i, t := range a.Tensors {
-				fn(TensorRef{Tensor: t, Where: fmt.Sprintf("%s[%d]", aw, i), Constant: true})
+				fn(TensorRef{Tensor: t, Where: fmt.Sprintf("%s[%d]", aw, i), Constant: true, Node: node})
 			}
-			sparse(a.SparseTensor, aw, true, fn)
+			sparse(a.SparseTensor, TensorRef{Where: aw, Constant: true, Node: node}, fn)
 			for i, s := range a.SparseTensors {
-				sparse(s, fmt.Sprintf("%s[%d]", aw, i), true, fn)
+				sparse(s, TensorRef{Where: fmt.Sprintf("%s[%d]", aw, i), Constant: true, Node: node}, fn)
 			}
 			if a.G != nil {
 				graph(a.G, aw+" graph")
@@ -54,7 +59,7 @@ func forEachTensor(p *onnxpb.ModelProto, fn func(TensorRef)) {
 	}
 	nodes = func(ns []*onnxpb.NodeProto, where string) {
 		for i, n := range ns {
-			attrs(n.Attribute, where+" "+nodeLabel(n, i))
+			attrs(n.Attribute, where+" "+nodeLabel(n, i), n)
 		}
 	}
 	graph = func(g *onnxpb.GraphProto, where string) {
@@ -66,7 +71,7 @@ func forEachTensor(p *onnxpb.ModelProto, fn func(TensorRef)) {
 			fn(TensorRef{Tensor: t, Where: fmt.Sprintf("%s initializer %q", gw, t.GetName())})
 		}
 		for i, s := range g.SparseInitializer {
-			sparse(s, fmt.Sprintf("%s sparse initializer %d", gw, i), false, fn)
+			sparse(s, TensorRef{Where: fmt.Sprintf("%s sparse initializer %d", gw, i)}, fn)
 		}
 		nodes(g.Node, gw)
 	}
@@ -77,20 +82,25 @@ func forEachTensor(p *onnxpb.ModelProto, fn func(TensorRef)) {
 	}
 	for _, f := range p.Functions {
 		fw := fmt.Sprintf("function %q", f.GetName())
-		attrs(f.AttributeProto, fw)
+		attrs(f.AttributeProto, fw, nil)
 		nodes(f.Node, fw)
 	}
 }
 
-func sparse(s *onnxpb.SparseTensorProto, where string, constant bool, fn func(TensorRef)) {
+// sparse calls fn for the values and indices of s, described by base.
+func sparse(s *onnxpb.SparseTensorProto, base TensorRef, fn func(TensorRef)) {
 	if s == nil {
 		return
 	}
 	if s.Values != nil {
-		fn(TensorRef{Tensor: s.Values, Where: where + " values", Constant: constant})
+		r := base
+		r.Tensor, r.Where = s.Values, base.Where+" values"
+		fn(r)
 	}
 	if s.Indices != nil {
-		fn(TensorRef{Tensor: s.Indices, Where: where + " indices", Constant: constant})
+		r := base
+		r.Tensor, r.Where, r.SparseIndices = s.Indices, base.Where+" indices", true
+		fn(r)
 	}
 }
 
