@@ -1,0 +1,78 @@
+# onnxprune build, test and set-up targets. `make help` lists them.
+
+GO           ?= go
+BIN          := bin/onnxprune
+ORT_LIB      := .ort/lib/libonnxruntime.so.1
+# Limit for each package's test binary; the whole `make test` must stay well
+# under 10 minutes on 2 cores.
+TEST_TIMEOUT ?= 8m
+# Time per fuzz target for `make fuzz` (go test -fuzztime syntax: 30s, 1m, 500x).
+FUZZTIME     ?= 30s
+# Model for `make demo`; empty picks a bundled fixture.
+DEMO_MODEL   ?=
+
+# cgo is required: ortrun binds ONNX Runtime through it.
+export CGO_ENABLED := 1
+
+.PHONY: help ort ort-gpu deps test vet build demo bench fuzz clean
+
+help:
+	@echo "make demo     build bin/onnxprune and run it on a bundled model"
+	@echo "make test     install ONNX Runtime and Go modules, then go vet and go test ./..."
+	@echo "make ort      install ONNX Runtime $(ORT_LIB) (npm onnxruntime-node 1.30.0, sha256-checked)"
+	@echo "make ort-gpu  install the CUDA/TensorRT ONNX Runtime libraries under .ort/gpu/ (untested)"
+	@echo "make build    build $(BIN)"
+	@echo "make bench    run all benchmarks"
+	@echo "make fuzz     run every fuzz target for FUZZTIME=$(FUZZTIME)"
+
+# The install script is idempotent and checks the library's sha256 each time.
+ort:
+	bash scripts/install-ort.sh
+
+ort-gpu:
+	bash scripts/install-ort-gpu.sh
+
+deps:
+	$(GO) mod download
+
+vet: deps
+	$(GO) vet ./...
+
+test: ort deps
+	$(GO) vet ./...
+	$(GO) test -timeout $(TEST_TIMEOUT) ./...
+
+build: deps
+	$(GO) build -o $(BIN) ./cmd/onnxprune
+
+demo: build ort
+	@model='$(DEMO_MODEL)'; \
+	if [ -z "$$model" ]; then \
+		model=$$(find models/fixtures -name '.*' -prune -o -name 'encoder_model.onnx' -print 2>/dev/null | LC_ALL=C sort | head -n 1); \
+	fi; \
+	if [ -z "$$model" ]; then \
+		model=$$(find models -name '.*' -prune -o -name '*.onnx' -print 2>/dev/null | LC_ALL=C sort | head -n 1); \
+	fi; \
+	if [ -z "$$model" ]; then echo "make demo: no .onnx model under models/" >&2; exit 2; fi; \
+	echo "+ $(BIN) inspect $$model"; \
+	./$(BIN) inspect "$$model"
+
+bench: ort deps
+	$(GO) test -run='^$$' -bench=. ./...
+
+# Every `func FuzzXxx(` in a _test.go file, run one at a time (go test allows
+# one -fuzz target per run).
+fuzz: ort deps
+	@set -e; found=0; \
+	for f in $$(grep -rlE --include='*_test.go' '^func Fuzz[A-Za-z0-9_]*\(' . | LC_ALL=C sort); do \
+		dir=$$(dirname "$$f"); \
+		for name in $$(sed -nE 's/^func (Fuzz[A-Za-z0-9_]*)\(.*/\1/p' "$$f"); do \
+			found=1; \
+			echo "+ go test -run='^$$' -fuzz='^$$name$$' -fuzztime=$(FUZZTIME) $$dir"; \
+			$(GO) test -run='^$$' -fuzz="^$$name\$$" -fuzztime=$(FUZZTIME) "$$dir"; \
+		done; \
+	done; \
+	if [ "$$found" = 0 ]; then echo "make fuzz: no fuzz targets found"; fi
+
+clean:
+	rm -rf bin
