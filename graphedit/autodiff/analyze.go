@@ -158,6 +158,9 @@ func (a *analysis) inferElems(n *graphedit.Node) {
 		var t int32
 		switch {
 		case n.Domain() != "":
+			if x := n.Input(0); x != nil {
+				t = a.elem(x)
+			}
 		case n.OpType() == "Cast":
 			t = int32(n.AttrInt("to", 0))
 		case n.OpType() == "Shape" || n.OpType() == "Size" || n.OpType() == "NonZero" || n.OpType() == "ArgMax" || n.OpType() == "ArgMin":

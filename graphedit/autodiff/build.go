@@ -60,6 +60,10 @@ func Build(g *graphedit.Graph, loss *graphedit.Value, wrt []*graphedit.Value, op
 		}
 		seenWrt[w] = true
 	}
+	// Shapes and element types let rules use constant reduction axes and
+	// reshape targets; an inconsistency it reports is left to ONNX Runtime
+	// (the rules fall back to run-time shapes where a shape is unknown).
+	_ = g.InferShapes()
 	order, err := g.TopoOrder()
 	if err != nil {
 		return nil, fmt.Errorf("autodiff: %w", err)
@@ -108,7 +112,7 @@ func Build(g *graphedit.Graph, loss *graphedit.Value, wrt []*graphedit.Value, op
 		e.base = nodeStem(n)
 		rule.Grad(c)
 		if e.err != nil {
-			return nil, fmt.Errorf("autodiff: node %s (%s): %w", n, opName(n.Domain(), n.OpType()), e.err)
+			return nil, fmt.Errorf("autodiff: node %s: %w", n, e.err)
 		}
 		for i, dx := range c.dxs {
 			if dx != nil {

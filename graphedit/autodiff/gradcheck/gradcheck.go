@@ -31,7 +31,7 @@ import (
 )
 
 // Tolerances and steps. Float64: the truncation error of a central
-// difference is h²/6·|L'''| ≈ 2e-11 and the rounding error ε·|L|/h ≈ 1e-11
+// difference is h²/6·|L”'| ≈ 2e-11 and the rounding error ε·|L|/h ≈ 1e-11
 // at h = 1e-5, far below 1e-6. Float32: rounding dominates (6e-8·|L|/h),
 // so the step is large and the h² term is cancelled by extrapolation.
 const (

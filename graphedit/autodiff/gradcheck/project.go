@@ -17,6 +17,7 @@ import (
 // direction. It runs the graph once on feeds to learn the output shapes,
 // adds the r_j feeds to feeds, and returns the loss value's name.
 func ProjectionLoss(g *graphedit.Graph, outs []*graphedit.Value, feeds map[string]*ortrun.Tensor, seed int64) (string, error) {
+	_ = g.InferShapes() // output shapes keep their symbols where known
 	m := g.ModelProto(nil)
 	m.Graph.Output = nil
 	for _, o := range outs {
