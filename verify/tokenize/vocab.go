@@ -112,7 +112,12 @@ func ParseVocabJSON(data []byte, name string) (*Vocab, error) {
 	fail := func(err error) error {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			off := min(int(se.Offset), len(data))
+			// The decoder's offset stops before the offending value: skip
+			// the separators after it so that the line is the value's own.
+			off := min(int(dec.InputOffset()), len(data))
+			for off < len(data) && strings.IndexByte(" \t\r\n,:", data[off]) >= 0 {
+				off++
+			}
 			return lineErr(name, 1+bytes.Count(data[:off], []byte("\n")), "invalid JSON: %v", err)
 		}
 		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {

@@ -81,3 +81,26 @@ for i in range(300):
 ' "$m" >"$m.randids"
 	spm_decode --model="$m.model" --input_format=id <"$m.randids" >"$m.randids.decoded"
 done
+
+# Marian-style vocabularies over the unigram model's pieces: </s> 0, <unk> 1,
+# then the other pieces in model order without <s> and every 10th piece (so
+# that some pieces map to <unk>), then <pad>. The same map is written as JSON
+# and as YAML (plain, single- and double-quoted keys).
+spm_export_vocab --model=unigram.model | python3 -c '
+import json, re, sys
+pieces = [l.split("\t")[0] for l in sys.stdin.read().split("\n")[:-1]]
+keep = ["</s>", "<unk>"] + [p for i, p in enumerate(pieces)
+                            if p not in ("<s>", "</s>", "<unk>", "<pad>") and i % 10 != 9] + ["<pad>"]
+with open("marian.vocab.json", "w", encoding="utf-8") as f:
+    json.dump({p: i for i, p in enumerate(keep)}, f, ensure_ascii=False, indent=2)
+    f.write("\n")
+with open("marian.vocab.yml", "w", encoding="utf-8") as f:
+    for i, p in enumerate(keep):
+        if re.fullmatch(r"[\w\u2581]+", p) and not p[0].isdigit():
+            key = p
+        elif i % 2 == 0 and "\\" not in p:
+            key = "\x27" + p.replace("\x27", "\x27\x27") + "\x27"
+        else:
+            key = json.dumps(p, ensure_ascii=(i % 3 == 0))
+        f.write(f"{key}: {i}\n")
+'
