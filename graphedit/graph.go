@@ -23,15 +23,16 @@ type Graph struct {
 	sparse    []string // names defined by sparse initializers (kept in shell)
 	valueInfo []viEntry
 
-	names    map[string]bool // every name taken: values, nodes, subgraphs, FreshName results
-	subNames map[string]bool // value and node names defined inside subgraphs
-	nodeName map[string]int  // node names of this graph and how many nodes carry each
-	gen      int             // bumped by every edit; analysis caches compare it
-	anGen    int             // gen when InferShapes last ran
-	analyzed bool            // InferShapes has run
-	fresh    map[string]int  // next suffix per FreshName prefix
-	unk      int             // counter for unk_N dims
-	ext      onnxio.ExternalSource
+	names     map[string]bool // every name taken: values, nodes, subgraphs, FreshName results
+	subNames  map[string]bool // value and node names defined inside subgraphs
+	nodeName  map[string]int  // node names of this graph and how many nodes carry each
+	gen       int             // bumped by every edit; analysis caches compare it
+	anGen     int             // gen when InferShapes last ran
+	analyzed  bool            // InferShapes has run
+	fresh     map[string]int  // next suffix per FreshName prefix
+	unk       int             // counter for unk_N dims
+	freshSyms map[string]bool // unk_N symbols made up by the graph
+	ext       onnxio.ExternalSource
 }
 
 // port is a graph input or output: the value and its own declaration.
@@ -224,12 +225,13 @@ func preferTyped(a, b *onnxpb.TypeProto) *onnxpb.TypeProto {
 
 func newGraph() *Graph {
 	return &Graph{
-		shell:    &onnxpb.GraphProto{},
-		values:   map[string]*Value{},
-		names:    map[string]bool{},
-		subNames: map[string]bool{},
-		nodeName: map[string]int{},
-		fresh:    map[string]int{},
+		shell:     &onnxpb.GraphProto{},
+		values:    map[string]*Value{},
+		names:     map[string]bool{},
+		subNames:  map[string]bool{},
+		nodeName:  map[string]int{},
+		freshSyms: map[string]bool{},
+		fresh:     map[string]int{},
 	}
 }
 
@@ -381,3 +383,18 @@ func (g *Graph) Values() []*Value {
 
 // External returns the handle used for external tensor data (may be nil).
 func (g *Graph) External() onnxio.ExternalSource { return g.ext }
+
+// Clone returns an independent copy of the graph (same opsets and external
+// data handle). Protos of initializers and attributes are shared, which is
+// safe because edits never modify a proto in place. Values and nodes of the
+// copy are new objects: find them by name.
+func (g *Graph) Clone() (*Graph, error) {
+	c, err := FromProto(g.ToProto(), g.opsets, &Options{External: g.ext})
+	if err != nil {
+		return nil, err
+	}
+	for name := range g.names {
+		c.names[name] = true
+	}
+	return c, nil
+}

@@ -127,3 +127,54 @@ func itoa(i int) string {
 	}
 	return itoa(i/10) + itoa(i%10)
 }
+
+func TestCloneAndSetAttr(t *testing.T) {
+	m := richModel()
+	g, err := FromModel(m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orig := proto.Clone(m.GetGraph())
+	c, err := g.Clone()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !proto.Equal(c.ToProto(), orig) {
+		t.Fatal("clone differs from the original")
+	}
+	if err := c.Node("relu").SetAttr(IntAttr("extra", 3)); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Node("relu").AttrInt("extra", 0); got != 3 {
+		t.Errorf("attribute read back = %d", got)
+	}
+	if err := c.RemoveNodes(c.Node("add")); err == nil {
+		t.Errorf("removing the producer of a graph output succeeded")
+	}
+	// Swap the If's branch for one reading an undefined value: refused.
+	bad := &onnxpb.GraphProto{Name: proto.String("bad"), Output: []*onnxpb.ValueInfoProto{{Name: proto.String("nowhere")}}}
+	if err := c.Node("if").SetAttr(GraphAttr("then_branch", bad)); err == nil || !strings.Contains(err.Error(), "nowhere") {
+		t.Errorf("SetAttr with a bad subgraph: err = %v", err)
+	}
+	// A branch reading x instead of h: h loses its captured use.
+	good := &onnxpb.GraphProto{Name: proto.String("good"),
+		Node:   []*onnxpb.NodeProto{{OpType: proto.String("Neg"), Input: []string{"x"}, Output: []string{"good_y"}}},
+		Output: []*onnxpb.ValueInfoProto{{Name: proto.String("good_y")}}}
+	if err := c.Node("if").SetAttr(GraphAttr("then_branch", good)); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Node("if").SetAttr(GraphAttr("else_branch", good)); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range c.Value("h").Uses() {
+		if u.Captured() {
+			t.Errorf("h still captured after both branches stopped reading it")
+		}
+	}
+	if c.FreshName("good_y") == "good_y" {
+		t.Errorf("FreshName handed out a name used in a new subgraph")
+	}
+	if !proto.Equal(g.ToProto(), orig) || !proto.Equal(m.GetGraph(), orig) {
+		t.Errorf("editing the clone changed the original")
+	}
+}

@@ -40,6 +40,7 @@ func (g *Graph) freshDim() Dim {
 		g.unk++
 		name := "unk_" + strconv.Itoa(g.unk)
 		if !g.names[name] {
+			g.freshSyms[name] = true
 			return SymDim(name)
 		}
 	}

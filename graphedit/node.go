@@ -120,9 +120,14 @@ func (n *Node) AttrTensor(name string) *onnxpb.TensorProto {
 	return nil
 }
 
-// SetAttr adds or replaces an attribute. The proto is copied shallowly so
-// the original model's node is not modified.
-func (n *Node) SetAttr(a *onnxpb.AttributeProto) {
+// SetAttr adds or replaces an attribute. The node proto is copied shallowly
+// so the original model's node is not modified. An attribute holding a
+// subgraph must read only values of the graph (checked first; on error the
+// node is unchanged).
+func (n *Node) SetAttr(a *onnxpb.AttributeProto) error {
+	if a == nil || a.GetName() == "" {
+		return fmt.Errorf("graphedit: node %s: set attribute: nil or unnamed attribute", n)
+	}
 	np := shallowNode(n.proto)
 	attrs := make([]*onnxpb.AttributeProto, 0, len(np.Attribute)+1)
 	replaced := false
@@ -138,7 +143,29 @@ func (n *Node) SetAttr(a *onnxpb.AttributeProto) {
 		attrs = append(attrs, a)
 	}
 	np.Attribute = attrs
+	g := n.g
+	if g == nil {
+		n.proto = np
+		return nil
+	}
+	for _, sg := range subgraphs(np) {
+		for _, name := range freeNames(sg) {
+			if g.values[name] == nil {
+				return fmt.Errorf("graphedit: node %s: attribute %q: subgraph reads undefined value %q", n, a.GetName(), name)
+			}
+		}
+	}
+	g.gen++
+	for _, v := range n.captures {
+		v.removeUse(n, CapturedInput)
+	}
 	n.proto = np
+	for _, sg := range subgraphs(np) {
+		collectNames(sg, g.subNames)
+		collectNames(sg, g.names)
+	}
+	_ = g.attachCaptures(n) // cannot fail: checked above
+	return nil
 }
 
 // HasSubgraphs reports whether any attribute holds a graph.

@@ -2,7 +2,6 @@ package graphedit
 
 import (
 	"fmt"
-	"strings"
 
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
@@ -260,11 +259,11 @@ func knownInts(s []Dim) ([]int64, bool) {
 	return out, true
 }
 
-// isFresh reports whether a symbol is one InferShapes made up.
-func isFresh(d Dim) bool { return strings.HasPrefix(d.Param, "unk_") }
+// isFresh reports whether a symbol is one the graph made up.
+func (g *Graph) isFresh(d Dim) bool { return d.Param != "" && g.freshSyms[d.Param] }
 
 // mergeDims combines an inferred shape with the declared one.
-func mergeDims(inferred, declared []Dim) []Dim {
+func (g *Graph) mergeDims(inferred, declared []Dim) []Dim {
 	if inferred == nil {
 		return declared
 	}
@@ -278,7 +277,7 @@ func mergeDims(inferred, declared []Dim) []Dim {
 			out[i] = d
 		case declared[i].Known():
 			out[i] = declared[i]
-		case isFresh(d) && !isFresh(declared[i]):
+		case g.isFresh(d) && !g.isFresh(declared[i]):
 			out[i] = declared[i]
 		default:
 			out[i] = d

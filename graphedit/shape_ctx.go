@@ -79,7 +79,7 @@ func (c *ictx) set(i int, elem int32, dims []Dim) {
 	if elem == 0 {
 		elem = v.elem
 	}
-	merged := mergeDims(dims, declared)
+	merged := c.g.mergeDims(dims, declared)
 	if merged == nil {
 		v.setShape(elem, nil)
 		return
