@@ -221,7 +221,8 @@ func gradGather(c *Context) {
 		return
 	}
 	d0 := e.dimOf(x, 0)
-	wrapped := e.op("Where", in(e.op("Less", in(idx, e.int0(0))), e.add(idx, d0), idx))
+	d0s := e.reshape(d0, e.ints()) // rank 0, so wrapping keeps idx's shape
+	wrapped := e.op("Where", in(e.op("Less", in(idx, e.int0(0))), e.add(idx, d0s), idx))
 	if e.opset >= 16 {
 		zeros := e.zerosLike(x)
 		c.SetGrad(0, e.op("ScatterND", in(zeros, e.unsqueeze(wrapped, -1), dy), attrString("reduction", "add")))
