@@ -35,7 +35,7 @@ func pyRstrip(s string) string {
 	return strings.TrimRightFunc(s, pyIsSpace)
 }
 
-// pyRemoveSpace deletes every Python whitespace rune, like ''.join(s.split()).
+// pyRemoveSpace deletes every Python whitespace rune, as joining the words of str.split() does.
 func pyRemoveSpace(s string) string {
 	if strings.IndexFunc(s, pyIsSpace) < 0 {
 		return s
@@ -199,7 +199,7 @@ func sigmaIsFinal(rs []rune, i int) bool {
 	return j == len(rs) || !isCased(rs[j])
 }
 
-// validUTF8 reports the byte offset of the first invalid UTF-8 sequence in
+// invalidUTF8At reports the byte offset of the first invalid UTF-8 sequence in
 // s, or -1.
 func invalidUTF8At(s string) int {
 	for i := 0; i < len(s); {
