@@ -1,0 +1,57 @@
+package graphedit
+
+import "testing"
+
+func TestDimArithmetic(t *testing.T) {
+	cases := []struct {
+		op   byte
+		a, b Dim
+		want string // "" when not representable
+	}{
+		{'+', IntDim(2), IntDim(3), "5"},
+		{'*', SymDim("batch"), SymDim("seq"), "batch*seq"},
+		{'*', SymDim("seq"), SymDim("batch"), "batch*seq"},
+		{'*', SymDim("batch"), IntDim(4), "4*batch"},
+		{'/', SymDim("4*batch"), IntDim(4), "batch"},
+		{'/', SymDim("batch*seq"), SymDim("seq"), "batch"},
+		{'/', SymDim("64*batch*seq"), SymDim("4*batch*seq"), "16"},
+		{'/', SymDim("batch"), IntDim(2), ""},
+		{'/', SymDim("batch+seq"), SymDim("seq"), ""},
+		{'+', SymDim("past_sequence_length + 1"), IntDim(-1), "past_sequence_length"},
+		{'+', SymDim("seq"), SymDim("past"), "past+seq"},
+		{'-', SymDim("past+seq"), SymDim("seq"), "past"},
+		{'-', SymDim("seq"), IntDim(1), "seq-1"},
+		{'*', SymDim("a b"), IntDim(1), "a b"}, // not a formula: an atom
+		{'-', SymDim("x"), SymDim("x"), "0"},
+	}
+	for _, c := range cases {
+		got, ok := dimOp(c.op, c.a, c.b)
+		if c.want == "" {
+			if ok {
+				t.Errorf("%s %c %s = %s, want not representable", c.a, c.op, c.b, got)
+			}
+			continue
+		}
+		if !ok || got.String() != c.want {
+			t.Errorf("%s %c %s = %s (%v), want %s", c.a, c.op, c.b, got, ok, c.want)
+		}
+	}
+}
+
+func TestDimEqual(t *testing.T) {
+	cases := []struct {
+		a, b Dim
+		want bool
+	}{
+		{SymDim("batch*seq"), SymDim("seq*batch"), true},
+		{SymDim("past_sequence_length + 1"), SymDim("1+past_sequence_length"), true},
+		{SymDim("batch"), SymDim("seq"), false},
+		{SymDim("batch"), IntDim(1), false},
+		{IntDim(3), IntDim(3), true},
+	}
+	for _, c := range cases {
+		if got := dimEqual(c.a, c.b); got != c.want {
+			t.Errorf("dimEqual(%s, %s) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
