@@ -87,14 +87,20 @@ func TestShapeOps(t *testing.T) {
 				return b.OpN("", "Dropout", 1, x["x"])
 			}},
 		{name: "Where", opset: 13, ins: []in{{"c", []any{3, 1}, []int64{3, 1}, normal, onnxpb.TensorProto_BOOL}, {"a", []any{"b", 3, 4}, []int64{2, 3, 4}, normal, 0}, {"d", []any{4}, []int64{4}, normal, 0}},
-			wrt:   []string{"a", "d"},
-			build: func(b *graphedit.Builder, x vals) []*graphedit.Value { return []*graphedit.Value{b.Op("Where", x["c"], x["a"], x["d"])} }},
+			wrt: []string{"a", "d"},
+			build: func(b *graphedit.Builder, x vals) []*graphedit.Value {
+				return []*graphedit.Value{b.Op("Where", x["c"], x["a"], x["d"])}
+			}},
 		{name: "Sum", opset: 13, ins: []in{{"a", []any{2, 3}, []int64{2, 3}, normal, 0}, {"c", []any{3}, []int64{3}, normal, 0}, {"d", []any{2, 1}, []int64{2, 1}, normal, 0}},
-			wrt:   []string{"a", "c", "d"},
-			build: func(b *graphedit.Builder, x vals) []*graphedit.Value { return []*graphedit.Value{b.Op("Sum", x["a"], x["c"], x["d"])} }},
+			wrt: []string{"a", "c", "d"},
+			build: func(b *graphedit.Builder, x vals) []*graphedit.Value {
+				return []*graphedit.Value{b.Op("Sum", x["a"], x["c"], x["d"])}
+			}},
 		{name: "Mean", opset: 13, f32: true, ins: []in{{"a", []any{2, 3}, []int64{2, 3}, normal, 0}, {"c", []any{3}, []int64{3}, normal, 0}},
-			wrt:   []string{"a", "c"},
-			build: func(b *graphedit.Builder, x vals) []*graphedit.Value { return []*graphedit.Value{b.Op("Mean", x["a"], x["c"])} }},
+			wrt: []string{"a", "c"},
+			build: func(b *graphedit.Builder, x vals) []*graphedit.Value {
+				return []*graphedit.Value{b.Op("Mean", x["a"], x["c"])}
+			}},
 		{name: "Clip", opset: 13, ins: []in{{"x", []any{3, 4}, []int64{3, 4}, awayZero, 0}}, wrt: []string{"x"},
 			build: func(b *graphedit.Builder, x vals) []*graphedit.Value {
 				return []*graphedit.Value{b.Op("Clip", x["x"], scalarF(b, "lo", false, -1.0), scalarF(b, "hi", false, 1.0))}
