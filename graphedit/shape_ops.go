@@ -52,12 +52,13 @@ func init() {
 		"Neg":    inferNeg,
 		"If":     inferIf,
 
-		"com.microsoft:Attention":              inferMSAttention,
-		"com.microsoft:MultiHeadAttention":     inferMSMultiHeadAttention,
-		"com.microsoft:SkipLayerNormalization": sameAsInput0,
-		"com.microsoft:FastGelu":               sameAsInput0,
-		"com.microsoft:Gelu":                   sameAsInput0,
-		"com.microsoft:BiasGelu":               sameAsInput0,
+		"com.microsoft:Attention":               inferMSAttention,
+		"com.microsoft:MultiHeadAttention":      inferMSMultiHeadAttention,
+		"com.microsoft:SkipLayerNormalization":  inferSkipLayerNorm,
+		"com.microsoft:EmbedLayerNormalization": inferEmbedLayerNorm,
+		"com.microsoft:FastGelu":                sameAsInput0,
+		"com.microsoft:Gelu":                    sameAsInput0,
+		"com.microsoft:BiasGelu":                sameAsInput0,
 	}
 	for _, op := range []string{"Erf", "Sqrt", "Tanh", "Relu", "Sigmoid", "Exp", "Log", "Abs",
 		"Reciprocal", "Softplus", "Gelu", "Softmax", "LogSoftmax", "Trilu", "Floor", "Ceil",
@@ -1174,4 +1175,32 @@ func declaredShape(g *Graph, vi *onnxpb.ValueInfoProto) (int32, []Dim) {
 	v := &Value{typ: vi.GetType(), rank: -1}
 	g.initShape(v)
 	return v.elem, v.Shape()
+}
+
+// inferSkipLayerNorm handles com.microsoft SkipLayerNormalization: output 0
+// and the optional sum (output 3) have the input's shape; mean and inverse
+// std deviation (outputs 1, 2) have its leading dims and trailing 1.
+func inferSkipLayerNorm(c *ictx) error {
+	x := c.shape(0)
+	c.set(0, c.elem(0), x)
+	c.set(3, c.elem(0), x)
+	if x != nil && len(x) > 0 {
+		stat := append(append([]Dim{}, x[:len(x)-1]...), IntDim(1))
+		c.set(1, elemFloat, stat)
+		c.set(2, elemFloat, stat)
+	}
+	return nil
+}
+
+// inferEmbedLayerNorm handles com.microsoft EmbedLayerNormalization:
+// input_ids [B,S] and word embeddings [V,H] give [B,S,H] and a mask index [B].
+func inferEmbedLayerNorm(c *ictx) error {
+	ids, emb := c.shape(0), c.shape(2)
+	if len(ids) != 2 || len(emb) != 2 {
+		return nil
+	}
+	c.set(0, c.elem(2), []Dim{ids[0], ids[1], emb[1]})
+	c.set(1, int32(onnxpb.TensorProto_INT32), []Dim{ids[0]})
+	c.set(2, c.elem(2), []Dim{ids[0], ids[1], emb[1]})
+	return nil
 }

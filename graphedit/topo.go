@@ -191,8 +191,52 @@ func (g *Graph) Validate() error {
 			return fmt.Errorf("graphedit: graph %q: graph output %q is undefined", g.Name(), p.v.name)
 		}
 	}
+	if err := g.checkUses(); err != nil {
+		return err
+	}
 	_, err := g.TopoOrder()
 	return err
+}
+
+// checkUses verifies that use lists and node inputs agree.
+func (g *Graph) checkUses() error {
+	type slot struct {
+		n *Node
+		i int
+	}
+	want := map[*Value]map[slot]int{}
+	add := func(v *Value, s slot) {
+		if want[v] == nil {
+			want[v] = map[slot]int{}
+		}
+		want[v][s]++
+	}
+	for _, n := range g.nodes {
+		for i, v := range n.inputs {
+			if v != nil {
+				add(v, slot{n, i})
+			}
+		}
+		for _, v := range n.captures {
+			add(v, slot{n, CapturedInput})
+		}
+	}
+	for _, v := range g.values {
+		got := map[slot]int{}
+		for _, u := range v.uses {
+			got[slot{u.Node, u.Input}]++
+		}
+		w := want[v]
+		if len(got) != len(w) {
+			return fmt.Errorf("graphedit: graph %q: value %q has %d uses recorded, %d readers", g.Name(), v.name, len(v.uses), len(w))
+		}
+		for s, k := range w {
+			if got[s] != k {
+				return fmt.Errorf("graphedit: graph %q: value %q: use by node %s input %d not recorded", g.Name(), v.name, s.n, s.i)
+			}
+		}
+	}
+	return nil
 }
 
 type intHeap []int
