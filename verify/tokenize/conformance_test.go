@@ -9,11 +9,11 @@ import (
 )
 
 // conformanceModels are the models trained by testdata/make_expected.sh.
-var conformanceModels = []string{"unigram", "bpe", "unigram_raw", "bpe_cf", "unigram_unused", "bpe_unused"}
+var conformanceModels = []string{"unigram", "bpe", "unigram_raw", "bpe_cf", "unigram_unused", "bpe_unused", "tiny"}
 
 // readLines splits a file at '\n' only (spm_encode reads lines that way; a
 // '\r' or U+2028 stays inside the line) and drops the final newline.
-func readLines(t *testing.T, path string) []string {
+func readLines(t testing.TB, path string) []string {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -18,7 +18,7 @@ set -eu
 cd "$(dirname "$0")"
 export LC_ALL=C.UTF-8
 
-MODELS="unigram bpe unigram_raw bpe_cf unigram_unused bpe_unused"
+MODELS="unigram bpe unigram_raw bpe_cf unigram_unused bpe_unused tiny"
 
 train() {
 	name=$1
@@ -49,9 +49,20 @@ if [ "${1:-}" = "--train" ]; then
 		--denormalization_rule_tsv=denorm.tsv --bos_id=-1 --unk_id=1 --eos_id=0 \
 		--character_coverage=0.99
 	rm -f denorm.tsv
+	# A tiny unigram model with a hand-written normalization rule set (a
+	# small precompiled charsmap) trained on the ASCII lines: most of the
+	# sample is unknown to it. Also a fuzzing seed.
+	printf '41\t61\nFB01\t66 69\nFF11\t31\n2581\t20\n3000\t20\n9\t20\n' >rules.tsv
+	python3 -c 'import sys; sys.stdout.writelines(l for l in open("sample.txt", encoding="utf-8") if l.isascii())' >tiny.txt
+	nice -n 10 spm_train --input=tiny.txt --model_prefix=tiny --random_seed=7 --num_threads=2 \
+		--minloglevel=1 --model_type=unigram --vocab_size=150 --normalization_rule_tsv=rules.tsv \
+		--user_defined_symbols='<sep>'
+	rm -f rules.tsv tiny.txt tiny.vocab
 	# Copies with every 5th multi-character piece marked UNUSED.
 	go run ./mkunused unigram.model unigram_unused.model 5
 	go run ./mkunused bpe.model bpe_unused.model 5
+	# Seed corpora of the fuzz targets (fuzz/<Target>/).
+	go run ./mkseeds
 fi
 
 for m in $MODELS; do
