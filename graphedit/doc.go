@@ -4,8 +4,9 @@
 //
 // # Overview
 //
-// FromModel (or FromProto) builds a Graph from an ONNX GraphProto; ToProto
-// and ModelProto write it back. For a graph that was not edited, ToProto is
+// Load (from an *onnxio.Model), FromModel or FromProto builds a Graph from
+// an ONNX GraphProto; ToProto, ModelProto and Store write it back. Opset
+// gives the imported version of a domain; Clone makes an independent copy. For a graph that was not edited, ToProto is
 // proto.Equal to the original: node, initializer, input, output and
 // value_info order, doc strings, metadata, unknown fields and orphan
 // value_info entries are all kept. Node attributes are kept as the original
@@ -29,8 +30,8 @@
 //     rewired (SetInput, ReplaceAllUses).
 //   - Check, then mutate. Every edit validates everything first; when it
 //     returns an error the graph is unchanged. Removing nodes whose outputs
-//     are still read, replacing a graph output without ReplaceOptions.
-//     GraphOutputs, or rewiring into a cycle are errors.
+//     are still read, replacing a graph output without the GraphOutputs
+//     option, or rewiring into a cycle are errors.
 //   - One name authority. FreshName(prefix) returns a name no value or node
 //     uses, subgraphs included, and reserves it.
 //   - Order. TopoOrder is a stable topological sort (the current order is
@@ -44,6 +45,10 @@
 // a value read by a subgraph, and returns the graph so calls chain). Larger
 // rewrites are Passes, run by RunPasses with optional pre- and post-checks.
 //
+// Validate checks the invariants above and reports, by node and value, a
+// value read but never defined, a value with two producers, or a cycle.
+// FromProto refuses such graphs with the same messages.
+//
 // # Shapes
 //
 // InferShapes gives every value it can an element type and a shape whose
@@ -53,5 +58,27 @@
 // gets a fresh `unk_N`. Shape arithmetic (Shape, Gather, Unsqueeze, Concat,
 // Slice, Mul/Add/Sub/Div, Range, ConstantOfShape, Cast) is evaluated
 // symbolically, so Reshape targets computed from Shape keep their symbols.
-// ConstInts and ShapeValue expose the results.
+// ShapeValue, ConstInts and ConstValue expose the results (ConstValue also
+// decodes initializers and Constant nodes, lazily, external data included).
+// Shapes are a snapshot: after an edit, call InferShapes again (the
+// analysis accessors do so themselves when the graph changed). FoldShapes
+// (or FoldShapesPass) replaces fully known shape arithmetic by initializers.
+//
+// Declared value_info is read, used where inference knows less, and written
+// back untouched; WriteValueInfo replaces it with inferred types and
+// DropValueInfo removes it, for graphs whose intermediate shapes changed.
+//
+// Rules cover the ops of Transformer exports: MatMul, Gemm, elementwise and
+// broadcasting ops, comparisons, Where, Reshape, Transpose, Softmax,
+// LayerNormalization, Gather, Slice, Split, Concat, Unsqueeze, Squeeze,
+// Expand, Cast, Shape, Size, Constant, ConstantOfShape, Range, reductions,
+// Flatten, Tile, Trilu, Dropout, If (from its branches' declared outputs) and
+// com.microsoft Attention, MultiHeadAttention, SkipLayerNormalization,
+// EmbedLayerNormalization and the Gelu variants. Other ops keep their
+// declared types.
+//
+// # Building graphs by hand
+//
+// Builder makes small graphs for tests and examples: inputs with symbolic
+// dims, initializers, nodes with fresh output names, outputs.
 package graphedit
