@@ -60,7 +60,7 @@ func TestMarianAgainstSpmEncode(t *testing.T) {
 		if sp.Eos != 0 || sp.Unk != 1 || sp.Pad != int64(v.Size()-1) || sp.DecoderStart != sp.Pad || sp.Bos != -1 {
 			t.Errorf("%s: specials %v: want eos=0 unk=1 pad=decoder-start=%d bos=-1", vf, sp, v.Size()-1)
 		}
-		for _, text := range []string{"sample", "heldout"} {
+		for _, text := range []string{"sample", "heldout", "random"} {
 			inputs := readLines(t, filepath.Join("testdata", text+".txt"))
 			pieces := readLines(t, filepath.Join("testdata", "unigram."+text+".pieces"))
 			decoded := readLines(t, filepath.Join("testdata", "unigram."+text+".pieces.decoded"))

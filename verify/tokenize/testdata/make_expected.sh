@@ -8,7 +8,8 @@
 #   ./make_expected.sh --train  also rewrite the sample text and retrain models
 #                               (needs Go for the *_unused copies, see mkunused/)
 #
-# For every model M and text T (sample = training text, heldout = unseen text):
+# For every model M and text T (sample = training text, heldout = unseen text,
+# random = random code points):
 #   M.T.ids              spm_encode --output_format=id
 #   M.T.pieces           spm_encode --output_format=piece
 #   M.T.ids.decoded      spm_decode --input_format=id    of M.T.ids
@@ -66,7 +67,7 @@ if [ "${1:-}" = "--train" ]; then
 fi
 
 for m in $MODELS; do
-	for t in sample heldout; do
+	for t in sample heldout random; do
 		spm_encode --model="$m.model" --output_format=id <"$t.txt" >"$m.$t.ids"
 		spm_encode --model="$m.model" --output_format=piece <"$t.txt" >"$m.$t.pieces"
 		spm_decode --model="$m.model" --input_format=id <"$m.$t.ids" >"$m.$t.ids.decoded"

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the multilingual text used to train and test the SentencePiece
-conformance models: sample.txt (training text, also encoded) and heldout.txt
+conformance models: sample.txt (training text, also encoded), heldout.txt
 (never seen by spm_train: other words, other scripts, odd whitespace, invalid
-UTF-8). Deterministic: a fixed seed, no input files.
+UTF-8) and random.txt (random code points, many of them changed by NFKC).
+Deterministic: fixed seeds, no input files.
 
 Usage: python3 make_sample.py OUTDIR
 """
@@ -159,6 +160,40 @@ HELDOUT_BYTES = [
 ]
 
 
+# Code point ranges for random.txt: scripts of the sample, and the blocks
+# where NFKC and the nmt rules change text (compatibility forms, width
+# variants, letterlike and enclosed symbols, spaces and controls).
+RANDOM_RANGES = [
+    (0x20, 0x7E), (0x00, 0x1F), (0x7F, 0x9F), (0xA0, 0x17F), (0x250, 0x2FF),
+    (0x300, 0x36F), (0x370, 0x3FF), (0x400, 0x4FF), (0x1E00, 0x1EFF),
+    (0x2000, 0x206F), (0x2070, 0x209F), (0x20A0, 0x20CF), (0x2100, 0x218F),
+    (0x2460, 0x24FF), (0x2F00, 0x2FDF), (0x3000, 0x30FF), (0x3200, 0x33FF),
+    (0x4E00, 0x4E80), (0xAC00, 0xAC40), (0xF900, 0xFAFF), (0xFB00, 0xFB4F),
+    (0xFE30, 0xFE6F), (0xFF00, 0xFFEF), (0xFFF0, 0xFFFD), (0x1D400, 0x1D4FF),
+    (0x1F100, 0x1F1FF), (0x1F300, 0x1F64F), (0x2F800, 0x2FA1F), (0xE000, 0xE010),
+]
+
+
+def random_lines(rng, n):
+    lines = []
+    for _ in range(n):
+        out = []
+        for _ in range(rng.randint(0, 30)):
+            r = rng.random()
+            if r < 0.15:
+                out.append(" " * rng.randint(1, 3))
+            elif r < 0.25:
+                out.append(rng.choice(["the", "de", "и", "και", "der", "é", "<sep>", "[MASK]"]))
+            else:
+                lo, hi = rng.choice(RANDOM_RANGES)
+                c = rng.randint(lo, hi)
+                if c in (0x0A, 0x0D) or 0xD800 <= c <= 0xDFFF:
+                    c = 0x20
+                out.append(chr(c))
+        lines.append("".join(out))
+    return lines
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "."
     rng = random.Random(SEED)
@@ -178,6 +213,10 @@ def main():
             f.write(line.encode("utf-8") + b"\n")
         for line in HELDOUT_BYTES:
             f.write(line + b"\n")
+    # Random code points (a generator of its own, so sample.txt stays put).
+    with open(f"{out}/random.txt", "w", encoding="utf-8", newline="\n") as f:
+        for line in random_lines(random.Random(SEED + 1), 500):
+            f.write(line + "\n")
 
 
 if __name__ == "__main__":
