@@ -12,15 +12,35 @@ import (
 	"onnxprune/onnxio/onnxpb"
 )
 
-// externalRef is the parsed external_data of a tensor. length is -1 when the
-// entry has no "length" key (the data runs to the end of the file).
+// externalRef is the parsed external_data of a tensor.
 type externalRef struct {
 	location       string
 	offset, length int64
 }
 
 // parseExternal reads the location/offset/length keys of an external tensor.
+// A missing length is taken as the size the tensor's shape and type need
+// (ONNX leaves it open; reading "to the end of the file" would break every
+// file that holds more than one tensor).
 func parseExternal(t *onnxpb.TensorProto) (externalRef, error) {
+	ref, err := parseExternalKeys(t)
+	if err != nil || ref.length >= 0 {
+		return ref, err
+	}
+	n, err := numElements(t.GetDims())
+	if err != nil {
+		return ref, err
+	}
+	size, ok := ByteSize(onnxpb.TensorProto_DataType(t.GetDataType()), n)
+	if !ok {
+		return ref, fmt.Errorf("external data without a length for a tensor of type %s", dtypeName(onnxpb.TensorProto_DataType(t.GetDataType())))
+	}
+	ref.length = size
+	return ref, nil
+}
+
+// parseExternalKeys reads the keys as they are (length -1 when absent).
+func parseExternalKeys(t *onnxpb.TensorProto) (externalRef, error) {
 	ref := externalRef{length: -1}
 	seen := map[string]bool{}
 	for _, kv := range t.ExternalData {

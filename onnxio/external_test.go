@@ -371,3 +371,31 @@ func TestSaveFailureLeavesNothing(t *testing.T) {
 		t.Error("save into a missing folder succeeded")
 	}
 }
+
+// TestExternalNoLength reads a tensor whose external_data has no length:
+// its size comes from its shape, not from the end of the file.
+func TestExternalNoLength(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "w.bin"), append(append([]byte("head"), weightBytes()...), make([]byte, 100)...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	path := externalModel(t, dir, "w.bin", 4, 48)
+	m, err := Load(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := m.Proto.Graph.Initializer[0]
+	w.ExternalData = w.ExternalData[:2] // location, offset
+	raw, err := tensorBytes(m, w)
+	if err != nil || !bytes.Equal(raw, weightBytes()) {
+		t.Errorf("W without length = %x, %v", raw, err)
+	}
+	b, err := m.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Parse(b, "inlined.onnx", nil); err != nil {
+		t.Errorf("inlined model does not parse: %v", err)
+	}
+	m.Close()
+}

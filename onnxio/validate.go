@@ -149,14 +149,10 @@ func (m *Model) checkTensor(t *onnxpb.TensorProto) error {
 		if err != nil {
 			return err
 		}
-		length := ref.length
-		if length < 0 {
-			length = want
+		if ref.length != want {
+			return fmt.Errorf("shape %v of %s needs %d bytes, external_data length is %d", t.GetDims(), dtypeName(dt), want, ref.length)
 		}
-		if length != want {
-			return fmt.Errorf("shape %v of %s needs %d bytes, external_data length is %d", t.GetDims(), dtypeName(dt), want, length)
-		}
-		_, err = m.ReadExternal(ref.location, ref.offset, length)
+		_, err = m.ReadExternal(ref.location, ref.offset, ref.length)
 		return err
 	}
 	if t.RawData != nil {
