@@ -258,7 +258,7 @@ func TestSaveCarriesExternalData(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m2.Close()
-	raw, err := tensorBytes(m2, m2.Proto.Graph.Initializer[0])
+	raw, err := m2.RawBytes(m2.Proto.Graph.Initializer[0])
 	if err != nil || !bytes.Equal(raw, weightBytes()) {
 		t.Errorf("carried-over W = %x, %v", raw, err)
 	}
@@ -333,7 +333,7 @@ func TestSaveInPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m3.Close()
-	raw, err := tensorBytes(m3, m3.Proto.Graph.Initializer[1])
+	raw, err := m3.RawBytes(m3.Proto.Graph.Initializer[1])
 	if err != nil || !bytes.Equal(raw, weightBytes()) {
 		t.Errorf("W after in-place save = %x, %v", raw, err)
 	}
@@ -386,7 +386,7 @@ func TestExternalNoLength(t *testing.T) {
 	}
 	w := m.Proto.Graph.Initializer[0]
 	w.ExternalData = w.ExternalData[:2] // location, offset
-	raw, err := tensorBytes(m, w)
+	raw, err := m.RawBytes(w)
 	if err != nil || !bytes.Equal(raw, weightBytes()) {
 		t.Errorf("W without length = %x, %v", raw, err)
 	}

@@ -25,11 +25,11 @@ func checkSameTensors(t *testing.T, m *Model, path string) {
 		t.Fatalf("%s: %d tensors, want %d", path, len(b), len(a))
 	}
 	for i := range a {
-		ra, err := tensorBytes(m, a[i].Tensor)
+		ra, err := m.RawBytes(a[i].Tensor)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rb, err := tensorBytes(m2, b[i].Tensor)
+		rb, err := m2.RawBytes(b[i].Tensor)
 		if err != nil {
 			t.Fatal(err)
 		}

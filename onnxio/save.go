@@ -307,6 +307,11 @@ func (m *Model) encode(external bool, o SaveOptions, data io.Writer) (buf []byte
 				continue
 			}
 		}
+		if n, err := numElements(t.GetDims()); err == nil {
+			if want, ok := ByteSize(onnxpb.TensorProto_DataType(t.GetDataType()), n); ok && want != int64(len(raw)) {
+				return nil, 0, fmt.Errorf("%s: shape %v needs %d bytes, the tensor has %d", r.Where, t.GetDims(), want, len(raw))
+			}
+		}
 		align := int64(smallAlign)
 		if int64(len(raw)) >= pageAlignFrom {
 			align = pageAlign
@@ -415,20 +420,26 @@ func inlineBytes(t *onnxpb.TensorProto) ([]byte, bool) {
 	return b, true
 }
 
-// tensorBytes returns the raw bytes of a tensor whatever its storage
-// (external, raw_data or typed field); ok is false for types without a
-// simple byte layout.
-func tensorBytes(m *Model, t *onnxpb.TensorProto) ([]byte, error) {
+// RawBytes returns the data of t as raw little-endian bytes, whatever its
+// storage: external data (a slice of the read-only mapping, not a copy; see
+// ReadExternal), raw_data (the field itself, not a copy), or a typed field
+// (converted into a new slice). STRING and sub-byte types stored in typed
+// fields have no such form and give an error.
+func (m *Model) RawBytes(t *onnxpb.TensorProto) ([]byte, error) {
 	if t.GetDataLocation() == onnxpb.TensorProto_EXTERNAL {
 		ref, err := parseExternal(t)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("onnxio: tensor %q: %w", t.GetName(), err)
 		}
-		return m.ReadExternal(ref.location, ref.offset, ref.length)
+		b, err := m.ReadExternal(ref.location, ref.offset, ref.length)
+		if err != nil {
+			return nil, fmt.Errorf("onnxio: tensor %q: %w", t.GetName(), err)
+		}
+		return b, nil
 	}
 	b, ok := inlineBytes(t)
 	if !ok {
-		return nil, fmt.Errorf("tensor %q: no byte form for %s", t.GetName(), dtypeName(onnxpb.TensorProto_DataType(t.GetDataType())))
+		return nil, fmt.Errorf("onnxio: tensor %q: no raw byte form for %s in typed fields", t.GetName(), dtypeName(onnxpb.TensorProto_DataType(t.GetDataType())))
 	}
 	return b, nil
 }
