@@ -124,8 +124,8 @@ func FuzzLoad(f *testing.F) {
 			t.Fatalf("%d tensors after saving, want %d", len(b), len(a))
 		}
 		for i := range a {
-			ra, errA := tensorBytes(m, a[i].Tensor)
-			rb, errB := tensorBytes(m3, b[i].Tensor)
+			ra, errA := m.RawBytes(a[i].Tensor)
+			rb, errB := m3.RawBytes(b[i].Tensor)
 			if (errA == nil) != (errB == nil) || !bytes.Equal(ra, rb) {
 				t.Fatalf("%s: bytes differ after saving with external data (%v, %v)", a[i].Where, errA, errB)
 			}
