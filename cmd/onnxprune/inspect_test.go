@@ -263,3 +263,43 @@ func hasLine(out string, fields ...string) bool {
 	}
 	return false
 }
+
+// TestInspectFixtures runs inspect on every exported fixture model: each is
+// read without error and has nodes, opsets, inputs, outputs and parameters.
+func TestInspectFixtures(t *testing.T) {
+	const dir = "../../models/fixtures"
+	if _, err := os.Stat(dir); os.IsNotExist(err) {
+		t.Skipf("%s does not exist yet", dir)
+	}
+	var paths []string
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.IsDir() && p != dir && strings.HasPrefix(d.Name(), ".") {
+			return filepath.SkipDir // scratch folders of the fixture scripts
+		}
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".onnx") {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	if len(paths) == 0 {
+		t.Fatalf("no .onnx fixtures under %s", dir)
+	}
+	code, out, stderr := runCLI(append([]string{"inspect", "--json"}, paths...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var doc struct {
+		Models []modelSummary `json:"models"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Models) != len(paths) {
+		t.Fatalf("%d summaries for %d models", len(doc.Models), len(paths))
+	}
+	for _, s := range doc.Models {
+		if s.Nodes == 0 || len(s.Opsets) == 0 || len(s.Inputs) == 0 || len(s.Outputs) == 0 || s.Parameters.Elements == 0 {
+			t.Errorf("%s: implausible summary %+v", s.Path, s)
+		}
+	}
+}
