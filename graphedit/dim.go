@@ -162,10 +162,29 @@ func parsePoly(s string) (poly, bool) {
 	return p.norm(), true
 }
 
+// Polynomials past these bounds are "not representable": shape arithmetic
+// in real models stays far below them, and a malformed model cannot make the
+// analysis blow up.
+const (
+	maxPolyTerms  = 8
+	maxPolyDegree = 6
+)
+
 func (p poly) norm() poly {
+	if p == nil {
+		return nil
+	}
 	for k, c := range p {
 		if c == 0 {
 			delete(p, k)
+		}
+	}
+	if len(p) > maxPolyTerms {
+		return nil
+	}
+	for k := range p {
+		if k != "" && strings.Count(k, "*")+1 > maxPolyDegree {
+			return nil
 		}
 	}
 	return p

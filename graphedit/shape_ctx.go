@@ -15,7 +15,7 @@ type ictx struct {
 // shapeRule infers the outputs of one node from its inputs.
 type shapeRule func(c *ictx) error
 
-func (g *Graph) inferNode(n *Node) error {
+func (g *Graph) inferNode(n *Node) (err error) {
 	key := n.OpType()
 	if d := n.Domain(); d != "" && d != "ai.onnx" {
 		key = d + ":" + key
@@ -24,6 +24,12 @@ func (g *Graph) inferNode(n *Node) error {
 	if !ok {
 		return nil
 	}
+	// A rule meeting a malformed model must report it, not crash the tool.
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("shape rule for %s failed on malformed input: %v", key, r)
+		}
+	}()
 	return rule(&ictx{g: g, n: n})
 }
 
@@ -94,6 +100,19 @@ func (c *ictx) setSym(i int, s []Dim) {
 		return
 	}
 	v.an0().sym = s
+}
+
+// maxRank bounds the ranks shape inference makes up dims for.
+const maxRank = 64
+
+// targetRank reads the length of a 1-D shape input (Reshape, Expand,
+// ConstantOfShape targets) whose contents are unknown.
+func (c *ictx) targetRank(i int) (int, bool) {
+	s := c.shape(i)
+	if len(s) != 1 || !s[0].Known() || s[0].Value < 0 || s[0].Value > maxRank {
+		return 0, false
+	}
+	return int(s[0].Value), true
 }
 
 // fresh returns n fresh symbolic dims.

@@ -322,8 +322,8 @@ func inferReshape(c *ictx) error {
 		target = c.sym(1)
 	}
 	if target == nil {
-		if s := c.shape(1); len(s) == 1 && s[0].Known() {
-			c.set(0, c.elem(0), c.fresh(int(s[0].Value)))
+		if r, ok := c.targetRank(1); ok {
+			c.set(0, c.elem(0), c.fresh(r))
 		} else {
 			c.set(0, c.elem(0), nil)
 		}
@@ -581,7 +581,7 @@ func inferSlice(c *ictx) error {
 			l = c.g.freshDim()
 		}
 		out[a] = l
-		if sym != nil && len(data) == 1 && l.Known() && starts[i].Known() {
+		if sym != nil && len(data) == 1 && l.Known() && starts[i].Known() && data[0].Known() && data[0].Value == int64(len(sym)) {
 			s := starts[i].Value
 			if s < 0 {
 				s += int64(len(sym))
@@ -597,7 +597,7 @@ func inferSlice(c *ictx) error {
 		}
 	}
 	c.set(0, c.elem(0), out)
-	if symOut != nil || (sym != nil && len(data) == 1 && out[0].Known() && out[0].Value == 0) {
+	if symOut != nil || (sym != nil && len(data) == 1 && out[0].Known() && out[0].Value == 0 && data[0].Known() && data[0].Value == int64(len(sym))) {
 		if symOut == nil {
 			symOut = []Dim{}
 		}
@@ -810,8 +810,8 @@ func inferExpand(c *ictx) error {
 	in := c.shape(0)
 	target := c.sym(1)
 	if target == nil {
-		if s := c.shape(1); len(s) == 1 && s[0].Known() && in != nil {
-			c.set(0, c.elem(0), c.fresh(max(len(in), int(s[0].Value))))
+		if r, ok := c.targetRank(1); ok && in != nil {
+			c.set(0, c.elem(0), c.fresh(max(len(in), r)))
 		} else {
 			c.set(0, c.elem(0), nil)
 		}
@@ -907,8 +907,8 @@ func inferConstantOfShape(c *ictx) error {
 	}
 	target := c.sym(0)
 	if target == nil {
-		if s := c.shape(0); len(s) == 1 && s[0].Known() {
-			c.set(0, elem, c.fresh(int(s[0].Value)))
+		if r, ok := c.targetRank(0); ok {
+			c.set(0, elem, c.fresh(r))
 		} else {
 			c.set(0, elem, nil)
 		}
@@ -923,7 +923,7 @@ func inferConstantOfShape(c *ictx) error {
 			}
 			n = target[0].Value
 		}
-		if n <= maxSymElems {
+		if n >= 0 && n <= maxSymElems {
 			c.setSym(0, intDims(repeatInt(fill, int(n))))
 		}
 	}
