@@ -1,3 +1,0 @@
-package graphedit
-
-type analysis struct{}
