@@ -64,7 +64,7 @@ type graphSpec struct {
 }
 
 // marshalModel makes an opset-17 model of g.
-func marshalModel(t *testing.T, g graphSpec) []byte {
+func marshalModel(t testing.TB, g graphSpec) []byte {
 	t.Helper()
 	m := &onnxpb.ModelProto{
 		IrVersion:    proto.Int64(8),
@@ -105,7 +105,7 @@ const (
 // initializer that is also a graph input (an optional, overridable input); b
 // [3] is a plain initializer. It also outputs S = ReduceSum(Y) (rank 0,
 // keepdims 0) and P = Y > 0 (bool).
-func affineModel(t *testing.T, w, b []float32) []byte {
+func affineModel(t testing.TB, w, b []float32) []byte {
 	return marshalModel(t, graphSpec{
 		nodes: []*onnxpb.NodeProto{
 			node("MatMul", []string{"X", "W"}, []string{"XW"}),
