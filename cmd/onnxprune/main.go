@@ -32,6 +32,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		inspectCommand(),
+		scoreCommand(),
 	}
 }
 
