@@ -400,7 +400,9 @@ func (g *Graph) AddInitializer(t *onnxpb.TensorProto) (*Value, error) {
 }
 
 // SetInitializer replaces the data of initializer v (t's name is ignored;
-// the value keeps its name). Readers keep reading v.
+// the value keeps its name). Readers keep reading v. Declarations that may
+// no longer match are updated: a value_info entry for v is dropped, and when
+// v is also a graph input its input declaration takes t's type and shape.
 func (g *Graph) SetInitializer(v *Value, t *onnxpb.TensorProto) error {
 	if v == nil || v.g != g || v.init == nil {
 		return fmt.Errorf("graphedit: set initializer %s: not an initializer of this graph", v)
@@ -414,11 +416,18 @@ func (g *Graph) SetInitializer(v *Value, t *onnxpb.TensorProto) error {
 		t.Name = proto.String(v.name)
 	}
 	v.init = t
-	if !v.input {
-		v.typ = nil
-		if v.info != nil {
-			v.info = nil
+	v.info = nil
+	if v.input {
+		dims := intDims(t.GetDims())
+		for _, p := range g.inputs {
+			if p.v == v {
+				p.info = shallowValueInfo(p.info)
+				p.info.Type = tensorType(t.GetDataType(), dims)
+				v.typ = p.info.Type
+			}
 		}
+	} else {
+		v.typ = nil
 	}
 	g.initShape(v)
 	return nil

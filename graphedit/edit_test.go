@@ -337,3 +337,41 @@ func TestLoadErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestSetInitializer(t *testing.T) {
+	m := richModel()
+	orig := proto.Clone(m.GetGraph())
+	g, err := FromModel(m, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// w is a graph input with a default; slicing it updates the declaration.
+	w := g.Value("w")
+	sliced := &onnxpb.TensorProto{Name: proto.String("ignored"), Dims: []int64{3}, DataType: proto.Int32(int32(f32)), FloatData: []float32{1, 2, 3}}
+	if err := g.SetInitializer(w, sliced); err != nil {
+		t.Fatal(err)
+	}
+	gp := g.ToProto()
+	var in *onnxpb.ValueInfoProto
+	for _, x := range gp.GetInput() {
+		if x.GetName() == "w" {
+			in = x
+		}
+	}
+	if d := in.GetType().GetTensorType().GetShape().GetDim(); len(d) != 1 || d[0].GetDimValue() != 3 {
+		t.Errorf("input declaration of w = %v, want [3]", in.GetType())
+	}
+	if gp.GetInitializer()[0].GetName() != "w" || len(gp.GetInitializer()[0].GetFloatData()) != 3 {
+		t.Errorf("initializer not replaced under its own name: %v", gp.GetInitializer()[0])
+	}
+	if ShapeString(w.Shape()) != "[3]" {
+		t.Errorf("shape of w = %s", ShapeString(w.Shape()))
+	}
+	if err := g.SetInitializer(g.Value("h"), sliced); err == nil {
+		t.Errorf("SetInitializer on a node output succeeded")
+	}
+	// The model the graph was built from is untouched.
+	if !proto.Equal(m.GetGraph(), orig) {
+		t.Errorf("editing the graph changed the model it was built from")
+	}
+}
