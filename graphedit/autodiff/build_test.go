@@ -68,7 +68,7 @@ func reads(n *graphedit.Node, v *graphedit.Value) bool {
 // read once, for dY·W2ᵀ); asking for W2 too adds its product.
 func TestOnlyRequestedGradients(t *testing.T) {
 	cases := []struct {
-		wrt          []string
+		wrt      []string
 		products int // MatMul/Gemm nodes emitted
 	}{
 		{wrt: []string{"gate"}, products: 1},

@@ -26,6 +26,7 @@ import (
 
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/autodiff"
+	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 )
@@ -39,6 +40,10 @@ const (
 	Float32Tol  = 2e-3
 	Float64Step = 1e-5
 	Float32Step = 1e-2
+	// Float64KeptStep is the step on a float64 forward model that still runs
+	// some ops in float32: their output rounding (6e-8 relative) divided by
+	// the step stays near 1e-4, and extrapolation removes the h² term.
+	Float64KeptStep = 1e-3
 	// Floor is the smallest denominator of the relative error.
 	Floor = 1e-3
 )
@@ -58,6 +63,14 @@ type Options struct {
 	Build *autodiff.Options
 	// Session are the ONNX Runtime options (one intra-op thread by default).
 	Session *ortrun.Options
+	// Float64Forward computes the finite differences on a float64 copy of
+	// the forward model (Float64Model), so a float32 gradient graph is
+	// compared with differences free of float32 rounding. The step is then
+	// Float64Step, or Float64KeptStep with extrapolation when some op had to
+	// stay in float32.
+	Float64Forward bool
+	// External reads external initializer data for Float64Forward.
+	External onnxio.ExternalSource
 }
 
 // Result is the comparison for one requested value.
@@ -106,9 +119,19 @@ func Check(g *graphedit.Graph, base *onnxpb.ModelProto, loss string, wrt []strin
 	if opts.Session != nil {
 		sopts = *opts.Session
 	}
-	fwdBytes, err := marshal(g, base, loss)
+	fwdModel := forwardModel(g, base, loss)
+	fwdFeeds := feeds
+	kept := 0
+	if opts.Float64Forward {
+		var err error
+		if fwdModel, kept, err = Float64Model(fwdModel, opts.External); err != nil {
+			return nil, fmt.Errorf("gradcheck: float64 forward model: %w", err)
+		}
+		fwdFeeds = toF64(feeds)
+	}
+	fwdBytes, err := proto.Marshal(fwdModel)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("gradcheck: marshal forward model: %w", err)
 	}
 	grads, err := autodiff.Build(g, lossV, ws, opts.Build)
 	if err != nil {
@@ -154,6 +177,13 @@ func Check(g *graphedit.Graph, base *onnxpb.ModelProto, loss string, wrt []strin
 		if is64 {
 			step, tol = Float64Step, Float64Tol
 		}
+		extrapolate := !is64
+		if opts.Float64Forward {
+			step, extrapolate = Float64Step, false
+			if kept > 0 {
+				step, extrapolate = Float64KeptStep, true
+			}
+		}
 		if opts.Step > 0 {
 			step = opts.Step
 		}
@@ -163,7 +193,7 @@ func Check(g *graphedit.Graph, base *onnxpb.ModelProto, loss string, wrt []strin
 		idx := sample(rng, n, opts.Samples)
 		r := Result{Name: name, Index: idx, Tol: tol}
 		for _, k := range idx {
-			num, err := central(fwd, feeds, name, loss, k, step, is64)
+			num, err := central(fwd, fwdFeeds, name, loss, k, step, extrapolate)
 			if err != nil {
 				return nil, err
 			}
@@ -181,33 +211,27 @@ func withName(o ortrun.Options, name string) ortrun.Options {
 	return o
 }
 
-// marshal writes the forward model with loss as its only output.
-func marshal(g *graphedit.Graph, base *onnxpb.ModelProto, loss string) ([]byte, error) {
+// forwardModel returns the model with loss as its only output.
+func forwardModel(g *graphedit.Graph, base *onnxpb.ModelProto, loss string) *onnxpb.ModelProto {
 	m := g.ModelProto(base)
 	gp := m.Graph
 	var out []*onnxpb.ValueInfoProto
-	found := false
 	for _, o := range gp.Output {
 		if o.GetName() == loss {
 			out = append(out, o)
-			found = true
 		}
 	}
-	if !found {
+	if len(out) == 0 {
 		out = append(out, &onnxpb.ValueInfoProto{Name: proto.String(loss)})
 	}
 	gp.Output = out
-	b, err := proto.Marshal(m)
-	if err != nil {
-		return nil, fmt.Errorf("gradcheck: marshal forward model: %w", err)
-	}
-	return b, nil
+	return m
 }
 
-// central estimates dL/dw_k; for float32 it extrapolates from h and h/2.
+// central estimates dL/dw_k, extrapolating from h and h/2 when asked.
 // The difference quotient divides by the perturbation actually applied
 // (w_k ± h rounded to the element type).
-func central(s *ortrun.Session, feeds map[string]*ortrun.Tensor, name, loss string, k int, h float64, is64 bool) (float64, error) {
+func central(s *ortrun.Session, feeds map[string]*ortrun.Tensor, name, loss string, k int, h float64, extrapolate bool) (float64, error) {
 	d := func(h float64) (float64, error) {
 		lp, ap, err := lossAt(s, feeds, name, loss, k, h)
 		if err != nil {
@@ -220,7 +244,7 @@ func central(s *ortrun.Session, feeds map[string]*ortrun.Tensor, name, loss stri
 		return (lp - lm) / (ap - am), nil
 	}
 	d1, err := d(h)
-	if err != nil || is64 {
+	if err != nil || !extrapolate {
 		return d1, err
 	}
 	d2, err := d(h / 2)

@@ -1,0 +1,248 @@
+package autodiff_test
+
+import (
+	"encoding/json"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"onnxprune/graphedit"
+	"onnxprune/graphedit/autodiff"
+	"onnxprune/graphedit/autodiff/gradcheck"
+	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
+	"onnxprune/ortrun"
+)
+
+const fixtureDir = "../../models/fixtures"
+
+// Fixture checks: the gradient graphs run in float32, so the float32
+// tolerance; finite differences run on a float64 copy of the forward model
+// (float32 differences of a ~5-valued loss carry rounding near 1e-5, the
+// size of small weight gradients, and a large step crosses ReLU kinks).
+const (
+	fixtureTol     = 2e-3
+	fixtureWeights = 3 // weight initializers sampled per fixture
+	fixtureElems   = 4 // elements sampled per requested value
+	fixtureBatch   = 2
+	fixtureLen     = 5 // every other symbolic dimension
+	fixturePad     = 1
+)
+
+type manifest struct {
+	Fixtures []struct {
+		File string `json:"file"`
+	} `json:"fixtures"`
+}
+
+func fixtureFiles(t testing.TB) []string {
+	b, err := os.ReadFile(filepath.Join(fixtureDir, "manifest.json"))
+	if err != nil {
+		t.Fatalf("fixture manifest: %v", err)
+	}
+	var m manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatalf("fixture manifest: %v", err)
+	}
+	var out []string
+	for _, f := range m.Fixtures {
+		out = append(out, f.File)
+	}
+	if len(out) == 0 {
+		t.Fatal("fixture manifest lists no fixtures")
+	}
+	return out
+}
+
+// fixtureSetup loads a fixture with the sampled weights listed as inputs,
+// inserts a scalar gate after the first Softmax, adds the loss, and makes
+// the feeds. It returns the graph, base model, loss name and the values to
+// differentiate.
+type fixtureSetup struct {
+	g     *graphedit.Graph
+	base  *onnxpb.ModelProto
+	loss  string
+	wrt   []string
+	feeds map[string]*ortrun.Tensor
+}
+
+func setupFixture(t testing.TB, file string, seed int64, nWeights int) *fixtureSetup {
+	t.Helper()
+	m, err := onnxio.Load(filepath.Join(fixtureDir, file), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(seed))
+	feeds := map[string]*ortrun.Tensor{}
+	// Sample float weight initializers and expose them as inputs.
+	var cands []*onnxpb.TensorProto
+	for _, init := range m.Proto.GetGraph().GetInitializer() {
+		n := int64(1)
+		for _, d := range init.GetDims() {
+			n *= d
+		}
+		if init.GetDataType() == int32(onnxpb.TensorProto_FLOAT) && n >= 4 {
+			cands = append(cands, init)
+		}
+	}
+	sort.Slice(cands, func(i, j int) bool { return cands[i].GetName() < cands[j].GetName() })
+	rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
+	if len(cands) > nWeights {
+		cands = cands[:nWeights]
+	}
+	var wrt []string
+	for _, w := range cands {
+		d, err := m.Tensor(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f32, err := d.AsFloat32()
+		if err != nil {
+			t.Fatal(err)
+		}
+		feeds[w.GetName()] = ortrun.NewF32(append([]int64{}, w.GetDims()...), append([]float32{}, f32...))
+		wrt = append(wrt, w.GetName())
+	}
+	if err := autodiff.ExposeInitializers(m.Proto, wrt...); err != nil {
+		t.Fatal(err)
+	}
+	g, err := graphedit.Load(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = g.InferShapes()
+	// Feeds for the model's own inputs.
+	size := func(d graphedit.Dim) int64 {
+		switch {
+		case d.Known():
+			return d.Value
+		case strings.Contains(d.Param, "batch"):
+			return fixtureBatch
+		default:
+			return fixtureLen
+		}
+	}
+	for _, in := range g.Inputs() {
+		if feeds[in.Name()] != nil {
+			continue
+		}
+		var shape []int64
+		n := 1
+		for _, d := range in.Shape() {
+			shape = append(shape, size(d))
+			n *= int(size(d))
+		}
+		switch in.ElemType() {
+		case int32(onnxpb.TensorProto_INT64):
+			v := make([]int64, n)
+			for i := range v {
+				if strings.Contains(in.Name(), "mask") {
+					v[i] = 1
+					if i == n-1 {
+						v[i] = 0 // one masked position
+					}
+				} else {
+					v[i] = int64(2 + rng.Intn(20))
+				}
+			}
+			feeds[in.Name()] = ortrun.NewI64(shape, v)
+		case int32(onnxpb.TensorProto_FLOAT):
+			feeds[in.Name()] = ortrun.NewF32(shape, randF32(rng, n))
+			wrt = append(wrt, in.Name())
+		case int32(onnxpb.TensorProto_BOOL):
+			feeds[in.Name()] = ortrun.NewBool(shape, make([]bool, n))
+		default:
+			t.Fatalf("%s: input %s of type %d", file, in.Name(), in.ElemType())
+		}
+	}
+	// A scalar gate multiplying the first Softmax's output.
+	order, err := g.TopoOrder()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range order {
+		if n.OpType() != "Softmax" {
+			continue
+		}
+		v := n.Output(0)
+		gate, err := g.AddInput("test/gate", int32(onnxpb.TensorProto_FLOAT), []graphedit.Dim{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mul, err := g.AddNode(graphedit.NodeSpec{OpType: "Mul", Inputs: []*graphedit.Value{v, gate}, Outputs: []string{g.FreshName("test/gated")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.ReplaceAllUses(v, mul.Output(0), &graphedit.ReplaceOptions{Except: []*graphedit.Node{mul}}); err != nil {
+			t.Fatal(err)
+		}
+		feeds["test/gate"] = &ortrun.Tensor{Shape: []int64{}, F32: []float32{1}}
+		wrt = append(wrt, "test/gate")
+		break
+	}
+	// The loss: cross-entropy on logits, else a random projection of the
+	// first output.
+	var loss string
+	if logits := g.Value("logits"); logits != nil && logits.IsGraphOutput() {
+		ls := logits.Shape()
+		labels, err := g.AddInput("test/labels", int32(onnxpb.TensorProto_INT64), ls[:len(ls)-1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		var shape []int64
+		n := 1
+		for _, d := range ls[:len(ls)-1] {
+			shape = append(shape, size(d))
+			n *= int(size(d))
+		}
+		lab := make([]int64, n)
+		for i := range lab {
+			lab[i] = int64(rng.Intn(int(ls[len(ls)-1].Value)))
+			if i%4 == 1 {
+				lab[i] = fixturePad
+			}
+		}
+		feeds[labels.Name()] = ortrun.NewI64(shape, lab)
+		lv, err := autodiff.CrossEntropy(g, logits, labels, autodiff.CrossEntropyOptions{Smoothing: 0.1, PadID: fixturePad, Name: "test/loss"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.AddOutput(lv); err != nil {
+			t.Fatal(err)
+		}
+		loss = lv.Name()
+	} else {
+		loss, err = gradcheck.ProjectionLoss(g, g.Outputs()[:1], feeds, seed+1)
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return &fixtureSetup{g: g, base: m.Proto, loss: loss, wrt: wrt, feeds: feeds}
+}
+
+// On every exported fixture, gradients of the loss with respect to sampled
+// weights, float inputs and an inserted scalar gate match finite
+// differences.
+func TestFixtureGradients(t *testing.T) {
+	for k, file := range fixtureFiles(t) {
+		seed := int64(2000 + k)
+		t.Run(file, func(t *testing.T) {
+			s := setupFixture(t, file, seed, fixtureWeights)
+			res, err := gradcheck.Check(s.g, s.base, s.loss, s.wrt, s.feeds, gradcheck.Options{
+				Seed: seed, Samples: fixtureElems, Tol: fixtureTol, Float64Forward: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range res {
+				if !r.OK() {
+					t.Errorf("%v\n analytic %v\n numeric  %v", r, head(r.Analytic), head(r.Numeric))
+				} else if testing.Verbose() {
+					t.Logf("%v", r)
+				}
+			}
+		})
+	}
+}
