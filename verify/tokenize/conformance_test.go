@@ -89,7 +89,7 @@ func TestConformance(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			m := loadTestModel(t, name)
 			base := filepath.Join("testdata", name)
-			for _, text := range []string{"sample", "heldout", "random"} {
+			for _, text := range []string{"sample", "heldout", "random", "fuzz"} {
 				inputs := readLines(t, filepath.Join("testdata", text+".txt"))
 				wantIDs := readLines(t, base+"."+text+".ids")
 				wantPieces := readLines(t, base+"."+text+".pieces")

@@ -28,9 +28,15 @@
 // trainer spec or the vocabulary's conventional tokens (<pad>, <s>, </s>,
 // <unk>) and can be overridden (ParseSpecials reads "pad=0,eos=2").
 //
-// Conformance: the tests compare every line of a multilingual sample and a
-// held-out text against spm_encode/spm_decode output for four models trained
-// with spm_train (Debian's sentencepiece 0.1.97; see testdata/make_expected.sh).
+// Conformance: the tests compare, line by line, the ids, the pieces and the
+// decoded text with spm_encode/spm_decode output (Debian's sentencepiece
+// 0.1.97; see testdata/make_expected.sh) for seven models: unigram and BPE
+// trained with spm_train on a multilingual sample, with NFKC, case folding,
+// identity or custom normalization rules, byte fallback, user-defined and
+// control symbols, whitespace as suffix, a denormalizer, and copies with
+// UNUSED pieces. The texts are the training sample, a held-out text (unseen
+// words and scripts, odd whitespace, invalid UTF-8), random code points and
+// inputs found by the fuzzer; random id sequences check decoding.
 // Where the 0.1.97 and 0.2.x releases decode differently (the dummy-prefix
 // space of a model with add_dummy_prefix but without
 // remove_extra_whitespaces), this package follows 0.2.x; the committed models

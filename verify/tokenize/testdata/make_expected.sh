@@ -9,7 +9,8 @@
 #                               (needs Go for the *_unused copies, see mkunused/)
 #
 # For every model M and text T (sample = training text, heldout = unseen text,
-# random = random code points):
+# random = random code points, fuzz = inputs the FuzzEncode fuzzer found
+# interesting, collected by mkfuzzlines/ and committed as found):
 #   M.T.ids              spm_encode --output_format=id
 #   M.T.pieces           spm_encode --output_format=piece
 #   M.T.ids.decoded      spm_decode --input_format=id    of M.T.ids
@@ -67,7 +68,7 @@ if [ "${1:-}" = "--train" ]; then
 fi
 
 for m in $MODELS; do
-	for t in sample heldout random; do
+	for t in sample heldout random fuzz; do
 		spm_encode --model="$m.model" --output_format=id <"$t.txt" >"$m.$t.ids"
 		spm_encode --model="$m.model" --output_format=piece <"$t.txt" >"$m.$t.pieces"
 		spm_decode --model="$m.model" --input_format=id <"$m.$t.ids" >"$m.$t.ids.decoded"

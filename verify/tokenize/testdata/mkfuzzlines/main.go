@@ -1,11 +1,11 @@
 // Command mkfuzzlines turns a FuzzEncode corpus directory (Go's fuzz cache,
 // `$(go env GOCACHE)/fuzz/onnxprune/verify/tokenize/FuzzEncode`, or
-// testdata/fuzz/FuzzEncode) into fuzzlines.txt: one input per line, those
+// testdata/fuzz/FuzzEncode) into fuzz.txt: one input per line, those
 // holding a line break left out, sorted and deduplicated. The conformance
 // fixtures then hold spm_encode's answers for inputs the fuzzer found
 // interesting.
 //
-// Usage: go run ./mkfuzzlines CORPUS_DIR... >fuzzlines.txt
+// Usage: go run ./mkfuzzlines CORPUS_DIR... >fuzz.txt
 package main
 
 import (
