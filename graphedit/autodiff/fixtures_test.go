@@ -106,6 +106,13 @@ func setupFixture(t testing.TB, file string, seed int64, nWeights int) *fixtureS
 		feeds[w.GetName()] = ortrun.NewF32(append([]int64{}, w.GetDims()...), append([]float32{}, f32...))
 		wrt = append(wrt, w.GetName())
 	}
+	// Gradients do not flow through If: specialize the merged decoder to
+	// its uncached path (use_cache_branch = false), as training runs it.
+	if strings.Contains(file, "merged") {
+		if n, err := autodiff.InlineIf(m.Proto, "use_cache_branch", false); err != nil || n != 1 {
+			t.Fatalf("inline If: %d replaced, %v", n, err)
+		}
+	}
 	if err := autodiff.ExposeInitializers(m.Proto, wrt...); err != nil {
 		t.Fatal(err)
 	}
