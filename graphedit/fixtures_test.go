@@ -1,6 +1,7 @@
 package graphedit
 
 import (
+	"fmt"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -18,6 +19,17 @@ const fixtureDir = "../models/fixtures"
 // a dot are build scratch space and skipped).
 func fixtureFiles(t *testing.T) []string {
 	t.Helper()
+	files, err := listFixtures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatalf("no .onnx fixtures under %s", fixtureDir)
+	}
+	return files
+}
+
+func listFixtures() ([]string, error) {
 	var files []string
 	err := filepath.WalkDir(fixtureDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -31,13 +43,10 @@ func fixtureFiles(t *testing.T) []string {
 		}
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
+	if err == nil && len(files) == 0 {
+		err = fmt.Errorf("no .onnx fixtures under %s", fixtureDir)
 	}
-	if len(files) == 0 {
-		t.Fatalf("no .onnx fixtures under %s", fixtureDir)
-	}
-	return files
+	return files, err
 }
 
 func TestFixturesRoundTrip(t *testing.T) {

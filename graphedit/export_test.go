@@ -1,0 +1,4 @@
+package graphedit
+
+// FixtureList lists the fixtures for the external test package.
+var FixtureList = listFixtures
