@@ -7,7 +7,10 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
+	"strings"
+	"sync"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
@@ -127,3 +130,59 @@ func benchmarkAffine(b *testing.B, batch int) {
 func BenchmarkRunAffineSmall(b *testing.B) { benchmarkAffine(b, 1) }
 func BenchmarkRunAffineMed(b *testing.B)   { benchmarkAffine(b, 64) }
 func BenchmarkRunAffineLarge(b *testing.B) { benchmarkAffine(b, 4096) }
+
+// TestCloseDuringRuns closes a session while goroutines run it: each run
+// either completes with the right numbers or reports the closed session.
+func TestCloseDuringRuns(t *testing.T) {
+	w, b := affineParams(14)
+	s, err := NewSessionFromBytes(affineModel(t, w, b), Options{IntraOpThreads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := randF32(rand.New(rand.NewPCG(14, 14)), 2*affineIn)
+	want, _ := affineRef(x, 2, w, b)
+	in := map[string]*Tensor{"X": NewF32([]int64{2, affineIn}, x)}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var ok, closed int
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for r := 0; r < 200; r++ {
+				out, err := s.Run(in, []string{"Y"})
+				mu.Lock()
+				switch {
+				case err == nil:
+					ok++
+					for i := range want {
+						if math.Abs(float64(out["Y"].F32[i])-want[i]) > fp32Tol {
+							t.Errorf("Y[%d] = %v, want %v", i, out["Y"].F32[i], want[i])
+						}
+					}
+				case strings.Contains(err.Error(), "closed"):
+					closed++
+				default:
+					t.Errorf("run: %v", err)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for {
+		mu.Lock()
+		n := ok
+		mu.Unlock()
+		if n > 0 {
+			break
+		}
+		runtime.Gosched()
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	if ok == 0 || ok+closed != 800 {
+		t.Fatalf("%d runs succeeded, %d saw the closed session; want some successes and 800 in all", ok, closed)
+	}
+}

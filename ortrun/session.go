@@ -107,7 +107,10 @@ type Session struct {
 	inputs  []ValueInfo
 	outputs []ValueInfo
 
-	mu      sync.Mutex
+	// life is held for reading by each Run and for writing by Close, so
+	// that Close waits for runs in progress instead of freeing under them.
+	life    sync.RWMutex
+	mu      sync.Mutex // guards runners, scalar and closed
 	runners []*runner
 	scalar  map[string]bool // outputs that ONNX Runtime returns with rank 0
 	closed  bool
@@ -277,9 +280,11 @@ func cloneInfo(v []ValueInfo) []ValueInfo {
 	return out
 }
 
-// Close releases the session's ONNX Runtime resources. It is safe to call more
-// than once; Run fails after it.
+// Close releases the session's ONNX Runtime resources, after waiting for Runs
+// in progress. It is safe to call more than once; Run fails after it.
 func (s *Session) Close() error {
+	s.life.Lock()
+	defer s.life.Unlock()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -311,6 +316,8 @@ func (s *Session) Close() error {
 // known only at run time and rank 0. Errors name the model and the input or
 // output at fault.
 func (s *Session) Run(inputs map[string]*Tensor, outputNames []string) (map[string]*Tensor, error) {
+	s.life.RLock()
+	defer s.life.RUnlock()
 	outNames, err := s.checkOutputs(outputNames)
 	if err != nil {
 		return nil, err
