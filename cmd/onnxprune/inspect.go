@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"onnxprune/graphedit"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
@@ -19,8 +20,8 @@ type inspectOptions struct {
 	models    []string
 	// Hook for the head inventory (issue 3, built in graphedit): add
 	// `heads bool` here, its `--heads` flag in inspectCommand, a Heads
-	// field in modelSummary, and fill it in summarize from the loaded
-	// model. Nothing else in this file needs to change.
+	// field in modelSummary, and fill it in run from the graph that
+	// graphedit.Load returns there. Nothing else needs to change.
 }
 
 func inspectCommand() command {
@@ -67,6 +68,17 @@ func (o *inspectOptions) run(ctx context.Context, stdout io.Writer) error {
 		}
 		m, err := onnxio.Load(path, &onnxio.LoadOptions{AllowDirs: o.allowDirs})
 		if err != nil {
+			return err
+		}
+		// The graph IR checks what onnxio does not: cycles.
+		g, err := graphedit.Load(m) // its errors name the file
+		if err == nil {
+			if err = g.Validate(); err != nil {
+				err = fmt.Errorf("%s: %w", path, err)
+			}
+		}
+		if err != nil {
+			m.Close()
 			return err
 		}
 		s := summarize(m)

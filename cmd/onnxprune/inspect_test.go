@@ -175,6 +175,12 @@ func TestInspectBadInput(t *testing.T) {
 	if err := (&onnxio.Model{Proto: undefined}).Save(undefinedPath, nil); err != nil {
 		t.Fatal(err)
 	}
+	cycle := inspectModel()
+	cycle.Graph.Node[0].Input[0] = "h" // MatMul reads Add's output, Add reads MatMul's
+	cyclePath := filepath.Join(dir, "cycle.onnx")
+	if err := (&onnxio.Model{Proto: cycle}).Save(cyclePath, nil); err != nil {
+		t.Fatal(err)
+	}
 	files := map[string][]byte{
 		"empty.onnx":     nil,
 		"truncated.onnx": good[:len(good)*2/3],
@@ -193,6 +199,7 @@ func TestInspectBadInput(t *testing.T) {
 		{"png.onnx", "PNG image"},
 		{"missing.onnx", "no such file"},
 		{"undefined.onnx", `reads undefined value "bias"`},
+		{"cycle.onnx", "cycle"},
 	} {
 		path := filepath.Join(dir, c.file)
 		for _, args := range [][]string{{"inspect", path}, {"inspect", "--json", writeInspectModel(t), path}} {
