@@ -4,6 +4,7 @@ package onnxio
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"syscall"
 )
@@ -32,7 +33,12 @@ func mapFile(path string) (*extFile, error) {
 	}
 	data, err := syscall.Mmap(int(f.Fd()), 0, int(size), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE)
 	if err != nil {
-		return nil, fmt.Errorf("mapping %s: %w", path, err)
+		// Some file systems cannot map files: read it once instead.
+		buf := make([]byte, size)
+		if _, rerr := io.ReadFull(f, buf); rerr != nil {
+			return nil, fmt.Errorf("mapping %s: %v; reading it: %w", path, err, rerr)
+		}
+		return &extFile{data: buf}, nil
 	}
 	return &extFile{data: data, unmap: func() error { return syscall.Munmap(data) }}, nil
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -85,14 +84,9 @@ func (o *LoadOptions) limits() (depth, attrs, list int) {
 // limits of opts, and value names with CheckNames, so that a model that
 // loads can be walked without further checks. Errors name the file.
 func Load(path string, opts *LoadOptions) (*Model, error) {
-	f, err := os.Open(path)
+	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("onnxio: %w", err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("onnxio: %s: %w", path, err)
 	}
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("onnxio: %s: not a regular file", path)
@@ -100,10 +94,18 @@ func Load(path string, opts *LoadOptions) (*Model, error) {
 	if st.Size() > MaxProtoSize {
 		return nil, fmt.Errorf("onnxio: %s: %d bytes is larger than the 2 GiB protobuf limit (is it a model?)", path, st.Size())
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxProtoSize+1))
+	// The file is mapped, not read into the heap: parsing copies what it
+	// keeps, so the peak is one copy of the model plus reclaimable pages.
+	f, err := mapFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("onnxio: %s: %w", path, err)
 	}
+	defer func() {
+		if f.unmap != nil {
+			f.unmap()
+		}
+	}()
+	data := f.data
 	o := LoadOptions{}
 	if opts != nil {
 		o = *opts
