@@ -75,6 +75,22 @@ func TestUnknownFieldsSurvive(t *testing.T) {
 	if !bytes.Equal(got, b) {
 		t.Errorf("unknown fields: marshal differs at byte %d", firstDiff(got, b))
 	}
+	// Through a file, which Load maps and unmaps: nothing may point into it.
+	path := filepath.Join(t.TempDir(), "unknown.onnx")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m2, err := Load(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got2, err := m2.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got2, b) {
+		t.Errorf("unknown fields through Load: marshal differs at byte %d", firstDiff(got2, b))
+	}
 }
 
 // TestBadInputs feeds files that are not models: each gives a one-line
