@@ -70,6 +70,12 @@ type fixtureSetup struct {
 }
 
 func setupFixture(t testing.TB, file string, seed int64, nWeights int) *fixtureSetup {
+	return setupFixtureSized(t, file, seed, nWeights, fixtureBatch, fixtureLen)
+}
+
+// setupFixtureSized is setupFixture with the batch size and the size of
+// every other symbolic dimension given.
+func setupFixtureSized(t testing.TB, file string, seed int64, nWeights int, batch, length int64) *fixtureSetup {
 	t.Helper()
 	m, err := onnxio.Load(filepath.Join(fixtureDir, file), nil)
 	if err != nil {
@@ -127,9 +133,9 @@ func setupFixture(t testing.TB, file string, seed int64, nWeights int) *fixtureS
 		case d.Known():
 			return d.Value
 		case strings.Contains(d.Param, "batch"):
-			return fixtureBatch
+			return batch
 		default:
-			return fixtureLen
+			return length
 		}
 	}
 	for _, in := range g.Inputs() {

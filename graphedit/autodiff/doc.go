@@ -1,0 +1,102 @@
+// Package autodiff builds reverse-mode gradients of ONNX graphs as ONNX:
+// from a forward graph, a scalar loss and the values to differentiate with
+// respect to, it adds standard ONNX nodes computing the gradients, so one
+// ONNX Runtime session (any build, any execution provider) runs forward and
+// backward together and a Go loop only feeds inputs and reads gradients.
+//
+// # Overview
+//
+// Build(g, loss, wrt, opts) analyses the graph first and then emits:
+//
+//   - A value is active when it depends on a requested value through
+//     differentiable input slots and has a floating-point type; a node is on
+//     the path when one of its outputs is active and leads to the loss.
+//     Only nodes on the path get backward nodes, and only the input
+//     gradients that lead back to a requested value are emitted, so asking
+//     for gate gradients emits no weight-gradient nodes.
+//   - Every on-path node must have a rule; otherwise Build fails before
+//     changing the graph, naming the operator, the node and the requested
+//     value behind it. Ops off the path need no rule.
+//   - Nodes are visited in reverse topological order. The gradient of a
+//     value is the sum of its contributions, emitted as one Sum node when
+//     there are several. The loss is seeded with ones.
+//   - A requested value the loss does not depend on gets zeros.
+//   - Gradients become graph outputs named Prefix+name ("grad/W"), typed
+//     like the value; every new node and value name comes from the graph's
+//     name authority with the prefix ("grad/<node>/<Op>").
+//
+// Requested initializers keep their declaration; ExposeInitializers lists
+// them among the model's inputs (an initializer that is also an input is an
+// overridable default on ONNX Runtime). InlineIf specializes an If on a known
+// condition (Optimum's merged decoder) before differentiation, since no
+// gradient flows through If. CrossEntropy adds the token-level training
+// loss.
+//
+// # Rules
+//
+// A Registry maps (domain, op, opset range) to a Rule: the input slots that
+// can carry a gradient (the others have no gradient by design) and a
+// GradFunc that sees the node's inputs, outputs and output gradients
+// through a Context, is told which input gradients are needed, and emits
+// only those. DefaultRules holds:
+//
+//	elementwise  Add Sub Mul Div Pow Neg Sqrt Reciprocal Exp Log Tanh Sigmoid
+//	             Relu Abs Erf Clip Sum Mean Where Identity
+//	             Gelu (opset 20; none and tanh), com.microsoft Gelu, FastGelu
+//	linear       MatMul (batched, broadcast, 1-D operands), Gemm (transA,
+//	             transB, alpha, beta, broadcast C)
+//	nn           Softmax, LogSoftmax (from opset 13 along axis; before 13 on
+//	             the 2-D view at axis), LayerNormalization, Dropout (inference)
+//	reductions   ReduceSum ReduceMean ReduceMax ReduceMin (axes attribute or
+//	             constant input, run-time axes too; keepdims 0/1;
+//	             noop_with_empty_axes)
+//	shape        Reshape Flatten Squeeze Unsqueeze Transpose Expand Cast Concat
+//	             Split Slice Gather GatherElements Trilu
+//
+// Patterns exporters write for missing ops are differentiated through their
+// parts: decomposed layer norm (ReduceMean, Sub, Pow, Sqrt, Div), Gelu as
+// x·0.5·(1+Erf(x/√2)), attention as MatMul/Softmax/MatMul.
+//
+// No gradient by design (inputs listed here are never active): shape, axes,
+// indices, masks and conditions — Reshape/Expand shapes, Squeeze/Unsqueeze/
+// Reduce axes, Slice bounds, Split sizes, Gather/GatherElements indices,
+// Where's condition, Clip bounds, Dropout ratio and mode — and the ops
+// Constant ConstantOfShape Shape Size Range EyeLike Equal Less LessOrEqual
+// Greater GreaterOrEqual Not And Or Xor IsNaN IsInf NonZero ArgMax ArgMin
+// OneHot TopK Floor Ceil Round Sign and the random generators. Integer and
+// boolean values never carry gradients.
+//
+// Unsupported (an error when on the path): If, Loop, Scan, the fused
+// com.microsoft attention ops (Attention, MultiHeadAttention, ...) and every
+// op not listed. Dropout with a training_mode that is not a constant false
+// and gradients flowing into LayerNormalization's Mean/InvStdDev outputs are
+// refused by their rules.
+//
+// # Opsets
+//
+// Rules read the node's opset and emit ops valid at the graph's opset:
+// ReduceSum axes as an attribute before 13 and an input from 13, ReduceMean/
+// ReduceMax/ReduceMin axes as an input from 18, Unsqueeze axes as an input
+// from 13, Softmax/LogSoftmax axis semantics changing at 13, Gather's
+// gradient as ScatterND with reduction="add" from 16 and as a one-hot Gemm
+// (Equal(indices, Range) cast to the data type) before.
+//
+// # Broadcasting
+//
+// One helper undoes NumPy broadcasting for every rule: when the shapes tell
+// which axes were broadcast (equal dims, or a literal 1 in the input), a
+// ReduceSum over constant axes (plus a Reshape when leading axes go);
+// otherwise the axes are computed at run time, Shape → pad with ones →
+// Equal(·, 1) → NonZero → ReduceSum(keepdims=1, noop_with_empty_axes=1) →
+// Reshape(Shape(x)), which needs opset 13 (an error before). Shapes come
+// from graphedit's shape inference, run at the start of Build; symbolic
+// dims that match (batch, sequence) use the static path.
+//
+// # Checking
+//
+// Package gradcheck compares the gradients with central finite differences
+// run on ONNX Runtime (float64 where the CPU provider has kernels, with a
+// float64 copy of float32 models for finite differences); the tests check
+// every rule on random shapes, broadcasting and symbolic dims, the loss,
+// and every exported fixture.
+package autodiff
