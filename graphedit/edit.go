@@ -73,7 +73,7 @@ func (g *Graph) AddNode(s NodeSpec) (*Node, error) {
 	// Subgraph captures are checked before anything is mutated.
 	for _, sg := range subgraphs(np) {
 		for _, fn := range freeNames(sg) {
-			if g.values[fn] == nil {
+			if !g.canResolve(fn) {
 				return nil, fmt.Errorf("graphedit: add node %q: subgraph %q reads undefined value %q", name, sg.GetName(), fn)
 			}
 		}
@@ -81,10 +81,10 @@ func (g *Graph) AddNode(s NodeSpec) (*Node, error) {
 	// Mutate.
 	g.gen++
 	g.nodeName[name]++
-	g.names[name] = true
+	g.auth.names[name] = true
 	for _, sg := range subgraphs(np) {
 		collectNames(sg, g.subNames)
-		collectNames(sg, g.names)
+		collectNames(sg, g.auth.names)
 	}
 	for i, o := range s.Outputs {
 		if o == "" {
@@ -470,6 +470,9 @@ func (g *Graph) Rename(v *Value, name string) error {
 	if name == v.name {
 		return nil
 	}
+	if v.outer {
+		return fmt.Errorf("graphedit: rename %q: it is defined in an enclosing graph", v.name)
+	}
 	if name == "" || g.values[name] != nil || g.subNames[name] {
 		return fmt.Errorf("graphedit: rename %q to %q: name empty or already in use", v.name, name)
 	}
@@ -482,7 +485,7 @@ func (g *Graph) Rename(v *Value, name string) error {
 	delete(g.values, v.name)
 	v.name = name
 	g.values[name] = v
-	g.names[name] = true
+	g.auth.names[name] = true
 	return nil
 }
 

@@ -23,16 +23,25 @@ type Graph struct {
 	sparse    []string // names defined by sparse initializers (kept in shell)
 	valueInfo []viEntry
 
+	auth     *authority      // names taken; shared with subgraph IRs
+	subNames map[string]bool // value and node names defined inside subgraphs
+	nodeName map[string]int  // node names of this graph and how many nodes carry each
+	gen      int             // bumped by every edit; analysis caches compare it
+	anGen    int             // gen when InferShapes last ran
+	analyzed bool            // InferShapes has run
+	ext      onnxio.ExternalSource
+	// outerFn tells which names an enclosing graph defines (subgraph IR).
+	outerFn func(name string) bool
+	parent  *Graph // the enclosing graph of a subgraph IR, nil otherwise
+}
+
+// authority hands out names and made-up dims. A graph and the IRs of its
+// subgraphs share one, so no name is handed out twice in a model.
+type authority struct {
 	names     map[string]bool // every name taken: values, nodes, subgraphs, FreshName results
-	subNames  map[string]bool // value and node names defined inside subgraphs
-	nodeName  map[string]int  // node names of this graph and how many nodes carry each
-	gen       int             // bumped by every edit; analysis caches compare it
-	anGen     int             // gen when InferShapes last ran
-	analyzed  bool            // InferShapes has run
 	fresh     map[string]int  // next suffix per FreshName prefix
 	unk       int             // counter for unk_N dims
-	freshSyms map[string]bool // unk_N symbols made up by the graph
-	ext       onnxio.ExternalSource
+	freshSyms map[string]bool // unk_N symbols made up
 }
 
 // port is a graph input or output: the value and its own declaration.
@@ -54,6 +63,10 @@ type Options struct {
 	// (data_location = EXTERNAL) when an analysis first needs it; nil allows
 	// inline data only. An *onnxio.Model satisfies it.
 	External onnxio.ExternalSource
+	// Outer, when set, names the values an enclosing graph defines: the
+	// graph may read them without defining them (they become outer values).
+	// Graph.Subgraph sets it; top-level graphs leave it nil.
+	Outer func(name string) bool
 }
 
 // Load builds the IR of a loaded model's main graph; external initializer
@@ -91,6 +104,7 @@ func FromProto(gp *onnxpb.GraphProto, opsets []*onnxpb.OperatorSetIdProto, opts 
 	g.opsets = opsets
 	if opts != nil {
 		g.ext = opts.External
+		g.outerFn = opts.Outer
 	}
 	gname := gp.GetName()
 	errf := func(format string, a ...any) error {
@@ -139,7 +153,7 @@ func FromProto(gp *onnxpb.GraphProto, opsets []*onnxpb.OperatorSetIdProto, opts 
 		n := &Node{g: g, proto: np}
 		if np.GetName() != "" {
 			g.nodeName[np.GetName()]++
-			g.names[np.GetName()] = true
+			g.auth.names[np.GetName()] = true
 		}
 		for _, sg := range subgraphs(np) {
 			collectNames(sg, g.subNames)
@@ -164,7 +178,7 @@ func FromProto(gp *onnxpb.GraphProto, opsets []*onnxpb.OperatorSetIdProto, opts 
 				n.inputs = append(n.inputs, nil)
 				continue
 			}
-			v := g.values[name]
+			v := g.resolve(name)
 			if v == nil {
 				return nil, errf("node %s reads undefined value %q", n, name)
 			}
@@ -176,7 +190,7 @@ func FromProto(gp *onnxpb.GraphProto, opsets []*onnxpb.OperatorSetIdProto, opts 
 		}
 	}
 	for _, out := range gp.GetOutput() {
-		v := g.values[out.GetName()]
+		v := g.resolve(out.GetName())
 		if v == nil {
 			return nil, errf("graph output %q is not produced by any node, input or initializer", out.GetName())
 		}
@@ -201,10 +215,10 @@ func FromProto(gp *onnxpb.GraphProto, opsets []*onnxpb.OperatorSetIdProto, opts 
 		g.initShape(v)
 	}
 	for name := range g.subNames {
-		g.names[name] = true
+		g.auth.names[name] = true
 	}
 	for _, vi := range gp.GetValueInfo() {
-		g.names[vi.GetName()] = true
+		g.auth.names[vi.GetName()] = true
 	}
 	return g, nil
 }
@@ -225,20 +239,32 @@ func preferTyped(a, b *onnxpb.TypeProto) *onnxpb.TypeProto {
 
 func newGraph() *Graph {
 	return &Graph{
-		shell:     &onnxpb.GraphProto{},
-		values:    map[string]*Value{},
-		names:     map[string]bool{},
-		subNames:  map[string]bool{},
-		nodeName:  map[string]int{},
-		freshSyms: map[string]bool{},
-		fresh:     map[string]int{},
+		shell:    &onnxpb.GraphProto{},
+		values:   map[string]*Value{},
+		auth:     &authority{names: map[string]bool{}, fresh: map[string]int{}, freshSyms: map[string]bool{}},
+		subNames: map[string]bool{},
+		nodeName: map[string]int{},
 	}
+}
+
+// resolve finds a value by name, making an outer value for a name an
+// enclosing graph defines.
+func (g *Graph) resolve(name string) *Value {
+	if v := g.values[name]; v != nil {
+		return v
+	}
+	if name == "" || g.outerFn == nil || !g.outerFn(name) {
+		return nil
+	}
+	v := g.newValue(name)
+	v.outer = true
+	return v
 }
 
 func (g *Graph) newValue(name string) *Value {
 	v := &Value{g: g, name: name, rank: -1}
 	g.values[name] = v
-	g.names[name] = true
+	g.auth.names[name] = true
 	return v
 }
 
@@ -393,8 +419,8 @@ func (g *Graph) Clone() (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	for name := range g.names {
-		c.names[name] = true
+	for name := range g.auth.names {
+		c.auth.names[name] = true
 	}
 	return c, nil
 }

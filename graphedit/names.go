@@ -15,16 +15,16 @@ func (g *Graph) FreshName(prefix string) string {
 	if prefix == "" {
 		prefix = "v"
 	}
-	i := g.fresh[prefix]
+	i := g.auth.fresh[prefix]
 	for {
 		name := prefix
 		if i > 0 {
 			name = prefix + "_" + strconv.Itoa(i)
 		}
 		i++
-		if !g.names[name] {
-			g.fresh[prefix] = i
-			g.names[name] = true
+		if !g.auth.names[name] {
+			g.auth.fresh[prefix] = i
+			g.auth.names[name] = true
 			return name
 		}
 	}
@@ -32,15 +32,15 @@ func (g *Graph) FreshName(prefix string) string {
 
 // NameInUse reports whether a value or node (subgraphs included) uses name
 // or FreshName has handed it out.
-func (g *Graph) NameInUse(name string) bool { return g.names[name] }
+func (g *Graph) NameInUse(name string) bool { return g.auth.names[name] }
 
 // freshDim returns a new symbolic dimension `unk_N` unused in the graph.
 func (g *Graph) freshDim() Dim {
 	for {
-		g.unk++
-		name := "unk_" + strconv.Itoa(g.unk)
-		if !g.names[name] {
-			g.freshSyms[name] = true
+		g.auth.unk++
+		name := "unk_" + strconv.Itoa(g.auth.unk)
+		if !g.auth.names[name] {
+			g.auth.freshSyms[name] = true
 			return SymDim(name)
 		}
 	}
@@ -135,7 +135,7 @@ func (g *Graph) attachCaptures(n *Node) error {
 	seen := map[*Value]bool{}
 	for _, sg := range subgraphs(n.proto) {
 		for _, name := range freeNames(sg) {
-			v := g.values[name]
+			v := g.resolve(name)
 			if v == nil {
 				return fmt.Errorf("subgraph %q of node %s reads undefined value %q", sg.GetName(), n, name)
 			}

@@ -150,8 +150,11 @@ func (n *Node) SetAttr(a *onnxpb.AttributeProto) error {
 	}
 	for _, sg := range subgraphs(np) {
 		for _, name := range freeNames(sg) {
-			if g.values[name] == nil {
+			if !g.canResolve(name) {
 				return fmt.Errorf("graphedit: node %s: attribute %q: subgraph reads undefined value %q", n, a.GetName(), name)
+			}
+			if v := g.values[name]; v != nil && g.ancestors(v)[n] {
+				return fmt.Errorf("graphedit: node %s: attribute %q: subgraph reads %q, which depends on the node (cycle)", n, a.GetName(), name)
 			}
 		}
 	}
@@ -162,7 +165,7 @@ func (n *Node) SetAttr(a *onnxpb.AttributeProto) error {
 	n.proto = np
 	for _, sg := range subgraphs(np) {
 		collectNames(sg, g.subNames)
-		collectNames(sg, g.names)
+		collectNames(sg, g.auth.names)
 	}
 	_ = g.attachCaptures(n) // cannot fail: checked above
 	return nil

@@ -42,7 +42,9 @@ func (g *Graph) InferShapes() error {
 	}
 	for _, v := range g.values {
 		v.an = nil
-		g.initShape(v)
+		if !v.outer { // outer values keep what the enclosing graph knew
+			g.initShape(v)
+		}
 	}
 	var first error
 	for _, n := range order {
@@ -260,7 +262,7 @@ func knownInts(s []Dim) ([]int64, bool) {
 }
 
 // isFresh reports whether a symbol is one the graph made up.
-func (g *Graph) isFresh(d Dim) bool { return d.Param != "" && g.freshSyms[d.Param] }
+func (g *Graph) isFresh(d Dim) bool { return d.Param != "" && g.auth.freshSyms[d.Param] }
 
 // mergeDims combines an inferred shape with the declared one.
 func (g *Graph) mergeDims(inferred, declared []Dim) []Dim {

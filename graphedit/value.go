@@ -32,6 +32,7 @@ type Value struct {
 	outIndex int   // index in producer's outputs
 
 	input bool                // listed among the graph inputs
+	outer bool                // defined in an enclosing graph (subgraph IR only)
 	init  *onnxpb.TensorProto // initializer data, nil if none
 	uses  []Use
 
@@ -66,6 +67,10 @@ func (v *Value) Producer() (*Node, int) {
 
 // IsGraphInput reports whether v is listed among the graph inputs.
 func (v *Value) IsGraphInput() bool { return v.input }
+
+// IsOuter reports whether v is defined in an enclosing graph: only the IR
+// of a subgraph (Graph.Subgraph) has such values. They are read-only there.
+func (v *Value) IsOuter() bool { return v.outer }
 
 // IsInitializer reports whether v has initializer data.
 func (v *Value) IsInitializer() bool { return v.init != nil }
