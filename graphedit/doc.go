@@ -45,6 +45,13 @@
 // a value read by a subgraph, and returns the graph so calls chain). Larger
 // rewrites are Passes, run by RunPasses with optional pre- and post-checks.
 //
+// Subgraphs are not edited behind the caller's back. To edit an If branch
+// or a Loop body, take its IR with Subgraph (values of the enclosing graph
+// appear there as outer values, OuterValue reaches one the body does not
+// read yet), edit it like any graph, and write it back with SetSubgraph,
+// which checks that everything it reads exists and forms no cycle. The
+// subgraph IR shares the model's name authority.
+//
 // Validate checks the invariants above and reports, by node and value, a
 // value read but never defined, a value with two producers, or a cycle.
 // FromProto refuses such graphs with the same messages.
