@@ -54,7 +54,7 @@ func (g *Graph) AddNode(s NodeSpec) (*Node, error) {
 		if o == "" {
 			continue
 		}
-		if g.values[o] != nil || g.subNames[o] || seen[o] {
+		if g.nameTaken(o) || seen[o] {
 			return nil, fmt.Errorf("graphedit: add node %q: output name %q already in use", name, o)
 		}
 		seen[o] = true
@@ -318,7 +318,7 @@ func (g *Graph) SetInput(n *Node, i int, v *Value) error {
 // AddInput appends a graph input with the given element type and shape
 // (nil dims: unknown rank). The name must be unused.
 func (g *Graph) AddInput(name string, elem int32, dims []Dim) (*Value, error) {
-	if name == "" || g.values[name] != nil || g.subNames[name] {
+	if name == "" || g.nameTaken(name) {
 		return nil, fmt.Errorf("graphedit: add graph input %q: name empty or already in use", name)
 	}
 	g.gen++
@@ -388,7 +388,7 @@ func (g *Graph) RemoveOutput(v *Value) error {
 // AddInitializer adds a constant; its name (t.Name) must be unused.
 func (g *Graph) AddInitializer(t *onnxpb.TensorProto) (*Value, error) {
 	name := t.GetName()
-	if name == "" || g.values[name] != nil || g.subNames[name] {
+	if name == "" || g.nameTaken(name) {
 		return nil, fmt.Errorf("graphedit: add initializer %q: name empty or already in use", name)
 	}
 	g.gen++
@@ -473,7 +473,7 @@ func (g *Graph) Rename(v *Value, name string) error {
 	if v.outer {
 		return fmt.Errorf("graphedit: rename %q: it is defined in an enclosing graph", v.name)
 	}
-	if name == "" || g.values[name] != nil || g.subNames[name] {
+	if name == "" || g.nameTaken(name) {
 		return fmt.Errorf("graphedit: rename %q to %q: name empty or already in use", v.name, name)
 	}
 	for _, u := range v.uses {

@@ -103,3 +103,10 @@ func (g *Graph) SetSubgraph(n *Node, attr string, sub *Graph) error {
 	copyUnknown(a, old)
 	return n.SetAttr(a)
 }
+
+// nameTaken reports whether a new value may not be called name: a value of
+// this graph, a name inside its subgraphs, or a value of an enclosing graph
+// (ONNX forbids shadowing) has it.
+func (g *Graph) nameTaken(name string) bool {
+	return g.values[name] != nil || g.subNames[name] || (g.outerFn != nil && g.outerFn(name))
+}

@@ -89,6 +89,9 @@ func TestSubgraphEdit(t *testing.T) {
 	if _, err := sub2.OuterValue("else_y"); err == nil {
 		t.Errorf("OuterValue of the branch's own value succeeded")
 	}
+	if _, err := sub2.AddNode(NodeSpec{OpType: "Neg", Inputs: []*Value{x}, Outputs: []string{"h"}}); err == nil {
+		t.Errorf("a branch defined %q, a value of the enclosing graph", "h")
+	}
 	if _, err := sub2.OuterValue("nowhere"); err == nil {
 		t.Errorf("OuterValue of an unknown name succeeded")
 	}
