@@ -543,3 +543,24 @@ func (g *Graph) Cleanup() *Graph {
 	}
 	return g
 }
+
+// ExposeInitializer lists initializer v among the graph inputs as well, so
+// its data becomes an overridable default: a run may feed it by name, and
+// one that does not uses the stored data. The input is declared with the
+// tensor's type and shape. A value already listed is left as it is.
+func (g *Graph) ExposeInitializer(v *Value) error {
+	if v == nil || v.g != g || v.init == nil {
+		return fmt.Errorf("graphedit: expose initializer %s: not an initializer of this graph", v)
+	}
+	if v.input {
+		return nil
+	}
+	g.gen++
+	info := ValueInfo(v.name, v.init.GetDataType(), intDims(v.init.GetDims()))
+	if v.typ == nil {
+		v.typ = info.Type
+	}
+	v.input = true
+	g.inputs = append(g.inputs, &port{v: v, info: info})
+	return nil
+}

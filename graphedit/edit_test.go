@@ -367,6 +367,24 @@ func TestSetInitializer(t *testing.T) {
 	if ShapeString(w.Shape()) != "[3]" {
 		t.Errorf("shape of w = %s", ShapeString(w.Shape()))
 	}
+	// Exposing a plain initializer makes it an input with a default.
+	u := g.Value("unused")
+	if err := g.ExposeInitializer(u); err != nil {
+		t.Fatal(err)
+	}
+	if !u.IsGraphInput() || !u.IsInitializer() {
+		t.Errorf("exposed initializer: input=%v initializer=%v", u.IsGraphInput(), u.IsInitializer())
+	}
+	if _, ok := g.ConstValue(u); ok {
+		t.Errorf("an overridable default is reported constant")
+	}
+	ins := g.ToProto().GetInput()
+	if last := ins[len(ins)-1]; last.GetName() != "unused" || last.GetType().GetTensorType().GetShape().GetDim()[0].GetDimValue() != 1 {
+		t.Errorf("last input = %v, want unused declared [1]", last)
+	}
+	if err := g.ExposeInitializer(g.Value("h")); err == nil {
+		t.Errorf("exposing a node output succeeded")
+	}
 	if err := g.SetInitializer(g.Value("h"), sliced); err == nil {
 		t.Errorf("SetInitializer on a node output succeeded")
 	}
