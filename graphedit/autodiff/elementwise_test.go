@@ -56,7 +56,15 @@ func TestElementwiseBinary(t *testing.T) {
 		for _, bc := range broadcasts {
 			for _, opset := range o.opsets {
 				seed++
+				// Symbolic dims that match take the static path; a
+				// symbol that is 1 only at run time needs run-time axes.
+				runtimeAxes := bc.name == "runtime" || bc.name == "runtime-rank"
 				c := opCase{
+					after: func(t *testing.T, g *graphedit.Graph) {
+						if got := countOps(g, "NonZero") > 0; got != runtimeAxes {
+							t.Errorf("run-time broadcast axes emitted: %v, want %v", got, runtimeAxes)
+						}
+					},
 					name:  o.op + "/" + bc.name,
 					opset: opset,
 					f32:   o.f32,

@@ -54,6 +54,8 @@ type opCase struct {
 	build func(b *graphedit.Builder, x map[string]*graphedit.Value) []*graphedit.Value
 	// domains imports other opset domains (for example com.microsoft).
 	domains map[string]int64
+	// after, when set, inspects the graph once the gradients are built.
+	after func(t *testing.T, g *graphedit.Graph)
 }
 
 func (c opCase) floatType() onnxpb.TensorProto_DataType {
@@ -135,6 +137,20 @@ func (c opCase) run(t *testing.T, seed int64) {
 			t.Logf("%v", r)
 		}
 	}
+	if c.after != nil {
+		c.after(t, g)
+	}
+}
+
+// countOps counts the nodes Build added with the given op type.
+func countOps(g *graphedit.Graph, opType string) int {
+	n := 0
+	for _, x := range newNodes(g, "grad/") {
+		if x.OpType() == opType {
+			n++
+		}
+	}
+	return n
 }
 
 func head(xs []float64) []float64 {
