@@ -165,19 +165,15 @@ func FuzzVocab(f *testing.F) {
 			}
 			return
 		}
-		n := 0
-		for id := int64(0); id < int64(v.Size()); id++ {
-			tok, ok := v.Token(id)
-			if !ok {
-				continue
+		maxID := int64(-1)
+		for tok, id := range v.ids {
+			if back, ok := v.Token(id); !ok || back != tok {
+				t.Fatalf("token %q: id %d maps back to %q", tok, id, back)
 			}
-			n++
-			if back, ok := v.ID(tok); !ok || back != id {
-				t.Fatalf("token %q: id %d maps back to %d", tok, id, back)
-			}
+			maxID = max(maxID, id)
 		}
-		if n != len(v.ids) || n == 0 {
-			t.Fatalf("%d ids with tokens, %d tokens", n, len(v.ids))
+		if len(v.tokens) != len(v.ids) || v.Len() == 0 || int64(v.Size()) != maxID+1 {
+			t.Fatalf("%d ids, %d tokens, size %d, largest id %d", len(v.tokens), len(v.ids), v.Size(), maxID)
 		}
 		w := NewWordTokenizer(v)
 		if ids, err := w.Encode(string(data)); err == nil {

@@ -16,16 +16,16 @@ import (
 
 // Vocab is a token ↔ id map read from a Marian-style vocab.json or vocab.yml
 // or from a plain one-token-per-line file. Ids need not be contiguous;
-// VocabSize is one more than the largest id.
+// Size is one more than the largest id.
 type Vocab struct {
 	name   string
-	tokens []string // by id; "" where no token has that id
+	tokens map[int64]string
 	ids    map[string]int64
+	size   int
 }
 
-// maxVocabID bounds ids so that a hostile file cannot make Vocab allocate
-// without limit.
-const maxVocabID = 1 << 24
+// maxVocabID bounds ids (ids are int32 in the models that use them).
+const maxVocabID = 1<<31 - 1
 
 // LoadVocab reads a vocabulary: `.json` as vocab.json, `.yml`/`.yaml` as
 // vocab.yml, anything else as a plain file with one token per line.
@@ -44,7 +44,9 @@ func LoadVocab(path string) (*Vocab, error) {
 	}
 }
 
-func newVocab(name string) *Vocab { return &Vocab{name: name, ids: map[string]int64{}} }
+func newVocab(name string) *Vocab {
+	return &Vocab{name: name, tokens: map[int64]string{}, ids: map[string]int64{}}
+}
 
 // add records token ↔ id; the returned error has no file/line context.
 func (v *Vocab) add(token string, id int64) error {
@@ -57,14 +59,12 @@ func (v *Vocab) add(token string, id int64) error {
 	if old, dup := v.ids[token]; dup {
 		return fmt.Errorf("token %q is listed twice (ids %d and %d)", token, old, id)
 	}
-	if id < int64(len(v.tokens)) && v.tokens[id] != "" {
-		return fmt.Errorf("id %d is given to both %q and %q", id, v.tokens[id], token)
-	}
-	for int64(len(v.tokens)) <= id {
-		v.tokens = append(v.tokens, "")
+	if old, dup := v.tokens[id]; dup {
+		return fmt.Errorf("id %d is given to both %q and %q", id, old, token)
 	}
 	v.tokens[id] = token
 	v.ids[token] = id
+	v.size = max(v.size, int(id)+1)
 	return nil
 }
 
@@ -294,7 +294,10 @@ func yamlEscape(s string) (string, int, error) {
 func (v *Vocab) Name() string { return v.name }
 
 // Size is one more than the largest id.
-func (v *Vocab) Size() int { return len(v.tokens) }
+func (v *Vocab) Size() int { return v.size }
+
+// Len is the number of tokens.
+func (v *Vocab) Len() int { return len(v.ids) }
 
 // ID returns the id of token.
 func (v *Vocab) ID(token string) (int64, bool) {
@@ -304,10 +307,8 @@ func (v *Vocab) ID(token string) (int64, bool) {
 
 // Token returns the token of id; ok is false for an id no token has.
 func (v *Vocab) Token(id int64) (string, bool) {
-	if id < 0 || id >= int64(len(v.tokens)) || v.tokens[id] == "" {
-		return "", false
-	}
-	return v.tokens[id], true
+	t, ok := v.tokens[id]
+	return t, ok
 }
 
 // guessSpecials finds the conventional special tokens <pad>, <s>, </s>,
@@ -424,7 +425,9 @@ func (t *Marian) Encode(text string) ([]int64, error) {
 
 // Decode maps ids to pieces through the vocabulary and decodes them with the
 // SentencePiece model (spm_decode --input_format=piece). An id no token has
-// decodes as the unknown token.
+// decodes as the unknown token. A vocabulary token that is not a piece of the
+// model (such as <pad> when the model has none) decodes as its literal text:
+// cut a model's output with StripSpecials first.
 func (t *Marian) Decode(ids []int64) string {
 	ps := make([]string, len(ids))
 	for i, id := range ids {

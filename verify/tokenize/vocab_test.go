@@ -197,7 +197,12 @@ func TestVocabYAMLQuoting(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{"it's", "tab\there", "\u2581x", "plain key", "\U0001F600"}
-	if !reflect.DeepEqual(v.tokens, want) {
-		t.Errorf("tokens = %q, want %q", v.tokens, want)
+	var got []string
+	for id := range int64(v.Size()) {
+		tok, _ := v.Token(id)
+		got = append(got, tok)
+	}
+	if !reflect.DeepEqual(got, want) || v.Len() != len(want) {
+		t.Errorf("tokens = %q, want %q", got, want)
 	}
 }
