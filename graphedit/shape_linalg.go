@@ -1,0 +1,152 @@
+package graphedit
+
+// Shape rules for matrix products, normalization and fused attention ops.
+
+import (
+	"fmt"
+
+	"onnxprune/onnxio/onnxpb"
+)
+
+func inferMatMul(c *ictx) error {
+	a, b := c.shape(0), c.shape(1)
+	if a == nil || b == nil {
+		c.set(0, c.elem(0), nil)
+		return nil
+	}
+	if len(a) == 0 || len(b) == 0 {
+		return fmt.Errorf("MatMul of a scalar")
+	}
+	aa, bb := a, b
+	if len(a) == 1 {
+		aa = []Dim{IntDim(1), a[0]}
+	}
+	if len(b) == 1 {
+		bb = []Dim{b[0], IntDim(1)}
+	}
+	k1, k2 := aa[len(aa)-1], bb[len(bb)-2]
+	if k1.Known() && k2.Known() && k1.Value != k2.Value {
+		return fmt.Errorf("MatMul inner sizes differ: %s and %s", ShapeString(a), ShapeString(b))
+	}
+	batch, err := c.broadcast(aa[:len(aa)-2], bb[:len(bb)-2])
+	if err != nil {
+		return err
+	}
+	out := append([]Dim{}, batch...)
+	if len(a) > 1 {
+		out = append(out, aa[len(aa)-2])
+	}
+	if len(b) > 1 {
+		out = append(out, bb[len(bb)-1])
+	}
+	c.set(0, c.elem(0), out)
+	return nil
+}
+
+func inferGemm(c *ictx) error {
+	a, b := c.shape(0), c.shape(1)
+	if len(a) != 2 || len(b) != 2 {
+		c.set(0, c.elem(0), nil)
+		return nil
+	}
+	m, k1 := a[0], a[1]
+	if c.n.AttrInt("transA", 0) != 0 {
+		m, k1 = a[1], a[0]
+	}
+	k2, n := b[0], b[1]
+	if c.n.AttrInt("transB", 0) != 0 {
+		k2, n = b[1], b[0]
+	}
+	if k1.Known() && k2.Known() && k1.Value != k2.Value {
+		return fmt.Errorf("Gemm inner sizes differ: %s and %s", ShapeString(a), ShapeString(b))
+	}
+	c.set(0, c.elem(0), []Dim{m, n})
+	return nil
+}
+
+func inferLayerNorm(c *ictx) error {
+	x := c.shape(0)
+	c.set(0, c.elem(0), x)
+	if x == nil {
+		return nil
+	}
+	axis, err := normAxis(c.n.AttrInt("axis", -1), len(x))
+	if err != nil {
+		return err
+	}
+	stat := append([]Dim{}, x[:axis]...)
+	for range x[axis:] {
+		stat = append(stat, IntDim(1))
+	}
+	st := int32(c.n.AttrInt("stash_type", 1))
+	c.set(1, st, stat)
+	c.set(2, st, stat)
+	return nil
+}
+
+// inferMSAttention handles com.microsoft Attention: input [B,S,hidden],
+// weights [hidden, q+k+v]; output [B,S,v].
+func inferMSAttention(c *ictx) error {
+	x, w := c.shape(0), c.shape(1)
+	if len(x) != 3 {
+		c.set(0, c.elem(0), nil)
+		return nil
+	}
+	var v Dim
+	if q, ok := c.n.AttrInts("qkv_hidden_sizes"); ok && len(q) == 3 {
+		v = IntDim(q[2])
+	} else if len(w) == 2 {
+		var ok bool
+		if v, ok = dimOp('/', w[1], IntDim(3)); !ok {
+			v = c.g.freshDim()
+		}
+	} else {
+		v = c.g.freshDim()
+	}
+	c.set(0, c.elem(0), []Dim{x[0], x[1], v})
+	return nil
+}
+
+// inferMSMultiHeadAttention handles com.microsoft MultiHeadAttention:
+// query [B,S,D] gives output [B,S,Dv], Dv from a 3-D value input.
+func inferMSMultiHeadAttention(c *ictx) error {
+	q := c.shape(0)
+	if len(q) != 3 {
+		c.set(0, c.elem(0), nil)
+		return nil
+	}
+	d := q[2]
+	if v := c.shape(2); len(v) == 3 {
+		d = v[2]
+	}
+	c.set(0, c.elem(0), []Dim{q[0], q[1], d})
+	return nil
+}
+
+// inferSkipLayerNorm handles com.microsoft SkipLayerNormalization: output 0
+// and the optional sum (output 3) have the input's shape; mean and inverse
+// std deviation (outputs 1, 2) have its leading dims and trailing 1.
+func inferSkipLayerNorm(c *ictx) error {
+	x := c.shape(0)
+	c.set(0, c.elem(0), x)
+	c.set(3, c.elem(0), x)
+	if x != nil && len(x) > 0 {
+		stat := append(append([]Dim{}, x[:len(x)-1]...), IntDim(1))
+		c.set(1, elemFloat, stat)
+		c.set(2, elemFloat, stat)
+	}
+	return nil
+}
+
+// inferEmbedLayerNorm handles com.microsoft EmbedLayerNormalization:
+// input_ids [B,S] and word embeddings [V,H] give [B,S,H] and a mask index [B].
+func inferEmbedLayerNorm(c *ictx) error {
+	ids, emb := c.shape(0), c.shape(2)
+	if len(ids) != 2 || len(emb) != 2 {
+		return nil
+	}
+	c.set(0, c.elem(2), []Dim{ids[0], ids[1], emb[1]})
+	c.set(1, int32(onnxpb.TensorProto_INT32), []Dim{ids[0]})
+	c.set(2, c.elem(2), []Dim{ids[0], ids[1], emb[1]})
+	return nil
+}
