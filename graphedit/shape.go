@@ -90,6 +90,9 @@ func (g *Graph) ConstInts(v *Value) ([]int64, bool) {
 	if s := g.symOf(v); s != nil {
 		return knownInts(s)
 	}
+	if tp := v.init; tp != nil && !isIntLike(tp.GetDataType()) {
+		return nil, false // never decode a float weight just to refuse it
+	}
 	t, ok := g.constTensor(v)
 	if !ok {
 		return nil, false
