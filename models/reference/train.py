@@ -262,7 +262,7 @@ def main(argv=None):
             if stop or time.time() - last_ckpt > args.ckpt_minutes * 60:
                 checkpoint("stop" if stop else "periodic")
                 last_ckpt = time.time()
-                win_t = time.time()
+                win_t, win_tok, win_loss, win_n = time.time(), 0, 0.0, 0
             if stop:
                 break
         if not stop:
