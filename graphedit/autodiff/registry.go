@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"onnxprune/graphedit"
+	"onnxprune/onnxio/onnxpb"
 )
 
 // GradFunc emits the gradients of one node. It reads the node's inputs,
@@ -69,6 +70,24 @@ func (r *Registry) Add(rule Rule) error {
 	}
 	r.rules[k] = append(r.rules[k], rule)
 	return nil
+}
+
+// Override registers a rule in place of the rules for the same operator
+// whose opset ranges overlap its own (for example a modified Softmax rule
+// for relevance propagation, or a deliberately wrong one in a test of the
+// checker).
+func (r *Registry) Override(rule Rule) {
+	if r.rules == nil {
+		r.rules = map[string][]Rule{}
+	}
+	k := ruleKey(rule.Domain, rule.Op)
+	kept := r.rules[k][:0:0]
+	for _, old := range r.rules[k] {
+		if !overlaps(old, rule) {
+			kept = append(kept, old)
+		}
+	}
+	r.rules[k] = append(kept, rule)
 }
 
 // Lookup returns the rule for an operator at an opset version.
@@ -174,6 +193,30 @@ func (c *Context) SetGrad(i int, g *graphedit.Value) {
 	if c.Need(i) {
 		c.dxs[i] = g
 	}
+}
+
+// Op emits a default-domain node with one output, for rules defined
+// outside this package; attributes follow the inputs.
+func (c *Context) Op(opType string, args ...any) *graphedit.Value {
+	var ins []*graphedit.Value
+	var attrs []*onnxpb.AttributeProto
+	for _, a := range args {
+		switch t := a.(type) {
+		case *graphedit.Value:
+			ins = append(ins, t)
+		case *onnxpb.AttributeProto:
+			attrs = append(attrs, t)
+		default:
+			c.e.failf("Context.Op: argument of type %T", a)
+			return nil
+		}
+	}
+	return c.e.op(opType, ins, attrs...)
+}
+
+// Unbroadcast sums g, shaped like output 0, down to the shape of input i.
+func (c *Context) Unbroadcast(g *graphedit.Value, i int) *graphedit.Value {
+	return c.e.unbroadcast(g, c.Y(0).Shape(), c.X(i))
 }
 
 // Fail aborts the rule with an error (for example an attribute value the
