@@ -9,7 +9,7 @@ import (
 )
 
 // conformanceModels are the models trained by testdata/make_expected.sh.
-var conformanceModels = []string{"unigram", "bpe", "unigram_raw", "bpe_cf", "unigram_unused", "bpe_unused", "tiny"}
+var conformanceModels = []string{"unigram", "bpe", "unigram_raw", "bpe_cf", "unigram_unused", "bpe_unused", "tiny", "unigram_ws"}
 
 // readLines splits a file at '\n' only (spm_encode reads lines that way; a
 // '\r' or U+2028 stays inside the line) and drops the final newline.

@@ -30,17 +30,14 @@
 //
 // Conformance: the tests compare, line by line, the ids, the pieces and the
 // decoded text with spm_encode/spm_decode output (Debian's sentencepiece
-// 0.1.97; see testdata/make_expected.sh) for seven models: unigram and BPE
+// 0.1.97; see testdata/make_expected.sh) for eight models: unigram and BPE
 // trained with spm_train on a multilingual sample, with NFKC, case folding,
 // identity or custom normalization rules, byte fallback, user-defined and
-// control symbols, whitespace as suffix, a denormalizer, and copies with
+// control symbols, whitespace as suffix, spaces kept with a dummy prefix (only
+// the first space is dropped when decoding), a denormalizer, and copies with
 // UNUSED pieces. The texts are the training sample, a held-out text (unseen
 // words and scripts, odd whitespace, invalid UTF-8), random code points and
 // inputs found by the fuzzer; random id sequences check decoding.
-// Where the 0.1.97 and 0.2.x releases decode differently (the dummy-prefix
-// space of a model with add_dummy_prefix but without
-// remove_extra_whitespaces), this package follows 0.2.x; the committed models
-// do not tell the two apart.
 //
 // Malformed input files are errors that name the file (and the line, for
 // vocabularies), never panics.

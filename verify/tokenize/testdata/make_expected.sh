@@ -20,7 +20,7 @@ set -eu
 cd "$(dirname "$0")"
 export LC_ALL=C.UTF-8
 
-MODELS="unigram bpe unigram_raw bpe_cf unigram_unused bpe_unused tiny"
+MODELS="unigram bpe unigram_raw bpe_cf unigram_unused bpe_unused tiny unigram_ws"
 
 train() {
 	name=$1
@@ -44,6 +44,11 @@ if [ "${1:-}" = "--train" ]; then
 	train unigram_raw --model_type=unigram --vocab_size=900 \
 		--normalization_rule_name=identity --add_dummy_prefix=false \
 		--remove_extra_whitespaces=false --byte_fallback=true --split_digits=true
+	# Unigram keeping spaces but adding the dummy prefix (how decoding drops
+	# only the first space), identity normalization.
+	train unigram_ws --model_type=unigram --vocab_size=800 \
+		--normalization_rule_name=identity --remove_extra_whitespaces=false \
+		--character_coverage=0.995
 	# BPE with case folding, whitespace as suffix, a denormalizer, no pad/bos.
 	printf 'DF\t73 73\n3F\t3F 3F\n' >denorm.tsv
 	train bpe_cf --model_type=bpe --vocab_size=700 \
