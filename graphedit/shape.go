@@ -16,6 +16,9 @@ type analysis struct {
 	// sym holds the elements (row-major) of a small integer or bool tensor
 	// of rank 0 or 1, each known or symbolic; nil when unknown.
 	sym []Dim
+	// src tells, per element of sym, the constant it was copied from
+	// unchanged; nil (or a zero ElemSource) where it was computed.
+	src []ElemSource
 	// tensor caches a decoded constant (initializer or Constant node).
 	tensor      *onnxio.Tensor
 	tensorTried bool
@@ -239,7 +242,39 @@ func (g *Graph) symOf(v *Value) []Dim {
 		return nil
 	}
 	a.sym = intDims(ints)
+	a.src = make([]ElemSource, len(ints))
+	for i := range a.src {
+		a.src[i] = ElemSource{Value: v, Index: i}
+	}
 	return a.sym
+}
+
+// ElemSource names where one element of a small integer tensor comes from:
+// element Index of Value, an initializer or the output of a Constant node.
+// A zero ElemSource (nil Value) means the element was computed.
+type ElemSource struct {
+	Value *Value
+	Index int
+}
+
+// ShapeSources follows the elements of a small integer tensor (as
+// ShapeValue sees it) back through Concat, Gather, Slice, Unsqueeze,
+// Squeeze, Reshape, Identity and integer Cast to the constants they were
+// copied from: for a Reshape target Concat(Shape(x)[0], [4], [16]) it gives
+// (computed, heads[0], dh[0]). Surgery uses it to find every constant that
+// encodes a size.
+func (g *Graph) ShapeSources(v *Value) ([]ElemSource, bool) {
+	if v == nil || v.g != g {
+		return nil, false
+	}
+	g.ensureAnalysis()
+	s := g.symOf(v)
+	if s == nil {
+		return nil, false
+	}
+	out := make([]ElemSource, len(s))
+	copy(out, v.an.src)
+	return out, true
 }
 
 func intDims(xs []int64) []Dim {

@@ -115,6 +115,34 @@ func (c *ictx) targetRank(i int) (int, bool) {
 	return int(s[0].Value), true
 }
 
+// src returns the element sources of input i (nil entries: computed).
+func (c *ictx) src(i int) []ElemSource {
+	v := c.in(i)
+	s := c.g.symOf(v)
+	if s == nil {
+		return nil
+	}
+	if len(v.an.src) == len(s) {
+		return v.an.src
+	}
+	return make([]ElemSource, len(s))
+}
+
+// setSrc records the element sources of output i; call it after setSym.
+func (c *ictx) setSrc(i int, src []ElemSource) {
+	v := c.n.Output(i)
+	if v == nil || v.an == nil || len(src) != len(v.an.sym) {
+		return
+	}
+	v.an.src = src
+}
+
+// passSym copies input 0's contents and their sources to output 0.
+func (c *ictx) passSym() {
+	c.setSym(0, c.sym(0))
+	c.setSrc(0, c.src(0))
+}
+
 // fresh returns n fresh symbolic dims.
 func (c *ictx) fresh(n int) []Dim {
 	out := make([]Dim, n)

@@ -171,6 +171,9 @@ func inferCast(c *ictx) error {
 			})
 		}
 		c.setSym(0, s)
+		if to != elemBool {
+			c.setSrc(0, c.src(0))
+		}
 	}
 	return nil
 }

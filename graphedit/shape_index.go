@@ -25,6 +25,7 @@ func inferGather(c *ictx) error {
 			return nil
 		}
 		res := make([]Dim, len(ix))
+		srcIn, srcs := c.src(0), make([]ElemSource, len(ix))
 		for i, k := range ix {
 			if k < 0 {
 				k += int64(len(s))
@@ -33,8 +34,10 @@ func inferGather(c *ictx) error {
 				return fmt.Errorf("Gather index %d out of range for %d elements", ix[i], len(s))
 			}
 			res[i] = s[k]
+			srcs[i] = srcIn[k]
 		}
 		c.setSym(0, res)
+		c.setSrc(0, srcs)
 	}
 	return nil
 }
@@ -122,8 +125,9 @@ func inferSlice(c *ictx) error {
 		return nil
 	}
 	out := append([]Dim{}, data...)
-	sym := c.sym(0)
+	sym, srcIn := c.sym(0), c.src(0)
 	var symOut []Dim
+	var srcOut []ElemSource
 	for i := range starts {
 		axis := int64(i)
 		if axes != nil {
@@ -162,6 +166,7 @@ func inferSlice(c *ictx) error {
 			}
 			for k := int64(0); k < l.Value; k++ {
 				symOut = append(symOut, sym[s+k*step])
+				srcOut = append(srcOut, srcIn[s+k*step])
 			}
 		}
 	}
@@ -171,6 +176,7 @@ func inferSlice(c *ictx) error {
 			symOut = []Dim{}
 		}
 		c.setSym(0, symOut)
+		c.setSrc(0, srcOut)
 	}
 	return nil
 }

@@ -71,7 +71,7 @@ func inferReshape(c *ictx) error {
 	}
 	c.set(0, c.elem(0), out)
 	if s := c.sym(0); s != nil && len(out) <= 1 {
-		c.setSym(0, s)
+		c.passSym()
 	}
 	return nil
 }
@@ -227,17 +227,20 @@ func inferConcat(c *ictx) error {
 	c.set(0, elem, out)
 	if len(out) == 1 {
 		var all []Dim
+		var srcs []ElemSource
 		for i := 0; i < c.n.NumInputs(); i++ {
 			s := c.sym(i)
 			if s == nil {
 				return nil
 			}
 			all = append(all, s...)
+			srcs = append(srcs, c.src(i)...)
 		}
 		if all == nil {
 			all = []Dim{}
 		}
 		c.setSym(0, all)
+		c.setSrc(0, srcs)
 	}
 	return nil
 }
@@ -273,7 +276,7 @@ func inferUnsqueeze(c *ictx) error {
 	}
 	c.set(0, c.elem(0), out)
 	if len(out) <= 1 {
-		c.setSym(0, c.sym(0))
+		c.passSym()
 	}
 	return nil
 }
@@ -310,7 +313,7 @@ func inferSqueeze(c *ictx) error {
 	}
 	c.set(0, c.elem(0), out)
 	if len(out) <= 1 {
-		c.setSym(0, c.sym(0))
+		c.passSym()
 	}
 	return nil
 }

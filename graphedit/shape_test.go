@@ -230,3 +230,37 @@ func TestConstFolding(t *testing.T) {
 		t.Errorf("graph input reported constant")
 	}
 }
+
+func TestShapeSources(t *testing.T) {
+	b := NewBuilder(17)
+	x := b.Input("x", f32, "batch", "seq", 64)
+	ax := b.Int64("ax0", []int64{1}, []int64{0})
+	c := b.Op("Constant", IntsAttr("value_ints", 0, 0, 4, 16))
+	sl := b.Op("Slice", c, b.Int64("s2", []int64{1}, []int64{2}), b.Int64("e4", []int64{1}, []int64{4}))
+	heads := b.Op("Gather", b.Int64("hd", []int64{2}, []int64{8, 4}), b.Int64("one", []int64{1}, []int64{1}))
+	cat := b.Op("Concat", dimOf(b, x, 0, ax), heads, b.Op("Cast", sl, IntAttr("to", int64(i64))), IntAttr("axis", 0))
+	b.Output(b.Op("Reshape", x, b.Op("Identity", cat)))
+	g, err := b.Graph()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, ok := g.ShapeSources(cat)
+	if !ok {
+		t.Fatal("no sources")
+	}
+	var got []string
+	for _, s := range src {
+		if s.Value == nil {
+			got = append(got, "computed")
+		} else {
+			got = append(got, s.Value.Name()+"["+itoa(s.Index)+"]")
+		}
+	}
+	want := "computed hd[1] " + c.Name() + "[2] " + c.Name() + "[3]"
+	if strings.Join(got, " ") != want {
+		t.Errorf("sources = %q, want %q", strings.Join(got, " "), want)
+	}
+	if _, ok := g.ShapeSources(x); ok {
+		t.Errorf("sources reported for a float input")
+	}
+}
