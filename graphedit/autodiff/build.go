@@ -25,9 +25,9 @@ type Options struct {
 // respect to each value of wrt, and returns the gradient values keyed by
 // the name of the value they differentiate. Unless opts.NoOutputs, each
 // gradient becomes a graph output named Prefix+name (for example
-// "grad/gate.enc.0"). A requested initializer keeps its declaration; list
-// it among the model's inputs with ExposeInitializers to make its data an
-// overridable default a training loop can feed.
+// "grad/gate.enc.0"), and each requested initializer is listed among the
+// graph inputs with its data as the default (an overridable initializer),
+// so a training loop can feed new weights by name.
 //
 // Only nodes on a path from a requested value to the loss get backward
 // nodes; several contributions to one gradient are summed by one Sum node.
@@ -71,6 +71,15 @@ func Build(g *graphedit.Graph, loss *graphedit.Value, wrt []*graphedit.Value, op
 	a := analyze(g, order, loss, wrt, rules)
 	if err := a.check(loss); err != nil {
 		return nil, err
+	}
+	if !opts.NoOutputs {
+		for _, w := range wrt {
+			if w.IsInitializer() && !w.IsGraphInput() {
+				if err := g.ExposeInitializer(w); err != nil {
+					return nil, fmt.Errorf("autodiff: requested initializer %q: %w", w.Name(), err)
+				}
+			}
+		}
 	}
 	e := &emitter{g: g, opset: g.Opset(""), prefix: prefix, elems: a.elems}
 	contrib := map[*graphedit.Value][]*graphedit.Value{}

@@ -276,22 +276,22 @@ func TestNoGradientByDesign(t *testing.T) {
 	}
 }
 
-// ExposeInitializers makes a requested weight an overridable input: the
-// session runs without feeding it (stored default) and with a new value.
-func TestExposeInitializers(t *testing.T) {
+// A requested initializer becomes an overridable input: the session runs
+// without feeding it (stored default) and with a new value fed by name.
+func TestRequestedInitializerBecomesInput(t *testing.T) {
 	g, loss := mlp(t, 7)
-	grads, err := autodiff.Build(g, loss, []*graphedit.Value{g.Value("W2")}, nil)
+	w2 := g.Value("W2")
+	grads, err := autodiff.Build(g, loss, []*graphedit.Value{w2}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := g.ModelProto(nil)
-	if err := autodiff.ExposeInitializers(m, "W2"); err != nil {
-		t.Fatal(err)
+	if !w2.IsGraphInput() || !w2.IsInitializer() {
+		t.Fatalf("W2: graph input %v, initializer %v; want both", w2.IsGraphInput(), w2.IsInitializer())
 	}
-	if err := autodiff.ExposeInitializers(m, "nope"); err == nil {
-		t.Error("exposing a missing initializer succeeded")
+	if g.Value("W1").IsGraphInput() {
+		t.Error("W1, not requested, became a graph input")
 	}
-	bs, err := proto.Marshal(m)
+	bs, err := proto.Marshal(g.ModelProto(nil))
 	if err != nil {
 		t.Fatal(err)
 	}

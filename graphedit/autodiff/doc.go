@@ -25,9 +25,9 @@
 //     like the value; every new node and value name comes from the graph's
 //     name authority with the prefix ("grad/<node>/<Op>").
 //
-// Requested initializers keep their declaration; ExposeInitializers lists
-// them among the model's inputs (an initializer that is also an input is an
-// overridable default on ONNX Runtime). InlineIf specializes an If on a known
+// Requested initializers are listed among the graph inputs, keeping their
+// data (an initializer that is also an input is an overridable default on
+// ONNX Runtime). InlineIf specializes an If on a known
 // condition (Optimum's merged decoder) before differentiation, since no
 // gradient flows through If. CrossEntropy adds the token-level training
 // loss.

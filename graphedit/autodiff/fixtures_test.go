@@ -119,12 +119,16 @@ func setupFixtureSized(t testing.TB, file string, seed int64, nWeights int, batc
 			t.Fatalf("inline If: %d replaced, %v", n, err)
 		}
 	}
-	if err := autodiff.ExposeInitializers(m.Proto, wrt...); err != nil {
-		t.Fatal(err)
-	}
 	g, err := graphedit.Load(m)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Finite differences feed the sampled weights: list them as inputs
+	// (Build would too).
+	for _, name := range wrt {
+		if err := g.ExposeInitializer(g.Value(name)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	_ = g.InferShapes()
 	// Feeds for the model's own inputs.
