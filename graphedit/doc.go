@@ -44,6 +44,8 @@
 // with ReplaceAllUses, then Cleanup (which never removes a graph output or
 // a value read by a subgraph, and returns the graph so calls chain). Larger
 // rewrites are Passes, run by RunPasses with optional pre- and post-checks.
+// SetInitializer replaces weight data in place (readers keep reading the
+// value); ExposeInitializer turns an initializer into an overridable input.
 //
 // Subgraphs are not edited behind the caller's back. To edit an If branch
 // or a Loop body, take its IR with Subgraph (values of the enclosing graph
@@ -66,7 +68,9 @@
 // Slice, Mul/Add/Sub/Div, Range, ConstantOfShape, Cast) is evaluated
 // symbolically, so Reshape targets computed from Shape keep their symbols.
 // ShapeValue, ConstInts and ConstValue expose the results (ConstValue also
-// decodes initializers and Constant nodes, lazily, external data included).
+// decodes initializers and Constant nodes, lazily, external data included);
+// ShapeSources traces each element of a shape vector back to the constant
+// it was copied from, so a rewrite can find every constant encoding a size.
 // Shapes are a snapshot: after an edit, call InferShapes again (the
 // analysis accessors do so themselves when the graph changed). FoldShapes
 // (or FoldShapesPass) replaces fully known shape arithmetic by initializers.

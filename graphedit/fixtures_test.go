@@ -179,3 +179,21 @@ func TestFixturesInferShapes(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkLoadInfer builds the IR of the largest fixture and infers its
+// shapes.
+func BenchmarkLoadInfer(b *testing.B) {
+	m, err := onnxio.Load(fixtureDir+"/torch_transformer/dynamo.onnx", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		g, err := Load(m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := g.InferShapes(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
