@@ -19,6 +19,9 @@ type Options struct {
 	// NoOutputs leaves the gradients as internal values instead of graph
 	// outputs (and leaves initializers as they are).
 	NoOutputs bool
+	// Trace, when set, is called for each input gradient a rule emits: the
+	// forward node, the input slot and the gradient value.
+	Trace func(n *graphedit.Node, input int, grad *graphedit.Value)
 }
 
 // Build adds to g the nodes computing the gradient of the scalar loss with
@@ -117,6 +120,9 @@ func Build(g *graphedit.Graph, loss *graphedit.Value, wrt []*graphedit.Value, op
 			if dx != nil {
 				x := n.Input(i)
 				contrib[x] = append(contrib[x], dx)
+				if opts.Trace != nil {
+					opts.Trace(n, i, dx)
+				}
 			}
 		}
 	}

@@ -263,3 +263,52 @@ func TestFixtureGradients(t *testing.T) {
 		})
 	}
 }
+
+// On the largest fixture, asking for the gates' gradients alone computes no
+// gradient of any weight: no rule sets a gradient for an initializer input
+// (traced), and the gate-only graph is smaller than gates plus weights.
+func TestFixtureGateOnlyEmitsNoWeightGradients(t *testing.T) {
+	var largest string
+	var size int64 = -1
+	for _, f := range fixtureFiles(t) {
+		st, err := os.Stat(filepath.Join(fixtureDir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Size() > size {
+			largest, size = f, st.Size()
+		}
+	}
+	count := func(withWeights bool) (int, int) {
+		s := setupFixture(t, largest, 1, 0)
+		wrt := []*graphedit.Value{s.g.Value("test/gate")}
+		if withWeights {
+			for _, v := range s.g.Initializers() {
+				if v.ElemType() == int32(onnxpb.TensorProto_FLOAT) && len(v.Shape()) > 0 {
+					wrt = append(wrt, v)
+				}
+			}
+		}
+		weightGrads := 0
+		before := s.g.NumNodes()
+		_, err := autodiff.Build(s.g, s.g.Value(s.loss), wrt, &autodiff.Options{
+			Trace: func(n *graphedit.Node, i int, _ *graphedit.Value) {
+				if n.Input(i).IsInitializer() {
+					weightGrads++
+				}
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.g.NumNodes() - before, weightGrads
+	}
+	gateNodes, gateWeightGrads := count(false)
+	allNodes, allWeightGrads := count(true)
+	if gateWeightGrads != 0 {
+		t.Errorf("gate-only: %d weight gradients emitted", gateWeightGrads)
+	}
+	if allWeightGrads == 0 || allNodes <= gateNodes {
+		t.Errorf("with weights: %d weight gradients, %d nodes (gate-only %d)", allWeightGrads, allNodes, gateNodes)
+	}
+	t.Logf("%s: gate-only %d backward nodes; with every weight %d nodes, %d weight gradients", largest, gateNodes, allNodes, allWeightGrads)
+}

@@ -219,6 +219,14 @@ func (c *Context) Unbroadcast(g *graphedit.Value, i int) *graphedit.Value {
 	return c.e.unbroadcast(g, c.Y(0).Shape(), c.X(i))
 }
 
+// Elem returns v's element type (from the graph, or as Build inferred it).
+func (c *Context) Elem(v *graphedit.Value) int32 { return c.e.elem(v) }
+
+// Scalar emits a rank-0 constant x with the element type of like.
+func (c *Context) Scalar(like *graphedit.Value, x float64) *graphedit.Value {
+	return c.e.scalar(c.e.elem(like), x)
+}
+
 // Fail aborts the rule with an error (for example an attribute value the
 // rule does not handle); the builder names the node.
 func (c *Context) Fail(format string, a ...any) { c.e.failf(format, a...) }
