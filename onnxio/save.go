@@ -80,6 +80,10 @@ func (o *SaveOptions) withDefaults(path string) (SaveOptions, error) {
 // model's source files are only ever opened read-only, so saving over the
 // file the model came from is safe.
 //
+// With external data the data file is renamed into place just before the
+// model; a crash between the two renames, when re-saving over a model that
+// uses the same data file name, pairs the old model with the new data.
+//
 // External data is carried over: tensors whose data was external are read
 // from their source (wherever the model came from) and written to the new
 // data file. Unmodified models without external data are written exactly as
