@@ -52,6 +52,10 @@
 //	             noop_with_empty_axes)
 //	shape        Reshape Flatten Squeeze Unsqueeze Transpose Expand Cast Concat
 //	             Split Slice Gather GatherElements Trilu
+//	attention    com.microsoft MultiHeadAttention: separate 3-D query/key/
+//	             value, packed bias, key_padding_mask [B,L] or [B,S,L],
+//	             attention_bias, unidirectional, scale (recomputed from
+//	             standard ops in the backward graph)
 //
 // Patterns exporters write for missing ops are differentiated through their
 // parts: decomposed layer norm (ReduceMean, Sub, Pow, Sqrt, Div), Gelu as
@@ -66,9 +70,10 @@
 // OneHot TopK Floor Ceil Round Sign and the random generators. Integer and
 // boolean values never carry gradients.
 //
-// Unsupported (an error when on the path): If, Loop, Scan, the fused
-// com.microsoft attention ops (Attention, MultiHeadAttention, ...) and every
-// op not listed. Dropout with a training_mode that is not a constant false
+// Unsupported (an error when on the path): If, Loop, Scan, com.microsoft
+// Attention (fused with its projection weights) and the other fused
+// attention ops, MultiHeadAttention with a KV cache (past_key/past_value),
+// packed QKV or 4-D key/value, and every op not listed. Dropout with a training_mode that is not a constant false
 // and gradients flowing into LayerNormalization's Mean/InvStdDev outputs are
 // refused by their rules.
 //

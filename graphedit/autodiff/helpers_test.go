@@ -107,6 +107,11 @@ func (c opCase) run(t *testing.T, seed int64) {
 			for k := range ft.I64 {
 				ft.I64[k] = int64(draw(rng))
 			}
+		case onnxpb.TensorProto_INT32:
+			ft.I32 = make([]int32, n)
+			for k := range ft.I32 {
+				ft.I32[k] = int32(draw(rng))
+			}
 		case onnxpb.TensorProto_BOOL:
 			ft.Bool = make([]bool, n)
 			for k := range ft.Bool {
