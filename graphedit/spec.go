@@ -1,0 +1,145 @@
+package graphedit
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// HeadName returns the name of a head, `KIND:LAYER:HEAD`.
+func HeadName(k Kind, layer, head int) string {
+	return fmt.Sprintf("%s:%d:%d", k, layer, head)
+}
+
+// HeadID identifies one head.
+type HeadID struct {
+	Kind  Kind
+	Layer int
+	Head  int
+}
+
+// String returns the head's name.
+func (h HeadID) String() string { return HeadName(h.Kind, h.Layer, h.Head) }
+
+// ParseKind parses `encoder`, `decoder` or `cross`.
+func ParseKind(s string) (Kind, error) {
+	for _, k := range Kinds {
+		if string(k) == s {
+			return k, nil
+		}
+	}
+	return "", fmt.Errorf("unknown attention kind %q (want encoder, decoder or cross)", s)
+}
+
+// ParseSpec parses a comma list of head names, `KIND:LAYER:HEAD`, where
+// HEAD may be `*` (every head of the layer), against the blocks of a model:
+//
+//	encoder:0:1,encoder:0:3,cross:1:*
+//
+// It returns the chosen heads per block name (`KIND:LAYER`), each list
+// sorted. A name whose kind, layer or head does not exist in blocks is an
+// error naming it; so is an empty item or a malformed name. Duplicates are
+// allowed and count once.
+func ParseSpec(spec string, blocks []*Block) (map[string][]int, error) {
+	byName := map[string]*Block{}
+	for _, b := range blocks {
+		byName[b.Name()] = b
+	}
+	sel := map[string]map[int]bool{}
+	for _, item := range strings.Split(spec, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			return nil, fmt.Errorf("head spec %q: empty item", spec)
+		}
+		parts := strings.Split(item, ":")
+		if len(parts) != 3 {
+			return nil, fmt.Errorf("head spec: %q is not KIND:LAYER:HEAD", item)
+		}
+		k, err := ParseKind(parts[0])
+		if err != nil {
+			return nil, fmt.Errorf("head spec: %q: %w", item, err)
+		}
+		layer, err := strconv.Atoi(parts[1])
+		if err != nil || layer < 0 {
+			return nil, fmt.Errorf("head spec: %q: layer %q is not a number", item, parts[1])
+		}
+		b := byName[fmt.Sprintf("%s:%d", k, layer)]
+		if b == nil {
+			return nil, fmt.Errorf("head spec: %q: the model has no %s layer %d (%s)", item, k, layer, layerSummary(blocks, k))
+		}
+		if sel[b.Name()] == nil {
+			sel[b.Name()] = map[int]bool{}
+		}
+		if parts[2] == "*" {
+			for h := range b.NumHeads {
+				sel[b.Name()][h] = true
+			}
+			continue
+		}
+		h, err := strconv.Atoi(parts[2])
+		if err != nil || h < 0 {
+			return nil, fmt.Errorf("head spec: %q: head %q is not a number or *", item, parts[2])
+		}
+		if h >= b.NumHeads {
+			return nil, fmt.Errorf("head spec: %q: %s has %d heads (0..%d)", item, b.Name(), b.NumHeads, b.NumHeads-1)
+		}
+		sel[b.Name()][h] = true
+	}
+	out := map[string][]int{}
+	for name, hs := range sel {
+		for h := range hs {
+			out[name] = append(out[name], h)
+		}
+		sort.Ints(out[name])
+	}
+	return out, nil
+}
+
+func layerSummary(blocks []*Block, k Kind) string {
+	n := 0
+	for _, b := range blocks {
+		if b.Kind == k {
+			n++
+		}
+	}
+	if n == 0 {
+		return fmt.Sprintf("it has no %s attention", k)
+	}
+	return fmt.Sprintf("%s layers are 0..%d", k, n-1)
+}
+
+// Decision says, per block name (`KIND:LAYER`), which heads to keep.
+// Blocks not listed keep every head.
+type Decision map[string][]bool
+
+// RemoveDecision makes a Decision that removes the heads in remove (as
+// returned by ParseSpec) and keeps the rest.
+func RemoveDecision(blocks []*Block, remove map[string][]int) Decision {
+	d := Decision{}
+	for _, b := range blocks {
+		keep := make([]bool, b.NumHeads)
+		for h := range keep {
+			keep[h] = true
+		}
+		for _, h := range remove[b.Name()] {
+			keep[h] = false
+		}
+		d[b.Name()] = keep
+	}
+	return d
+}
+
+// KeepDecision makes a Decision that keeps only the heads in keep and
+// removes every other head of every block.
+func KeepDecision(blocks []*Block, keepHeads map[string][]int) Decision {
+	d := Decision{}
+	for _, b := range blocks {
+		keep := make([]bool, b.NumHeads)
+		for _, h := range keepHeads[b.Name()] {
+			keep[h] = true
+		}
+		d[b.Name()] = keep
+	}
+	return d
+}
