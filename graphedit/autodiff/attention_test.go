@@ -19,12 +19,16 @@ func TestMultiHeadAttention(t *testing.T) {
 		bias, mask, ab, causal bool
 		scale                  float32
 		selfAttn               bool
+		bnsh, past             bool
 	}{
 		{name: "plain"},
 		{name: "bias", bias: true},
 		{name: "mask+bias", bias: true, mask: true},
 		{name: "attention-bias", ab: true, scale: 0.3},
 		{name: "causal-self", bias: true, causal: true, selfAttn: true},
+		{name: "bnsh-key-value", bnsh: true, mask: true},
+		{name: "cache", bias: true, past: true},
+		{name: "cache-causal-self", bias: true, past: true, causal: true, selfAttn: true},
 	}
 	for k, mc := range cases {
 		lk := L
@@ -36,14 +40,26 @@ func TestMultiHeadAttention(t *testing.T) {
 			{"k", []any{"b", "l", D}, []int64{B, int64(lk), int64(D)}, normal, 0},
 			{"v", []any{"b", "l", D}, []int64{B, int64(lk), int64(D)}, normal, 0},
 		}
+		if mc.bnsh {
+			ins[1] = in{"k", []any{"b", N, "l", H}, []int64{B, N, int64(lk), H}, normal, 0}
+			ins[2] = in{"v", []any{"b", N, "l", H}, []int64{B, N, int64(lk), H}, normal, 0}
+		}
 		wrt := []string{"q", "k", "v"}
+		const P = 2 // cached positions
+		total := int64(lk)
+		if mc.past {
+			ins = append(ins, in{"pk", []any{"b", N, "p", H}, []int64{B, N, P, H}, normal, 0},
+				in{"pv", []any{"b", N, "p", H}, []int64{B, N, P, H}, normal, 0})
+			wrt = append(wrt, "pk", "pv")
+			total += P
+		}
 		if mc.bias {
 			ins = append(ins, in{"bias", []any{3 * D}, []int64{int64(3 * D)}, normal, 0})
 			wrt = append(wrt, "bias")
 		}
 		if mc.mask {
 			// Mostly ones, a few zeros.
-			ins = append(ins, in{"mask", []any{"b", "l"}, []int64{B, int64(lk)}, func(r *rand.Rand) float64 {
+			ins = append(ins, in{"mask", []any{"b", "t"}, []int64{B, total}, func(r *rand.Rand) float64 {
 				if r.Intn(4) == 0 {
 					return 0
 				}
@@ -51,7 +67,7 @@ func TestMultiHeadAttention(t *testing.T) {
 			}, onnxpb.TensorProto_INT32})
 		}
 		if mc.ab {
-			ins = append(ins, in{"ab", []any{1, N, "s", "l"}, []int64{1, N, S, int64(lk)}, normal, 0})
+			ins = append(ins, in{"ab", []any{1, N, "s", "t"}, []int64{1, N, S, total}, normal, 0})
 			wrt = append(wrt, "ab")
 		}
 		mc := mc
@@ -63,7 +79,7 @@ func TestMultiHeadAttention(t *testing.T) {
 			ins:     ins,
 			wrt:     wrt,
 			build: func(b *graphedit.Builder, x vals) []*graphedit.Value {
-				args := []any{x["q"], x["k"], x["v"], x["bias"], x["mask"], x["ab"]}
+				args := []any{x["q"], x["k"], x["v"], x["bias"], x["mask"], x["ab"], x["pk"], x["pv"]}
 				// Trailing absent inputs are dropped.
 				for len(args) > 3 && args[len(args)-1].(*graphedit.Value) == nil {
 					args = args[:len(args)-1]
@@ -75,28 +91,29 @@ func TestMultiHeadAttention(t *testing.T) {
 				if mc.scale != 0 {
 					args = append(args, fa("scale", mc.scale))
 				}
-				return b.OpN("com.microsoft", "MultiHeadAttention", 1, args...)
+				nOut := 1
+				if mc.past {
+					nOut = 3 // present_key, present_value
+				}
+				return b.OpN("com.microsoft", "MultiHeadAttention", nOut, args...)[:1]
 			},
 		}
 		t.Run(c.name, func(t *testing.T) { c.run(t, int64(4000+k)) })
 	}
 }
 
-// A KV cache on the path is refused with a clear error.
-func TestMultiHeadAttentionPastRefused(t *testing.T) {
+// Packed QKV (no key input) is refused with a clear error.
+func TestMultiHeadAttentionPackedRefused(t *testing.T) {
 	b := graphedit.NewBuilder(17).Opset("com.microsoft", 1)
-	q := b.Input("q", onnxpb.TensorProto_FLOAT, 1, 2, 4)
-	pk := b.Input("past_key", onnxpb.TensorProto_FLOAT, 1, 2, 3, 2)
-	pv := b.Input("past_value", onnxpb.TensorProto_FLOAT, 1, 2, 3, 2)
-	var none *graphedit.Value
-	out := b.OpN("com.microsoft", "MultiHeadAttention", 3, q, q, q, none, none, none, pk, pv, ia("num_heads", 2))
+	qkv := b.Input("qkv", onnxpb.TensorProto_FLOAT, 1, 2, 2, 3, 2)
+	out := b.OpN("com.microsoft", "MultiHeadAttention", 1, qkv, ia("num_heads", 2))
 	loss := b.Op("ReduceSum", out[0], ia("keepdims", 0))
 	g, err := b.Graph()
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = autodiff.Build(g, loss, []*graphedit.Value{q}, nil)
-	if err == nil || !strings.Contains(err.Error(), "KV cache") || !strings.Contains(err.Error(), "MultiHeadAttention") {
-		t.Errorf("Build through MultiHeadAttention with a cache: %v", err)
+	_, err = autodiff.Build(g, loss, []*graphedit.Value{qkv}, nil)
+	if err == nil || !strings.Contains(err.Error(), "packed QKV") || !strings.Contains(err.Error(), "MultiHeadAttention") {
+		t.Errorf("Build through packed MultiHeadAttention: %v", err)
 	}
 }

@@ -52,10 +52,11 @@
 //	             noop_with_empty_axes)
 //	shape        Reshape Flatten Squeeze Unsqueeze Transpose Expand Cast Concat
 //	             Split Slice Gather GatherElements Trilu
-//	attention    com.microsoft MultiHeadAttention: separate 3-D query/key/
-//	             value, packed bias, key_padding_mask [B,L] or [B,S,L],
-//	             attention_bias, unidirectional, scale (recomputed from
-//	             standard ops in the backward graph)
+//	attention    com.microsoft MultiHeadAttention: 3-D query, 3-D or 4-D
+//	             (BNSH) key/value, packed bias, past_key/past_value cache,
+//	             key_padding_mask [B,L] or [B,S,L], attention_bias,
+//	             unidirectional, scale (recomputed from standard ops in the
+//	             backward graph)
 //
 // Patterns exporters write for missing ops are differentiated through their
 // parts: decomposed layer norm (ReduceMean, Sub, Pow, Sqrt, Div), Gelu as
@@ -72,8 +73,9 @@
 //
 // Unsupported (an error when on the path): If, Loop, Scan, com.microsoft
 // Attention (fused with its projection weights) and the other fused
-// attention ops, MultiHeadAttention with a KV cache (past_key/past_value),
-// packed QKV or 4-D key/value, and every op not listed. Dropout with a training_mode that is not a constant false
+// attention ops, MultiHeadAttention with packed QKV (no key input), 1-D
+// mask lengths or gradients into present_key/present_value, and every op
+// not listed. Dropout with a training_mode that is not a constant false
 // and gradients flowing into LayerNormalization's Mean/InvStdDev outputs are
 // refused by their rules.
 //
