@@ -186,6 +186,15 @@ func findHeadsIn(g *Graph, path string) ([]*Block, error) {
 			subs = append(subs, mergeBranches(branches))
 			continue
 		}
+		if isFusedAttention(n) {
+			b, err := matchFused(g, n)
+			if err != nil {
+				return nil, err
+			}
+			b.Graph = path
+			blocks = append(blocks, b)
+			continue
+		}
 		if n.OpType() != "Softmax" || n.Domain() != "" {
 			continue
 		}
@@ -623,6 +632,8 @@ func findOutProjection(g *Graph, v *Value, depth int) (Projection, *Node, error)
 				}
 			} else if b := biasAfter(next.Output(0)); b != nil {
 				p.Bias = b
+			} else if b := biasAfterFused(next.Output(0)); b != nil {
+				p.Bias = b
 			}
 			return p, next, nil
 		default:
@@ -642,6 +653,20 @@ func biasAfter(v *Value) *Value {
 	other := n.Input(1 - uses[0].Input)
 	if r := constRoot(other); r != nil && r.Rank() == 1 {
 		return r
+	}
+	return nil
+}
+
+// biasAfterFused returns the output projection's bias of a fused graph:
+// the bias input of the SkipLayerNormalization that adds the residual.
+func biasAfterFused(v *Value) *Value {
+	uses := v.Uses()
+	if len(uses) != 1 {
+		return nil
+	}
+	n := uses[0].Node
+	if n.Domain() == "com.microsoft" && n.OpType() == "SkipLayerNormalization" && uses[0].Input <= 1 && n.NumInputs() > 4 {
+		return constRoot(n.Input(4))
 	}
 	return nil
 }
