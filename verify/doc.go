@@ -1,0 +1,32 @@
+// Package verify runs translation models on ONNX Runtime and checks a pruned
+// model against its original: translations, scores, logit differences, speed
+// and size.
+//
+// # Overview
+//
+// OpenModel loads a model from its ONNX files and detects the layout from the
+// graphs' input and output names: a single graph (source ids and mask, target
+// prefix → logits), an encoder with a decoder, the decoder with its
+// decoder_with_past companion, or a merged decoder with use_cache_branch.
+// Special ids come from the model's metadata_props, then a config.json beside
+// it, then the caller (tokenizer, flags).
+//
+// Model.Translate decodes greedily or with beam search, in batches, with or
+// without the key/value cache; Model.ForcedLogits gives teacher-forced
+// logits. Compare, Benchmark and CountFLOPs measure a pair of models, and Run
+// does all of it for `onnxprune verify`, writing verify.json and reports.
+//
+// # Rules callers rely on
+//
+//   - Cached and uncached decoding, batched and one-by-one decoding, and beam
+//     search with one beam and greedy search give the same tokens (up to
+//     floating-point ties).
+//   - The encoder runs once per batch; finished sentences leave the batch.
+//   - Beam search keeps the 2k best continuations per step; a hypothesis
+//     ending in EOS among the first k is finished, and a sentence stops when
+//     it has k finished hypotheses or reaches its length limit (fairseq's
+//     rule). Finished hypotheses are ranked by logProb / len^α.
+//   - Cancelling the context stops work between decoder steps; results
+//     finished so far are returned with the context's error.
+//   - Outputs are written to a temporary file and renamed into place.
+package verify

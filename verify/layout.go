@@ -1,0 +1,350 @@
+package verify
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+
+	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
+)
+
+// Layout says how the files of a translation model divide the work.
+type Layout string
+
+// The model layouts a Model can drive.
+const (
+	// LayoutSingle is one graph: source ids (and mask), target prefix → logits.
+	LayoutSingle Layout = "single"
+	// LayoutSplit is an encoder file and a decoder file without a cache: the
+	// decoder sees the whole target prefix at every step.
+	LayoutSplit Layout = "split"
+	// LayoutSplitPast adds a decoder_with_past file: the first step runs the
+	// decoder, which returns the key/value cache; later steps feed it back.
+	LayoutSplitPast Layout = "split+past"
+	// LayoutMerged is an encoder and a merged decoder whose use_cache_branch
+	// input selects the first step or a cached step.
+	LayoutMerged Layout = "merged"
+)
+
+// role is what one ONNX file of a model does.
+type role int
+
+const (
+	roleSingle role = iota + 1
+	roleEncoder
+	roleDecoder
+	roleDecoderPast
+	roleMerged
+)
+
+func (r role) String() string {
+	switch r {
+	case roleSingle:
+		return "single graph"
+	case roleEncoder:
+		return "encoder"
+	case roleDecoder:
+		return "decoder"
+	case roleDecoderPast:
+		return "decoder with past"
+	case roleMerged:
+		return "merged decoder"
+	}
+	return "unknown"
+}
+
+// Input names recognised per role, in order of preference.
+var (
+	sourceIDNames = []string{"input_ids", "src_ids", "src", "source_ids", "src_tokens", "encoder_input_ids"}
+	sourceMasks   = []string{"attention_mask", "src_mask", "source_mask", "encoder_attention_mask"}
+	targetIDNames = []string{"decoder_input_ids", "tgt_ids", "tgt", "target_ids", "prev_output_tokens", "trg_ids"}
+	decIDNames    = []string{"input_ids", "decoder_input_ids", "tgt_ids"}
+	encStateNames = []string{"encoder_hidden_states", "encoder_outputs", "memory", "encoder_out"}
+	encMaskNames  = []string{"encoder_attention_mask", "attention_mask", "memory_mask", "src_mask"}
+	encOutNames   = []string{"last_hidden_state", "encoder_hidden_states", "memory", "encoder_out"}
+)
+
+const useCacheName = "use_cache_branch"
+
+// fileInfo is what the layout detection reads from one ONNX file.
+type fileInfo struct {
+	path    string
+	bytes   int64
+	inputs  []string // graph inputs without initializer defaults
+	outputs []string
+	meta    map[string]string
+	role    role
+
+	// Names of the role's inputs and outputs ("" when absent).
+	srcIDs, srcMask, tgtIDs, encState, encMask, logits, encOut string
+	pastIn                                                     []string           // past key/value inputs
+	inputDims                                                  map[string][]int64 // declared dims of inputs, -1 when symbolic
+}
+
+func first(names []string, have []string) string {
+	for _, n := range names {
+		if slices.Contains(have, n) {
+			return n
+		}
+	}
+	return ""
+}
+
+func isPast(name string) bool {
+	return strings.HasPrefix(name, "past_key_values") || strings.HasPrefix(name, "past.") || strings.HasPrefix(name, "past_")
+}
+
+// presentName maps a past input to the output that carries its next value,
+// following the Hugging Face convention past_key_values.* ↔ present.*.
+func presentName(past string) string {
+	switch {
+	case strings.HasPrefix(past, "past_key_values"):
+		return "present" + strings.TrimPrefix(past, "past_key_values")
+	case strings.HasPrefix(past, "past"):
+		return "present" + strings.TrimPrefix(past, "past")
+	}
+	return past
+}
+
+// readFileInfo loads path's graph interface and metadata and classifies it.
+func readFileInfo(path string) (*fileInfo, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	m, err := onnxio.Load(path, &onnxio.LoadOptions{SkipNameCheck: true})
+	if err != nil {
+		return nil, err
+	}
+	defer m.Close()
+	fi := &fileInfo{path: path, bytes: st.Size(), meta: map[string]string{}}
+	g := m.Proto.GetGraph()
+	inits := map[string]bool{}
+	for _, t := range g.GetInitializer() {
+		inits[t.GetName()] = true
+	}
+	fi.inputDims = map[string][]int64{}
+	for _, v := range g.GetInput() {
+		if inits[v.GetName()] {
+			continue
+		}
+		fi.inputs = append(fi.inputs, v.GetName())
+		var dims []int64
+		for _, d := range v.GetType().GetTensorType().GetShape().GetDim() {
+			if d.GetDimParam() == "" && d.GetDimValue() > 0 {
+				dims = append(dims, d.GetDimValue())
+			} else {
+				dims = append(dims, -1)
+			}
+		}
+		fi.inputDims[v.GetName()] = dims
+	}
+	for _, v := range g.GetOutput() {
+		fi.outputs = append(fi.outputs, v.GetName())
+	}
+	for _, p := range m.Proto.GetMetadataProps() {
+		fi.meta[p.GetKey()] = p.GetValue()
+	}
+	fi.bytes += externalBytes(m.Proto, filepath.Dir(path))
+	if err := fi.classify(); err != nil {
+		return nil, err
+	}
+	return fi, nil
+}
+
+// externalBytes sums the sizes of the external data files a model names.
+func externalBytes(mp *onnxpb.ModelProto, dir string) int64 {
+	seen := map[string]bool{}
+	var n int64
+	var walk func(g *onnxpb.GraphProto)
+	visit := func(t *onnxpb.TensorProto) {
+		for _, e := range t.GetExternalData() {
+			if e.GetKey() == "location" && !seen[e.GetValue()] {
+				seen[e.GetValue()] = true
+				if st, err := os.Stat(filepath.Join(dir, e.GetValue())); err == nil {
+					n += st.Size()
+				}
+			}
+		}
+	}
+	walk = func(g *onnxpb.GraphProto) {
+		for _, t := range g.GetInitializer() {
+			visit(t)
+		}
+		for _, nd := range g.GetNode() {
+			for _, a := range nd.GetAttribute() {
+				if a.GetT() != nil {
+					visit(a.GetT())
+				}
+				if a.GetG() != nil {
+					walk(a.GetG())
+				}
+				for _, sg := range a.GetGraphs() {
+					walk(sg)
+				}
+			}
+		}
+	}
+	walk(mp.GetGraph())
+	return n
+}
+
+func (fi *fileInfo) classify() error {
+	in, out := fi.inputs, fi.outputs
+	for _, n := range in {
+		if isPast(n) {
+			fi.pastIn = append(fi.pastIn, n)
+		}
+	}
+	fi.logits = first([]string{"logits", "output", "lm_logits"}, out)
+	fi.encState = first(encStateNames, in)
+	fi.encOut = first(encOutNames, out)
+	switch {
+	case slices.Contains(in, useCacheName) && fi.encState != "" && len(fi.pastIn) > 0 && fi.logits != "":
+		fi.role = roleMerged
+	case len(fi.pastIn) > 0 && fi.logits != "":
+		fi.role = roleDecoderPast
+	case fi.encState != "" && fi.logits != "":
+		fi.role = roleDecoder
+	case fi.logits != "" && first(sourceIDNames, in) != "" && first(targetIDNames, in) != "":
+		fi.role = roleSingle
+	case fi.encOut != "" && first(sourceIDNames, in) != "" && fi.logits == "":
+		fi.role = roleEncoder
+	default:
+		return fmt.Errorf("verify: %s: inputs [%s] and outputs [%s] do not look like an encoder–decoder translation model "+
+			"(want source ids such as input_ids or src_ids and target ids such as decoder_input_ids or tgt_ids giving logits, "+
+			"or an encoder file giving last_hidden_state and a decoder file taking encoder_hidden_states)",
+			fi.path, strings.Join(in, ", "), strings.Join(out, ", "))
+	}
+	switch fi.role {
+	case roleSingle:
+		fi.srcIDs = first(sourceIDNames, in)
+		fi.tgtIDs = first(targetIDNames, in)
+		fi.srcMask = first(sourceMasks, in)
+	case roleEncoder:
+		fi.srcIDs = first(sourceIDNames, in)
+		fi.srcMask = first(sourceMasks, in)
+	default:
+		fi.tgtIDs = first(decIDNames, in)
+		fi.encMask = first(encMaskNames, in)
+		if fi.tgtIDs == "" {
+			return fmt.Errorf("verify: %s: decoder inputs [%s] have no target ids (want one of %s)",
+				fi.path, strings.Join(in, ", "), strings.Join(decIDNames, ", "))
+		}
+	}
+	// Every other input must be one the decoding feeds.
+	for _, n := range in {
+		known := n == fi.srcIDs || n == fi.srcMask || n == fi.tgtIDs || n == fi.encState ||
+			n == fi.encMask || n == useCacheName || isPast(n)
+		if !known {
+			return fmt.Errorf("verify: %s (%s): input %q has no role in translation (inputs: %s)",
+				fi.path, fi.role, n, strings.Join(in, ", "))
+		}
+	}
+	return nil
+}
+
+// expandPaths turns the model arguments into ONNX files: a folder stands for
+// model.onnx in it, or else its Hugging Face Optimum files.
+func expandPaths(paths []string, cache bool) ([]string, error) {
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("verify: no model files given")
+	}
+	var out []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, fmt.Errorf("verify: %w", err)
+		}
+		if !st.IsDir() {
+			out = append(out, p)
+			continue
+		}
+		has := func(n string) bool {
+			_, err := os.Stat(filepath.Join(p, n))
+			return err == nil
+		}
+		switch {
+		case has("model.onnx"):
+			out = append(out, filepath.Join(p, "model.onnx"))
+		case has("encoder_model.onnx"):
+			out = append(out, filepath.Join(p, "encoder_model.onnx"))
+			switch {
+			case cache && has("decoder_model.onnx") && has("decoder_with_past_model.onnx"):
+				out = append(out, filepath.Join(p, "decoder_model.onnx"), filepath.Join(p, "decoder_with_past_model.onnx"))
+			case has("decoder_model_merged.onnx") && (cache || !has("decoder_model.onnx")):
+				out = append(out, filepath.Join(p, "decoder_model_merged.onnx"))
+			case has("decoder_model.onnx"):
+				out = append(out, filepath.Join(p, "decoder_model.onnx"))
+			default:
+				return nil, fmt.Errorf("verify: %s: encoder_model.onnx without a decoder_model*.onnx", p)
+			}
+		default:
+			return nil, fmt.Errorf("verify: %s: folder holds neither model.onnx nor encoder_model.onnx", p)
+		}
+	}
+	return out, nil
+}
+
+// modelFiles is the set of files of one model, by role.
+type modelFiles struct {
+	layout                                 Layout
+	single, enc, dec, decPast, merged      *fileInfo
+	all                                    []*fileInfo
+}
+
+// detectLayout reads the files and combines them into a layout.
+func detectLayout(paths []string) (*modelFiles, error) {
+	mf := &modelFiles{}
+	for _, p := range paths {
+		fi, err := readFileInfo(p)
+		if err != nil {
+			return nil, err
+		}
+		slot := map[role]**fileInfo{roleSingle: &mf.single, roleEncoder: &mf.enc, roleDecoder: &mf.dec,
+			roleDecoderPast: &mf.decPast, roleMerged: &mf.merged}[fi.role]
+		if *slot != nil {
+			return nil, fmt.Errorf("verify: %s and %s are both a %s; give one model's files", (*slot).path, p, fi.role)
+		}
+		*slot = fi
+		mf.all = append(mf.all, fi)
+	}
+	roles := func() string {
+		var s []string
+		for _, f := range mf.all {
+			s = append(s, fmt.Sprintf("%s (%s)", f.path, f.role))
+		}
+		sort.Strings(s)
+		return strings.Join(s, ", ")
+	}
+	switch {
+	case mf.single != nil:
+		if len(mf.all) != 1 {
+			return nil, fmt.Errorf("verify: a single-graph model takes no other files: %s", roles())
+		}
+		mf.layout = LayoutSingle
+	case mf.enc == nil:
+		return nil, fmt.Errorf("verify: no encoder among %s", roles())
+	case mf.merged != nil:
+		mf.layout = LayoutMerged
+		if mf.dec != nil || mf.decPast != nil {
+			return nil, fmt.Errorf("verify: give a merged decoder or decoder files, not both: %s", roles())
+		}
+	case mf.dec != nil && mf.decPast != nil:
+		mf.layout = LayoutSplitPast
+	case mf.dec != nil:
+		mf.layout = LayoutSplit
+	case mf.decPast != nil:
+		return nil, fmt.Errorf("verify: %s needs the decoder without past for its first step: %s", mf.decPast.path, roles())
+	default:
+		return nil, fmt.Errorf("verify: an encoder without a decoder: %s", roles())
+	}
+	if mf.enc != nil && mf.enc.encOut == "" {
+		return nil, fmt.Errorf("verify: %s: encoder has no output named like %s", mf.enc.path, strings.Join(encOutNames, ", "))
+	}
+	return mf, nil
+}

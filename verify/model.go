@@ -1,0 +1,169 @@
+package verify
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"onnxprune/ortrun"
+	"onnxprune/verify/tokenize"
+)
+
+// ModelOptions configure OpenModel.
+type ModelOptions struct {
+	// Session configures the ONNX Runtime sessions (provider, threads, library).
+	Session ortrun.Options
+	// Fallback gives special ids the model's metadata and config.json do not
+	// (for example the tokenizer's); -1 entries are unset.
+	Fallback tokenize.Specials
+	// Overrides replace special ids, written as tokenize.ParseSpecials reads
+	// them ("pad=0,eos=1,decoder-start=0").
+	Overrides string
+	// NoCache picks the decoder without past key/values when a model folder
+	// offers both (explicitly named files are used as given).
+	NoCache bool
+}
+
+// Model is a translation model on ONNX Runtime: one graph or encoder and
+// decoder files, with the special ids decoding needs. Close releases it.
+type Model struct {
+	// Files are the ONNX files in use.
+	Files []string
+	// Layout says how they divide the work.
+	Layout Layout
+	// Specials are the special ids used for decoding.
+	Specials tokenize.Specials
+	// SpecialsFrom says where the ids came from.
+	SpecialsFrom string
+	// MaxPositions is the model's longest decoder input (0 when unknown).
+	MaxPositions int
+	// FileBytes is the size of the files, external data included.
+	FileBytes int64
+
+	mf                                *modelFiles
+	single, enc, dec, decPast, merged *ortrun.Session
+	sessions                          []*ortrun.Session
+}
+
+// OpenModel loads a translation model from its files: one single-graph file,
+// or an encoder file with a decoder (decoder_model.onnx), optionally with its
+// decoder_with_past_model.onnx, or a merged decoder. A folder stands for
+// model.onnx in it or its Hugging Face Optimum files. The layout is detected
+// from the graphs' input and output names.
+func OpenModel(paths []string, opts ModelOptions) (*Model, error) {
+	files, err := expandPaths(paths, !opts.NoCache)
+	if err != nil {
+		return nil, err
+	}
+	mf, err := detectLayout(files)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := readConfig(mf.all)
+	if err != nil {
+		return nil, err
+	}
+	sp := cfg.specials
+	from := cfg.source
+	fill := func(dst *int64, v int64) {
+		if *dst < 0 && v >= 0 {
+			*dst = v
+		}
+	}
+	fb := opts.Fallback
+	before := sp
+	fill(&sp.Pad, fb.Pad)
+	fill(&sp.Bos, fb.Bos)
+	fill(&sp.Eos, fb.Eos)
+	fill(&sp.Unk, fb.Unk)
+	fill(&sp.DecoderStart, fb.DecoderStart)
+	if sp != before {
+		from = joinNonEmpty(from, "tokenizer")
+	}
+	if opts.Overrides != "" {
+		if sp, err = tokenize.ParseSpecials(sp, opts.Overrides); err != nil {
+			return nil, fmt.Errorf("verify: special ids: %w", err)
+		}
+		from = joinNonEmpty(from, "flags")
+	}
+	if cfg.vocabSize > 0 {
+		if err := sp.Validate(cfg.vocabSize); err != nil {
+			return nil, fmt.Errorf("verify: %s: %w", files[0], err)
+		}
+	}
+	var missing []string
+	if sp.Eos < 0 {
+		missing = append(missing, "eos")
+	}
+	if sp.DecoderStart < 0 {
+		missing = append(missing, "decoder-start")
+	}
+	if sp.Pad < 0 {
+		missing = append(missing, "pad")
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("verify: %s: special ids %s are not in the model's metadata_props or config.json; give them (e.g. --specials %s=ID)",
+			files[0], strings.Join(missing, ", "), missing[0])
+	}
+	m := &Model{Files: files, Layout: mf.layout, Specials: sp, SpecialsFrom: from, MaxPositions: cfg.maxPositions, mf: mf}
+	for _, f := range mf.all {
+		m.FileBytes += f.bytes
+	}
+	open := func(fi *fileInfo) (*ortrun.Session, error) {
+		if fi == nil {
+			return nil, nil
+		}
+		s, err := ortrun.NewSession(fi.path, opts.Session)
+		if err != nil {
+			return nil, err
+		}
+		m.sessions = append(m.sessions, s)
+		return s, nil
+	}
+	for _, p := range []struct {
+		dst **ortrun.Session
+		fi  *fileInfo
+	}{{&m.single, mf.single}, {&m.enc, mf.enc}, {&m.dec, mf.dec}, {&m.decPast, mf.decPast}, {&m.merged, mf.merged}} {
+		if *p.dst, err = open(p.fi); err != nil {
+			m.Close()
+			return nil, err
+		}
+	}
+	return m, nil
+}
+
+func joinNonEmpty(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + ", " + b
+}
+
+// Close releases the ONNX Runtime sessions.
+func (m *Model) Close() error {
+	var errs []error
+	for _, s := range m.sessions {
+		errs = append(errs, s.Close())
+	}
+	m.sessions = nil
+	return errors.Join(errs...)
+}
+
+// Cached reports whether decoding reuses past key/values between steps.
+func (m *Model) Cached() bool {
+	return m.Layout == LayoutSplitPast || m.Layout == LayoutMerged
+}
+
+// hasSourceMask reports whether the model takes a source padding mask; a
+// model without one can batch only sources of equal length.
+func (m *Model) hasSourceMask() bool {
+	if m.mf.single != nil {
+		return m.mf.single.srcMask != ""
+	}
+	return m.mf.enc.srcMask != ""
+}
+
+// String names the model for reports: its files and layout.
+func (m *Model) String() string {
+	return fmt.Sprintf("%s (%s)", strings.Join(m.Files, " + "), m.Layout)
+}

@@ -1,0 +1,297 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"onnxprune/ortrun"
+)
+
+// stepper advances the decoders of a batch of rows one token at a time.
+type stepper interface {
+	// step appends tokens (one per row) to the rows' prefixes and returns the
+	// logits of each row's next token as a rows×vocab slice.
+	step(ctx context.Context, tokens []int64) (logits []float32, vocab int, err error)
+	// reorder keeps the rows idx, in that order (rows may repeat): beam
+	// search follows its surviving hypotheses, and finished rows leave.
+	reorder(idx []int) error
+	// rows is the current number of rows.
+	rows() int
+}
+
+// encoded is a batch of sources ready for decoding.
+type encoded struct {
+	ids, mask *ortrun.Tensor // [rows, S] source ids and 0/1 mask
+	hidden    *ortrun.Tensor // encoder output [rows, S, D] (nil for a single graph)
+}
+
+func (e *encoded) reorder(idx []int) error {
+	var err error
+	for _, t := range []**ortrun.Tensor{&e.ids, &e.mask, &e.hidden} {
+		if *t == nil {
+			continue
+		}
+		if *t, err = gatherRows(*t, idx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// encode pads the sources and, for split layouts, runs the encoder once.
+func (m *Model) encode(ctx context.Context, src [][]int64) (*encoded, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	ids, mask := padRows(src, m.Specials.Pad)
+	e := &encoded{ids: ids, mask: mask}
+	if m.enc == nil {
+		return e, nil
+	}
+	fi := m.mf.enc
+	in := map[string]*ortrun.Tensor{fi.srcIDs: ids}
+	if fi.srcMask != "" {
+		in[fi.srcMask] = mask
+	}
+	out, err := m.enc.Run(in, []string{fi.encOut})
+	if err != nil {
+		return nil, err
+	}
+	e.hidden = out[fi.encOut]
+	if e.hidden == nil || e.hidden.F32 == nil {
+		return nil, fmt.Errorf("verify: %s: output %s is not float32", fi.path, fi.encOut)
+	}
+	return e, nil
+}
+
+// emptyPast returns a zero-length past tensor for input name of fi: the
+// declared dims with the batch set to rows and other open dims to 0.
+func emptyPast(fi *fileInfo, name string, rows int) *ortrun.Tensor {
+	dims := slices.Clone(fi.inputDims[name])
+	if len(dims) == 0 {
+		dims = []int64{-1, -1, -1, -1}
+	}
+	dims[0] = int64(rows)
+	for i := 1; i < len(dims); i++ {
+		if dims[i] < 0 {
+			dims[i] = 0
+		}
+	}
+	return ortrun.NewF32(dims, []float32{})
+}
+
+// fullLogits runs the decoder without a cache on whole target prefixes
+// ([rows, T], all rows the same length) and returns logits [rows, T, V].
+func (m *Model) fullLogits(e *encoded, tgt *ortrun.Tensor) (*ortrun.Tensor, error) {
+	var (
+		s  *ortrun.Session
+		fi *fileInfo
+		in = map[string]*ortrun.Tensor{}
+	)
+	switch {
+	case m.single != nil:
+		s, fi = m.single, m.mf.single
+		in[fi.srcIDs] = e.ids
+		if fi.srcMask != "" {
+			in[fi.srcMask] = e.mask
+		}
+	case m.dec != nil:
+		s, fi = m.dec, m.mf.dec
+	case m.merged != nil:
+		s, fi = m.merged, m.mf.merged
+		in[useCacheName] = ortrun.NewBool([]int64{1}, []bool{false})
+		for _, p := range fi.pastIn {
+			in[p] = emptyPast(fi, p, int(tgt.Shape[0]))
+		}
+	default:
+		return nil, fmt.Errorf("verify: %s: no decoder without cache", m)
+	}
+	in[fi.tgtIDs] = tgt
+	if fi.encState != "" {
+		in[fi.encState] = e.hidden
+	}
+	if fi.encMask != "" {
+		in[fi.encMask] = e.mask
+	}
+	out, err := s.Run(in, []string{fi.logits})
+	if err != nil {
+		return nil, err
+	}
+	return out[fi.logits], nil
+}
+
+// fullStepper decodes without a cache: every step runs the decoder (or the
+// single graph) on the whole prefix and keeps the last position.
+type fullStepper struct {
+	m      *Model
+	e      *encoded
+	prefix [][]int64
+}
+
+func (f *fullStepper) rows() int { return len(f.prefix) }
+
+func (f *fullStepper) step(ctx context.Context, tokens []int64) ([]float32, int, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, 0, err
+	}
+	if len(tokens) != len(f.prefix) {
+		return nil, 0, fmt.Errorf("verify: %d tokens for %d rows", len(tokens), len(f.prefix))
+	}
+	for i, t := range tokens {
+		f.prefix[i] = append(f.prefix[i], t)
+	}
+	tgt, _ := padRows(f.prefix, f.m.Specials.Pad)
+	logits, err := f.m.fullLogits(f.e, tgt)
+	if err != nil {
+		return nil, 0, err
+	}
+	return lastPosition(logits, len(f.prefix), f.m.Files[len(f.m.Files)-1])
+}
+
+func (f *fullStepper) reorder(idx []int) error {
+	p := make([][]int64, len(idx))
+	for i, r := range idx {
+		p[i] = slices.Clone(f.prefix[r])
+	}
+	f.prefix = p
+	return f.e.reorder(idx)
+}
+
+// cacheStepper decodes with past key/values: the first step runs the decoder
+// without past (or the merged decoder's first-step branch), later steps feed
+// the present outputs back as past.
+type cacheStepper struct {
+	m    *Model
+	e    *encoded
+	n    int
+	past map[string]*ortrun.Tensor // by past input name
+}
+
+func (c *cacheStepper) rows() int { return c.n }
+
+func (c *cacheStepper) cachedFile() *fileInfo {
+	if c.m.decPast != nil {
+		return c.m.mf.decPast
+	}
+	return c.m.mf.merged
+}
+
+// selfPast reports whether past input p of the cached decoder is updated at
+// every step (self-attention) rather than fixed after the first (cross).
+func (c *cacheStepper) selfPast(p string) bool {
+	fi := c.cachedFile()
+	if fi.role == roleMerged {
+		// Optimum's merged cache branch returns empty placeholders for the
+		// cross-attention presents: the caller keeps the first step's.
+		return !strings.Contains(p, ".encoder.")
+	}
+	return slices.Contains(fi.outputs, presentName(p))
+}
+
+func (c *cacheStepper) step(ctx context.Context, tokens []int64) ([]float32, int, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, 0, err
+	}
+	if len(tokens) != c.n {
+		return nil, 0, fmt.Errorf("verify: %d tokens for %d rows", len(tokens), c.n)
+	}
+	cf := c.cachedFile()
+	tok := ortrun.NewI64([]int64{int64(c.n), 1}, slices.Clone(tokens))
+	var (
+		s    *ortrun.Session
+		fi   *fileInfo
+		in   = map[string]*ortrun.Tensor{}
+		want []string
+	)
+	first := c.past == nil
+	switch {
+	case first && c.m.dec != nil:
+		s, fi = c.m.dec, c.m.mf.dec
+	case first:
+		s, fi = c.m.merged, c.m.mf.merged
+		in[useCacheName] = ortrun.NewBool([]int64{1}, []bool{false})
+		for _, p := range fi.pastIn {
+			in[p] = emptyPast(fi, p, c.n)
+		}
+	default:
+		s, fi = c.m.sessionOf(cf), cf
+		if fi.role == roleMerged {
+			in[useCacheName] = ortrun.NewBool([]int64{1}, []bool{true})
+		}
+		for _, p := range fi.pastIn {
+			in[p] = c.past[p]
+		}
+	}
+	in[fi.tgtIDs] = tok
+	if fi.encState != "" {
+		in[fi.encState] = c.e.hidden
+	}
+	if fi.encMask != "" {
+		in[fi.encMask] = c.e.mask
+	}
+	want = append(want, fi.logits)
+	for _, p := range cf.pastIn {
+		if first || c.selfPast(p) {
+			name := presentName(p)
+			if !slices.Contains(fi.outputs, name) {
+				return nil, 0, fmt.Errorf("verify: %s has no output %s for past input %s of %s", fi.path, name, p, cf.path)
+			}
+			want = append(want, name)
+		}
+	}
+	out, err := s.Run(in, want)
+	if err != nil {
+		return nil, 0, err
+	}
+	if first {
+		c.past = map[string]*ortrun.Tensor{}
+	}
+	for _, p := range cf.pastIn {
+		if first || c.selfPast(p) {
+			c.past[p] = out[presentName(p)]
+		}
+	}
+	return lastPosition(out[fi.logits], c.n, fi.path)
+}
+
+func (c *cacheStepper) reorder(idx []int) error {
+	if err := c.e.reorder(idx); err != nil {
+		return err
+	}
+	for k, t := range c.past {
+		g, err := gatherRows(t, idx)
+		if err != nil {
+			return fmt.Errorf("verify: past %s: %w", k, err)
+		}
+		c.past[k] = g
+	}
+	c.n = len(idx)
+	return nil
+}
+
+func (m *Model) sessionOf(fi *fileInfo) *ortrun.Session {
+	switch fi {
+	case m.mf.single:
+		return m.single
+	case m.mf.enc:
+		return m.enc
+	case m.mf.dec:
+		return m.dec
+	case m.mf.decPast:
+		return m.decPast
+	case m.mf.merged:
+		return m.merged
+	}
+	return nil
+}
+
+// newStepper starts decoding an encoded batch.
+func (m *Model) newStepper(e *encoded, cache bool) stepper {
+	n := int(e.ids.Shape[0])
+	if cache && m.Cached() {
+		return &cacheStepper{m: m, e: e, n: n}
+	}
+	return &fullStepper{m: m, e: e, prefix: make([][]int64, n)}
+}

@@ -1,0 +1,102 @@
+package verify
+
+import (
+	"fmt"
+
+	"onnxprune/ortrun"
+)
+
+// gatherRows returns a tensor whose row i is t's row idx[i] (rows along the
+// first axis). Rows may repeat; the result never shares t's data.
+func gatherRows(t *ortrun.Tensor, idx []int) (*ortrun.Tensor, error) {
+	if t == nil {
+		return nil, nil
+	}
+	if len(t.Shape) == 0 || t.Shape[0] <= 0 {
+		if len(t.Shape) > 0 && t.Shape[0] == 0 && len(idx) == 0 {
+			return t, nil
+		}
+		return nil, fmt.Errorf("verify: cannot gather rows of %s", t)
+	}
+	rows := int(t.Shape[0])
+	per := t.Len() / rows
+	shape := append([]int64{int64(len(idx))}, t.Shape[1:]...)
+	for _, r := range idx {
+		if r < 0 || r >= rows {
+			return nil, fmt.Errorf("verify: row %d of %s out of range", r, t)
+		}
+	}
+	switch {
+	case t.F32 != nil:
+		return ortrun.NewF32(shape, gatherSlice(t.F32, idx, per)), nil
+	case t.I64 != nil:
+		return ortrun.NewI64(shape, gatherSlice(t.I64, idx, per)), nil
+	case t.Bool != nil:
+		return ortrun.NewBool(shape, gatherSlice(t.Bool, idx, per)), nil
+	case t.F64 != nil:
+		return ortrun.NewF64(shape, gatherSlice(t.F64, idx, per)), nil
+	case t.I32 != nil:
+		return ortrun.NewI32(shape, gatherSlice(t.I32, idx, per)), nil
+	}
+	return nil, fmt.Errorf("verify: cannot gather rows of %s", t)
+}
+
+func gatherSlice[T any](src []T, idx []int, per int) []T {
+	dst := make([]T, 0, len(idx)*per)
+	for _, r := range idx {
+		dst = append(dst, src[r*per:(r+1)*per]...)
+	}
+	return dst
+}
+
+// lastPosition returns, per row, the logits of the last position of a
+// [rows, T, V] (or [rows, V]) logits tensor, as one rows×V slice.
+func lastPosition(t *ortrun.Tensor, rows int, name string) ([]float32, int, error) {
+	if t == nil || t.F32 == nil {
+		return nil, 0, fmt.Errorf("verify: %s: logits missing or not float32 (got %v)", name, t)
+	}
+	switch len(t.Shape) {
+	case 3:
+		if int(t.Shape[0]) != rows || t.Shape[1] < 1 {
+			return nil, 0, fmt.Errorf("verify: %s: logits shape %v, want [%d, T, vocab]", name, t.Shape, rows)
+		}
+		T, V := int(t.Shape[1]), int(t.Shape[2])
+		if T == 1 {
+			return t.F32, V, nil
+		}
+		out := make([]float32, rows*V)
+		for r := 0; r < rows; r++ {
+			copy(out[r*V:(r+1)*V], t.F32[(r*T+T-1)*V:(r*T+T)*V])
+		}
+		return out, V, nil
+	case 2:
+		if int(t.Shape[0]) != rows {
+			return nil, 0, fmt.Errorf("verify: %s: logits shape %v, want [%d, vocab]", name, t.Shape, rows)
+		}
+		return t.F32, int(t.Shape[1]), nil
+	}
+	return nil, 0, fmt.Errorf("verify: %s: logits shape %v, want [rows, T, vocab]", name, t.Shape)
+}
+
+// padRows lays rows out as a [len(rows), maxLen] id tensor padded with pad
+// and the matching 0/1 mask.
+func padRows(rows [][]int64, pad int64) (ids, mask *ortrun.Tensor) {
+	n := 0
+	for _, r := range rows {
+		n = max(n, len(r))
+	}
+	idv := make([]int64, len(rows)*n)
+	mv := make([]int64, len(rows)*n)
+	for i, r := range rows {
+		for j := 0; j < n; j++ {
+			if j < len(r) {
+				idv[i*n+j] = r[j]
+				mv[i*n+j] = 1
+			} else {
+				idv[i*n+j] = pad
+			}
+		}
+	}
+	shape := []int64{int64(len(rows)), int64(n)}
+	return ortrun.NewI64(shape, idv), ortrun.NewI64(shape, mv)
+}
