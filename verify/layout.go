@@ -292,9 +292,9 @@ func expandPaths(paths []string, cache bool) ([]string, error) {
 
 // modelFiles is the set of files of one model, by role.
 type modelFiles struct {
-	layout                                 Layout
-	single, enc, dec, decPast, merged      *fileInfo
-	all                                    []*fileInfo
+	layout                            Layout
+	single, enc, dec, decPast, merged *fileInfo
+	all                               []*fileInfo
 }
 
 // detectLayout reads the files and combines them into a layout.
