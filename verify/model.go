@@ -13,9 +13,9 @@ import (
 type ModelOptions struct {
 	// Session configures the ONNX Runtime sessions (provider, threads, library).
 	Session ortrun.Options
-	// Fallback gives special ids the model's metadata and config.json do not
-	// (for example the tokenizer's); -1 entries are unset.
-	Fallback tokenize.Specials
+	// Fallback, when set, gives special ids the model's metadata and
+	// config.json do not (for example the tokenizer's); -1 entries are unset.
+	Fallback *tokenize.Specials
 	// Overrides replace special ids, written as tokenize.ParseSpecials reads
 	// them ("pad=0,eos=1,decoder-start=0").
 	Overrides string
@@ -70,15 +70,16 @@ func OpenModel(paths []string, opts ModelOptions) (*Model, error) {
 			*dst = v
 		}
 	}
-	fb := opts.Fallback
-	before := sp
-	fill(&sp.Pad, fb.Pad)
-	fill(&sp.Bos, fb.Bos)
-	fill(&sp.Eos, fb.Eos)
-	fill(&sp.Unk, fb.Unk)
-	fill(&sp.DecoderStart, fb.DecoderStart)
-	if sp != before {
-		from = joinNonEmpty(from, "tokenizer")
+	if fb := opts.Fallback; fb != nil {
+		before := sp
+		fill(&sp.Pad, fb.Pad)
+		fill(&sp.Bos, fb.Bos)
+		fill(&sp.Eos, fb.Eos)
+		fill(&sp.Unk, fb.Unk)
+		fill(&sp.DecoderStart, fb.DecoderStart)
+		if sp != before {
+			from = joinNonEmpty(from, "tokenizer")
+		}
 	}
 	if opts.Overrides != "" {
 		if sp, err = tokenize.ParseSpecials(sp, opts.Overrides); err != nil {

@@ -1,0 +1,171 @@
+package verify
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"google.golang.org/protobuf/proto"
+
+	"onnxprune/graphedit"
+	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
+	"onnxprune/verify/tokenize"
+)
+
+// writeModel writes a small model with the given float inputs (each
+// reduced into one output) to dir/name.
+func writeModel(t *testing.T, dir, name string, inputs []string, output string, meta map[string]string) string {
+	t.Helper()
+	b := graphedit.NewBuilder(17)
+	var vs []*graphedit.Value
+	for _, in := range inputs {
+		vs = append(vs, b.Input(in, onnxpb.TensorProto_FLOAT, "batch", 4))
+	}
+	sum := vs[0]
+	for _, v := range vs[1:] {
+		sum = b.Op("Add", sum, v)
+	}
+	out := b.Op("Identity", sum)
+	b.Output(out)
+	mp, err := b.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := mp.GetGraph()
+	g.Output[0].Name = proto.String(output)
+	g.Node[len(g.Node)-1].Output[0] = output
+	for k, v := range meta {
+		mp.MetadataProps = append(mp.MetadataProps, &onnxpb.StringStringEntryProto{Key: proto.String(k), Value: proto.String(v)})
+	}
+	data, err := proto.Marshal(mp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestLayoutErrors(t *testing.T) {
+	dir := t.TempDir()
+	img := writeModel(t, dir, "classifier.onnx", []string{"pixel_values"}, "probs", nil)
+	lm := writeModel(t, dir, "lm.onnx", []string{"input_ids", "position_ids"}, "logits", nil)
+	enc := filepath.Join(fixtures, "marian", "encoder_model.onnx")
+	dec := filepath.Join(fixtures, "marian", "decoder_model.onnx")
+	past := filepath.Join(fixtures, "marian", "decoder_with_past_model.onnx")
+	single := filepath.Join(fixtures, "torch113", "model.onnx")
+	cases := []struct {
+		name  string
+		paths []string
+		want  []string // substrings of the error
+	}{
+		{"not a translation model", []string{img}, []string{"classifier.onnx", "inputs [pixel_values]", "do not look like an encoder–decoder"}},
+		{"decoder-only inputs", []string{lm}, []string{"lm.onnx", "inputs [input_ids, position_ids]"}},
+		{"encoder alone", []string{enc}, []string{"encoder without a decoder"}},
+		{"decoder alone", []string{dec}, []string{"no encoder"}},
+		{"with-past without first step", []string{enc, past}, []string{"needs the decoder without past"}},
+		{"two encoders", []string{enc, enc, dec}, []string{"both a encoder"}},
+		{"single plus others", []string{single, enc}, []string{"single-graph model takes no other files"}},
+		{"missing file", []string{filepath.Join(dir, "nope.onnx")}, []string{"nope.onnx"}},
+		{"empty folder", []string{dir + "/"}, []string{"neither model.onnx nor encoder_model.onnx"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			paths := c.paths
+			if c.name == "empty folder" {
+				sub := filepath.Join(dir, "empty")
+				if err := os.MkdirAll(sub, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				paths = []string{sub}
+			}
+			m, err := OpenModel(paths, ModelOptions{Overrides: "pad=0,eos=1,decoder-start=0"})
+			if err == nil {
+				m.Close()
+				t.Fatalf("OpenModel(%v) succeeded, want an error", paths)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q lacks %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+// TestSpecialsFromModel: ids come from metadata_props first, config.json
+// second, the fallback third, and flags override them all; missing ones are
+// an error naming them.
+func TestSpecialsFromModel(t *testing.T) {
+	dir := t.TempDir()
+	copyFile := func(name string) string {
+		data, err := os.ReadFile(filepath.Join(fixtures, "marian", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	enc, dec := copyFile("encoder_model.onnx"), copyFile("decoder_model.onnx")
+	if _, err := OpenModel([]string{enc, dec}, ModelOptions{}); err == nil ||
+		!strings.Contains(err.Error(), "special ids eos, decoder-start, pad") {
+		t.Fatalf("without ids: err %v, want one naming eos, decoder-start, pad", err)
+	}
+	cfg := `{"pad_token_id": 5, "eos_token_id": [7, 8], "decoder_start_token_id": 5, "max_position_embeddings": 64}`
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fb := tokenize.NoSpecials
+	fb.Unk, fb.Eos = 3, 9
+	m, err := OpenModel([]string{dir}, ModelOptions{Fallback: &fb, Overrides: "bos=2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	want := tokenize.Specials{Pad: 5, Bos: 2, Eos: 7, Unk: 3, DecoderStart: 5}
+	if m.Specials != want || m.MaxPositions != 64 {
+		t.Errorf("specials %v max positions %d, want %v and 64", m.Specials, m.MaxPositions, want)
+	}
+	if m.Layout != LayoutSplit {
+		t.Errorf("folder gave layout %s, want %s (it has no decoder_with_past)", m.Layout, LayoutSplit)
+	}
+}
+
+// TestSpecialsMetadataFirst: metadata_props win over config.json.
+func TestSpecialsMetadataFirst(t *testing.T) {
+	dir := t.TempDir()
+	src, err := onnxio.Load(filepath.Join(fixtures, "torch113", "model.onnx"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	for k, v := range map[string]string{"eos_token_id": "4", "pad_token_id": "0", "decoder_start_token_id": "2"} {
+		src.Proto.MetadataProps = append(src.Proto.MetadataProps, &onnxpb.StringStringEntryProto{Key: proto.String(k), Value: proto.String(v)})
+	}
+	p := filepath.Join(dir, "model.onnx")
+	if err := src.Save(p, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"eos_token_id": 7, "unk_token_id": 3}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err := OpenModel([]string{dir}, ModelOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	want := tokenize.Specials{Pad: 0, Bos: -1, Eos: 4, Unk: 3, DecoderStart: 2}
+	if m.Specials != want || m.Layout != LayoutSingle {
+		t.Errorf("specials %v layout %s, want %v and %s", m.Specials, m.Layout, want, LayoutSingle)
+	}
+	if !strings.Contains(m.SpecialsFrom, "metadata_props") || !strings.Contains(m.SpecialsFrom, "config.json") {
+		t.Errorf("SpecialsFrom %q should name both sources", m.SpecialsFrom)
+	}
+}
