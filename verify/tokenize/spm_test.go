@@ -196,3 +196,38 @@ func TestModelErrors(t *testing.T) {
 		t.Errorf("missing file: err = %v", err)
 	}
 }
+
+// TestConcurrentEncode encodes the sample from several goroutines at once
+// and compares with a sequential pass (run with -race to check sharing).
+func TestConcurrentEncode(t *testing.T) {
+	const workers = 4
+	lines := readLines(t, filepath.Join("testdata", "heldout.txt"))
+	for _, name := range []string{"unigram", "bpe"} {
+		m := loadTestModel(t, name)
+		want := make([]string, len(lines))
+		for i, l := range lines {
+			ids, _ := m.Encode(l)
+			want[i] = formatIDs(ids) + "|" + m.Decode(ids)
+		}
+		errs := make(chan string, workers*len(lines))
+		done := make(chan struct{})
+		for w := 0; w < workers; w++ {
+			go func() {
+				defer func() { done <- struct{}{} }()
+				for i, l := range lines {
+					ids, _ := m.Encode(l)
+					if got := formatIDs(ids) + "|" + m.Decode(ids); got != want[i] {
+						errs <- name + ": " + l
+					}
+				}
+			}()
+		}
+		for w := 0; w < workers; w++ {
+			<-done
+		}
+		close(errs)
+		for e := range errs {
+			t.Errorf("concurrent encode differs: %s", e)
+		}
+	}
+}
