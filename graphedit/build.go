@@ -103,7 +103,7 @@ func (b *Builder) Op(opType string, args ...any) *Value {
 }
 
 // OpN adds a node with n outputs in the given domain. args are *Value
-// (inputs; a nil *Value is an omitted input) and *onnxpb.AttributeProto.
+// (inputs; nil is an omitted input) and *onnxpb.AttributeProto.
 func (b *Builder) OpN(domain, opType string, n int, args ...any) []*Value {
 	if b.err != nil {
 		return nil
@@ -111,6 +111,8 @@ func (b *Builder) OpN(domain, opType string, n int, args ...any) []*Value {
 	spec := NodeSpec{OpType: opType, Domain: domain}
 	for _, a := range args {
 		switch t := a.(type) {
+		case nil:
+			spec.Inputs = append(spec.Inputs, nil)
 		case *Value:
 			spec.Inputs = append(spec.Inputs, t)
 		case *onnxpb.AttributeProto:

@@ -85,41 +85,104 @@ func inferLayerNorm(c *ictx) error {
 }
 
 // inferMSAttention handles com.microsoft Attention: input [B,S,hidden],
-// weights [hidden, q+k+v]; output [B,S,v].
+// weights [hidden, q+k+v] give output [B,S,v]; the present state is
+// [2,B,N,P+S,k/N] with P the past length (input 4, [2,B,N,P,H]).
 func inferMSAttention(c *ictx) error {
 	x, w := c.shape(0), c.shape(1)
 	if len(x) != 3 {
 		c.set(0, c.elem(0), nil)
 		return nil
 	}
-	var v Dim
+	var k, v Dim
 	if q, ok := c.n.AttrInts("qkv_hidden_sizes"); ok && len(q) == 3 {
-		v = IntDim(q[2])
+		k, v = IntDim(q[1]), IntDim(q[2])
 	} else if len(w) == 2 {
 		var ok bool
 		if v, ok = dimOp('/', w[1], IntDim(3)); !ok {
 			v = c.g.freshDim()
 		}
+		k = v
 	} else {
-		v = c.g.freshDim()
+		k, v = c.g.freshDim(), c.g.freshDim()
 	}
 	c.set(0, c.elem(0), []Dim{x[0], x[1], v})
+	if c.n.Output(1) == nil {
+		return nil
+	}
+	heads := IntDim(c.n.AttrInt("num_heads", 0))
+	hs, ok := dimOp('/', k, heads)
+	if !ok || heads.Value <= 0 {
+		hs = c.g.freshDim()
+	}
+	total := x[1]
+	if past := c.shape(4); len(past) == 5 {
+		if total, ok = dimOp('+', past[3], x[1]); !ok {
+			total = c.g.freshDim()
+		}
+	}
+	c.set(1, c.elem(0), []Dim{IntDim(2), x[0], heads, total, hs})
 	return nil
 }
 
-// inferMSMultiHeadAttention handles com.microsoft MultiHeadAttention:
-// query [B,S,D] gives output [B,S,Dv], Dv from a 3-D value input.
+// inferMSMultiHeadAttention handles com.microsoft MultiHeadAttention.
+// query is [B,S,D] (or packed [B,S,N,3,H]); key is [B,L,D], [B,N,L,H]
+// (already projected, as in cross attention over cached keys) or packed
+// [B,L,N,2,H]; value is [B,L,Dv] or [B,N,L,Hv]; past_key/past_value
+// (inputs 6, 7) are [B,N,P,H]. Outputs: [B,S,Dv], present key [B,N,P+L,H]
+// and present value [B,N,P+L,Hv].
 func inferMSMultiHeadAttention(c *ictx) error {
-	q := c.shape(0)
-	if len(q) != 3 {
+	q, key, val := c.shape(0), c.shape(1), c.shape(2)
+	heads := IntDim(c.n.AttrInt("num_heads", 0))
+	div := func(d Dim) Dim {
+		if r, ok := dimOp('/', d, heads); ok && heads.Value > 0 {
+			return r
+		}
+		return c.g.freshDim()
+	}
+	mul := func(d Dim) Dim {
+		if r, ok := dimOp('*', d, heads); ok {
+			return r
+		}
+		return c.g.freshDim()
+	}
+	if len(q) != 3 && len(q) != 5 {
 		c.set(0, c.elem(0), nil)
 		return nil
 	}
-	d := q[2]
-	if v := c.shape(2); len(v) == 3 {
-		d = v[2]
+	var l, h, hv, dv Dim
+	cached := false // key and value already hold the whole sequence
+	switch {
+	case len(q) == 5: // packed QKV
+		l, h, hv = q[1], q[4], q[4]
+	case len(key) == 3:
+		l, h = key[1], div(key[2])
+	case len(key) == 4:
+		l, h, cached = key[2], key[3], true
+	case len(key) == 5: // packed KV
+		l, h, hv = key[1], key[4], key[4]
+	default:
+		l, h = c.g.freshDim(), div(q[2])
 	}
-	c.set(0, c.elem(0), []Dim{q[0], q[1], d})
+	switch {
+	case len(val) == 3:
+		dv, hv = val[2], div(val[2])
+	case len(val) == 4:
+		hv, dv = val[3], mul(val[3])
+	case hv != Dim{}:
+		dv = mul(hv)
+	default:
+		dv, hv = q[len(q)-1], div(q[len(q)-1])
+	}
+	c.set(0, c.elem(0), []Dim{q[0], q[1], dv})
+	total := l
+	if past := c.shape(6); len(past) == 4 && !cached {
+		var ok bool
+		if total, ok = dimOp('+', past[2], l); !ok {
+			total = c.g.freshDim()
+		}
+	}
+	c.set(1, c.elem(0), []Dim{q[0], heads, total, h})
+	c.set(2, c.elem(0), []Dim{q[0], heads, total, hv})
 	return nil
 }
 

@@ -134,6 +134,28 @@ func TestInferShapes(t *testing.T) {
 			w := b.Float32("w", []int64{16, 48}, make([]float32, 16*48))
 			return b.OpN("com.microsoft", "Attention", 1, x, w, b.Float32("bias", []int64{48}, make([]float32, 48)), IntAttr("num_heads", 4))[0]
 		}, "[b,s,16]"},
+		{"ms attention present with past", 17, func(b *Builder) *Value {
+			b.Opset("com.microsoft", 1)
+			x := b.Input("x", f32, "b", "s", 16)
+			past := b.Input("past", f32, 2, "b", 4, "p", 4)
+			w := b.Float32("w", []int64{16, 48}, make([]float32, 16*48))
+			return b.OpN("com.microsoft", "Attention", 2, x, w, b.Float32("bias", []int64{48}, make([]float32, 48)), nil, past, IntAttr("num_heads", 4))[1]
+		}, "[2,b,4,p+s,4]"},
+		{"ms multi-head attention with past", 17, func(b *Builder) *Value {
+			b.Opset("com.microsoft", 1)
+			q := b.Input("q", f32, "b", "s", 32)
+			pk := b.Input("pk", f32, "b", 4, "p", 8)
+			pv := b.Input("pv", f32, "b", 4, "p", 8)
+			outs := b.OpN("com.microsoft", "MultiHeadAttention", 3, q, q, q, nil, nil, nil, pk, pv, IntAttr("num_heads", 4))
+			return b.Op("Concat", outs[1], outs[2], IntAttr("axis", 0))
+		}, "[2*b,4,p+s,8]"},
+		{"ms multi-head attention over cached keys", 17, func(b *Builder) *Value {
+			b.Opset("com.microsoft", 1)
+			q := b.Input("q", f32, "b", "s", 32)
+			k := b.Input("k", f32, "b", 4, "enc", 8)
+			outs := b.OpN("com.microsoft", "MultiHeadAttention", 3, q, k, k, IntAttr("num_heads", 4))
+			return b.Op("Concat", outs[0], b.Op("Reshape", outs[2], b.Int64("t", []int64{3}, []int64{0, -1, 32})), IntAttr("axis", 1))
+		}, "[b,enc+s,32]"},
 		{"flatten", 17, func(b *Builder) *Value {
 			x := b.Input("x", f32, "b", 3, 4)
 			return b.Op("Flatten", x)
