@@ -1,6 +1,9 @@
 package autodiff
 
-import "onnxprune/graphedit"
+import (
+	"onnxprune/graphedit"
+	"onnxprune/onnxio/onnxpb"
+)
 
 func nnRules() []Rule {
 	return []Rule{
@@ -65,15 +68,17 @@ func gradLogSoftmaxOld(c *Context) {
 
 // gradLayerNorm: LayerNormalization (opset 17; ONNX Runtime also accepts
 // it in the default domain at earlier opsets) normalizes over the axes from
-// axis (default −1) on. On the 2-D view [rows, D] with x̂ = (x−μ)·r,
-// r = 1/√(σ²+ε), and g = dy·scale:
+// axis (default −1) on. With x̂ = (x−μ)·r, r = 1/√(σ²+ε), g = dy·scale and
+// means over the normalized axes:
 //
 //	dx     = r · (g − mean(g) − x̂ · mean(g·x̂))
 //	dscale = unbroadcast(dy · x̂, scale)
 //	dbias  = unbroadcast(dy, bias)
 //
 // μ and r are recomputed from x, so the optional Mean and InvStdDev
-// outputs are not needed; a gradient flowing into them is unsupported.
+// outputs are not needed; a gradient flowing into them is unsupported. For
+// a known rank (and not float64) x̂ and r come from one more
+// LayerNormalization node; otherwise from ReduceMean on the 2-D view.
 func gradLayerNorm(c *Context) {
 	e := c.e
 	if c.GY(1) != nil || c.GY(2) != nil {
@@ -81,8 +86,20 @@ func gradLayerNorm(c *Context) {
 		return
 	}
 	x, dy := c.X(0), c.GY(0)
-	t := c.e.elem(x)
 	axis := c.node.AttrInt("axis", -1)
+	// The fused path reads InvStdDev, which ONNX Runtime computes in float;
+	// float64 graphs take the exact path below.
+	if r := x.Rank(); r > 0 && c.e.elem(x) != elemDouble {
+		a := axis
+		if a < 0 {
+			a += int64(r)
+		}
+		if a >= 0 && a < int64(r) {
+			gradLayerNormAxes(c, a, int64(r))
+			return
+		}
+	}
+	t := c.e.elem(x)
 	eps := float64(c.node.AttrFloat("epsilon", 1e-5))
 	x2 := e.op("Flatten", in(x), attrInt("axis", axis))
 	mu := e.reduceMean(x2, []int64{1}, true)
@@ -110,6 +127,51 @@ func gradLayerNorm(c *Context) {
 	}
 }
 
+// gradLayerNormAxes is gradLayerNorm for a known rank: x̂ and r come from
+// one LayerNormalization node with unit scale and the same axis and
+// epsilon (its Mean and InvStdDev outputs, shaped to broadcast), and the
+// means run over the normalized axes [axis, rank) directly.
+func gradLayerNormAxes(c *Context, axis, rank int64) {
+	e, x, dy, scale := c.e, c.X(0), c.GY(0), c.X(1)
+	var ones *graphedit.Value
+	if s, ok := staticShape(scale); ok {
+		ones = e.constant(scalarTensor(floatOr(e.elem(x)), 1, s))
+		if floatOr(e.elem(x)) != e.elem(x) {
+			ones = e.cast(ones, e.elem(x))
+		}
+	} else {
+		ones = e.op("ConstantOfShape", in(e.shape(scale)), attrTensor("value", scalarTensor(floatOr(e.elem(x)), 1, []int64{1})))
+		if floatOr(e.elem(x)) != e.elem(x) {
+			ones = e.cast(ones, e.elem(x))
+		}
+	}
+	attrs := []*onnxpb.AttributeProto{attrInt("axis", axis), attrFloat("epsilon", c.node.AttrFloat("epsilon", 1e-5))}
+	if a := c.node.Attr("stash_type"); a != nil {
+		attrs = append(attrs, a)
+	}
+	outs := e.opN("LayerNormalization", 3, in(x, ones), attrs...)
+	xhat, r := outs[0], outs[2]
+	if t := e.elem(x); t != elemFloat {
+		r = e.cast(r, t) // InvStdDev has the stash type (float)
+	}
+	axes := make([]int64, 0, rank-axis)
+	for i := axis; i < rank; i++ {
+		axes = append(axes, i)
+	}
+	if c.Need(0) {
+		g := e.mul(dy, scale)
+		mg := e.reduceMean(g, axes, true)
+		mgx := e.reduceMean(e.mul(g, xhat), axes, true)
+		c.SetGrad(0, e.mul(r, e.sub(e.sub(g, mg), e.mul(xhat, mgx))))
+	}
+	if c.Need(1) {
+		c.setUnbroadcast(1, e.mul(dy, xhat))
+	}
+	if c.Need(2) && c.X(2) != nil {
+		c.setUnbroadcast(2, dy)
+	}
+}
+
 // gradDropout treats Dropout as inference-mode identity on its data
 // output. A training_mode input that is not a constant false is refused:
 // the random mask is not recomputable in the backward graph.
@@ -125,5 +187,3 @@ func gradDropout(c *Context) {
 		c.SetGrad(0, c.GY(0))
 	}
 }
-
-var _ = graphedit.IntDim
