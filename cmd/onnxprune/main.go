@@ -33,6 +33,7 @@ func commands() []command {
 	return []command{
 		inspectCommand(),
 		scoreCommand(),
+		translateCommand(),
 	}
 }
 
@@ -51,11 +52,39 @@ type usageError struct{ msg string }
 
 func (e *usageError) Error() string { return e.msg }
 
+// interrupted is the cause of the context's cancellation when a signal
+// arrives; the exit code is 128 plus the signal number (130 for SIGINT, 143
+// for SIGTERM).
+type interrupted struct{ sig syscall.Signal }
+
+func (e interrupted) Error() string { return "interrupted by " + e.sig.String() }
+
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		s := <-sigs
+		// A second signal gets the default action: the process ends at once.
+		signal.Stop(sigs)
+		if ss, ok := s.(syscall.Signal); ok {
+			cancel(interrupted{ss})
+		} else {
+			cancel(interrupted{syscall.SIGINT})
+		}
+	}()
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	os.Exit(code)
+}
+
+// signalCode returns 128 + the signal number when ctx was cancelled by a
+// signal, else 0.
+func signalCode(ctx context.Context) int {
+	var in interrupted
+	if ctx.Err() != nil && errors.As(context.Cause(ctx), &in) {
+		return 128 + int(in.sig)
+	}
+	return 0
 }
 
 // run executes the CLI and returns the process exit code.
@@ -75,6 +104,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		err := c.run(ctx, args[1:], stdout, stderr)
 		if err == nil || errors.Is(err, errHelp) {
 			return 0
+		}
+		if code := signalCode(ctx); code != 0 && errors.Is(err, context.Canceled) {
+			fmt.Fprintf(stderr, "onnxprune %s: %s\n", c.name, context.Cause(ctx))
+			return code
 		}
 		return reportError(stderr, c.name, err)
 	}

@@ -1,0 +1,286 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"onnxprune/ortrun"
+	"onnxprune/verify"
+	"onnxprune/verify/score"
+	"onnxprune/verify/tokenize"
+)
+
+// modelFlags are the flags that open a translation model (shared by
+// translate and verify).
+type modelFlags struct {
+	spm      string
+	vocab    string
+	specials string
+	srcBOS   bool
+	noSrcEOS bool
+	noCache  bool
+	provider string
+	threads  int
+	ortLib   string
+	ids      bool
+}
+
+func (f *modelFlags) bind(fs *pflag.FlagSet) {
+	fs.StringVar(&f.spm, "spm", "", "tokenizer: SentencePiece .model, vocab.json/.yml or a plain vocabulary (default: the model's metadata 'tokenizer')")
+	fs.StringVar(&f.vocab, "vocab", "", "Marian vocab.json/.yml numbering the --spm pieces")
+	fs.StringVar(&f.specials, "specials", "", "special ids overriding the model's, e.g. pad=0,eos=1,decoder-start=0")
+	fs.BoolVar(&f.srcBOS, "src-bos", false, "start each source with BOS (BART)")
+	fs.BoolVar(&f.noSrcEOS, "no-src-eos", false, "do not end each source with EOS")
+	fs.BoolVar(&f.noCache, "no-cache", false, "decode without past key/values (rerun the decoder on the whole prefix)")
+	fs.StringVar(&f.provider, "provider", "cpu", "ONNX Runtime execution provider: cpu, cuda or tensorrt")
+	fs.IntVar(&f.threads, "threads", 0, "ONNX Runtime intra-op threads (0: ONNX Runtime's default)")
+	fs.StringVar(&f.ortLib, "ort-lib", "", "ONNX Runtime shared library (default: $"+ortrun.EnvLibrary+", then "+ortrun.DefaultLibrary+")")
+	fs.BoolVar(&f.ids, "ids", false, "source and output lines are space-separated token ids, no tokenizer")
+}
+
+// searchFlags bind verify.SearchOptions.
+type searchFlags struct{ o verify.SearchOptions }
+
+func (s *searchFlags) bind(fs *pflag.FlagSet) {
+	s.o = verify.DefaultSearch()
+	fs.IntVar(&s.o.Beam, "beam", s.o.Beam, "beam size (1: greedy search)")
+	fs.Float64Var(&s.o.LengthPenalty, "length-penalty", s.o.LengthPenalty, "α of the beam score logprob/len^α")
+	fs.IntVar(&s.o.MaxLen, "max-len", s.o.MaxLen, "most generated tokens per sentence, EOS included (0: no fixed cap)")
+	fs.Float64Var(&s.o.MaxLenA, "max-len-a", s.o.MaxLenA, "per-sentence limit a·source length + b: a")
+	fs.IntVar(&s.o.MaxLenB, "max-len-b", s.o.MaxLenB, "per-sentence limit a·source length + b: b")
+	fs.IntVar(&s.o.Batch, "batch", s.o.Batch, "sentences decoded together")
+}
+
+func (s *searchFlags) validate() error {
+	if s.o.Beam < 1 || s.o.Batch < 1 {
+		return &usageError{msg: fmt.Sprintf("--beam and --batch must be at least 1 (got %d, %d)", s.o.Beam, s.o.Batch)}
+	}
+	if err := s.o.Validate(); err != nil {
+		return &usageError{msg: err.Error()}
+	}
+	return nil
+}
+
+// sessionOptions checks --provider and returns the session options.
+func (f *modelFlags) sessionOptions() (ortrun.Options, error) {
+	p, err := ortrun.ParseProvider(f.provider)
+	if err != nil {
+		return ortrun.Options{}, &usageError{msg: fmt.Sprintf("--provider: %v", err)}
+	}
+	if f.threads < 0 {
+		return ortrun.Options{}, &usageError{msg: fmt.Sprintf("--threads %d < 0", f.threads)}
+	}
+	return ortrun.Options{Library: f.ortLib, Provider: p, IntraOpThreads: f.threads}, nil
+}
+
+// tokenizer opens --spm (and --vocab); with neither, the path in the model's
+// metadata ("tokenizer"), looked up as given and beside the model. It
+// returns nil with --ids.
+func (f *modelFlags) tokenizer(modelPaths []string) (tokenize.Tokenizer, error) {
+	if f.ids {
+		if f.spm != "" || f.vocab != "" {
+			return nil, &usageError{msg: "--ids takes no --spm or --vocab"}
+		}
+		return nil, nil
+	}
+	path := f.spm
+	if path == "" {
+		path = verify.TokenizerHint(modelPaths)
+		if path == "" {
+			return nil, &usageError{msg: "give --spm (the model's metadata names no tokenizer) or --ids"}
+		}
+	}
+	if f.vocab != "" {
+		sp, err := tokenize.LoadSentencePiece(path)
+		if err != nil {
+			return nil, err
+		}
+		v, err := tokenize.LoadVocab(f.vocab)
+		if err != nil {
+			return nil, err
+		}
+		return tokenize.NewMarian(sp, v), nil
+	}
+	return tokenize.Load(path)
+}
+
+// openModel opens a model with the flags' session options and special ids;
+// the tokenizer's ids fill in what the model does not say.
+func (f *modelFlags) openModel(paths []string, tok tokenize.Tokenizer) (*verify.Model, error) {
+	so, err := f.sessionOptions()
+	if err != nil {
+		return nil, err
+	}
+	mo := verify.ModelOptions{Session: so, Overrides: f.specials, NoCache: f.noCache}
+	if tok != nil {
+		sp := tok.Specials()
+		mo.Fallback = &sp
+	}
+	return verify.OpenModel(paths, mo)
+}
+
+// encodeSources turns source lines into framed id sequences.
+func (f *modelFlags) encodeSources(lines []string, tok tokenize.Tokenizer, sp tokenize.Specials, name string) ([][]int64, error) {
+	out := make([][]int64, len(lines))
+	for i, l := range lines {
+		var ids []int64
+		if tok == nil {
+			for _, w := range strings.Fields(l) {
+				v, err := strconv.ParseInt(w, 10, 64)
+				if err != nil || v < 0 {
+					return nil, fmt.Errorf("%s:%d: %q is not a token id", name, i+1, w)
+				}
+				ids = append(ids, v)
+			}
+		} else {
+			var err error
+			if ids, err = tok.Encode(l); err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", name, i+1, err)
+			}
+		}
+		out[i] = tokenize.Frame(ids, sp, f.srcBOS, !f.noSrcEOS)
+		if len(out[i]) == 0 {
+			return nil, fmt.Errorf("%s:%d: empty line and no BOS/EOS to frame it", name, i+1)
+		}
+	}
+	return out, nil
+}
+
+// decodeOutput turns generated ids into an output line.
+func decodeOutput(ids []int64, tok tokenize.Tokenizer, sp tokenize.Specials) string {
+	ids = tokenize.StripSpecials(ids, sp)
+	if tok == nil {
+		s := make([]string, len(ids))
+		for i, v := range ids {
+			s[i] = strconv.FormatInt(v, 10)
+		}
+		return strings.Join(s, " ")
+	}
+	return tok.Decode(ids)
+}
+
+// readSource reads the source file; an empty one is an error.
+func readSource(path string) ([]string, error) {
+	if path == "" {
+		return nil, &usageError{msg: "--src is required"}
+	}
+	lines, err := score.ReadLines(path)
+	if err != nil {
+		return nil, fmt.Errorf("--src: %w", err)
+	}
+	if len(lines) == 0 {
+		return nil, fmt.Errorf("--src %s is empty", path)
+	}
+	return lines, nil
+}
+
+type translateOptions struct {
+	model  modelFlags
+	search searchFlags
+	src    string
+	out    string
+}
+
+func translateCommand() command {
+	c := command{
+		name:  "translate",
+		short: "translate a file with an ONNX model (greedy or beam search)",
+		usage: "translate MODEL... --src FILE -o OUT [flags]",
+		long: `Translate a source file, one sentence a line, with an ONNX translation model on
+ONNX Runtime, and write one translation a line.
+
+MODEL is one ONNX file holding the whole model (source ids [+ mask], target prefix →
+logits), or an encoder file with a decoder file (Hugging Face Optimum's
+encoder_model.onnx + decoder_model.onnx, optionally + decoder_with_past_model.onnx,
+or + decoder_model_merged.onnx), or a folder holding either. The layout is found
+from the graphs' input and output names; the decoder's key/value cache is used when
+the files offer it (--no-cache turns it off).
+
+Special ids (pad, bos, eos, unk, decoder start) come from the model's metadata_props,
+then a config.json beside it, then the tokenizer; --specials overrides them. Sources
+are encoded with --spm (SentencePiece), framed with EOS (and BOS with --src-bos), and
+decoded greedily (--beam 1) or with beam search, sorted by length into batches.
+
+The output is written to a temporary file and renamed into place: an interrupted run
+leaves no partial file.`,
+		example: `  onnxprune translate models/reference --src models/corpus/test.en --spm models/corpus/spm8k.model -o test.hyp
+  onnxprune translate encoder_model.onnx decoder_model.onnx decoder_with_past_model.onnx \
+      --src news.en --spm source.spm --vocab vocab.json --beam 5 --length-penalty 1.0 -o news.hyp
+  onnxprune translate models/fixtures/marian --ids --specials pad=0,eos=1,decoder-start=0 --src ids.txt -o out.txt`,
+	}
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		var o translateOptions
+		fs := newFlagSet(c, stdout)
+		fs.StringVar(&o.src, "src", "", "source file, one sentence a line")
+		fs.StringVarP(&o.out, "output", "o", "", "output file for the translations (- for stdout)")
+		o.model.bind(fs)
+		o.search.bind(fs)
+		if err := parseFlags(fs, args); err != nil {
+			return err
+		}
+		if fs.NArg() == 0 {
+			return &usageError{msg: "translate needs MODEL (a file, several files or a folder)"}
+		}
+		if o.out == "" {
+			return &usageError{msg: "translate needs -o OUT (- for stdout)"}
+		}
+		if err := o.search.validate(); err != nil {
+			return err
+		}
+		o.search.o.NoCache = o.model.noCache
+		return o.run(ctx, fs.Args(), stdout, stderr)
+	}
+	return c
+}
+
+func (o *translateOptions) run(ctx context.Context, models []string, stdout, stderr io.Writer) error {
+	if _, err := o.model.sessionOptions(); err != nil {
+		return err
+	}
+	lines, err := readSource(o.src)
+	if err != nil {
+		return err
+	}
+	tok, err := o.model.tokenizer(models)
+	if err != nil {
+		return err
+	}
+	m, err := o.model.openModel(models, tok)
+	if err != nil {
+		return err
+	}
+	defer m.Close()
+	src, err := o.model.encodeSources(lines, tok, m.Specials, o.src)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	hyps, err := m.Translate(ctx, src, o.search.o)
+	if err != nil {
+		return fmt.Errorf("translating %s: %w", o.src, err)
+	}
+	elapsed := time.Since(start)
+	var b strings.Builder
+	ntok := 0
+	for _, h := range hyps {
+		b.WriteString(decodeOutput(h.Tokens, tok, m.Specials))
+		b.WriteByte('\n')
+		ntok += len(h.Tokens)
+	}
+	if o.out == "-" {
+		if _, err := io.WriteString(stdout, b.String()); err != nil {
+			return err
+		}
+	} else if err := verify.WriteFileAtomic(o.out, []byte(b.String())); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "translated %d sentences (%d tokens) with %s in %.2fs, %.1f tokens/s\n",
+		len(hyps), ntok, m, elapsed.Seconds(), float64(ntok)/elapsed.Seconds())
+	return nil
+}

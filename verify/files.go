@@ -1,0 +1,77 @@
+package verify
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// WriteFileAtomic writes data to a temporary file in path's folder, syncs it
+// and renames it to path, so that path holds the old content or the new one,
+// never a part.
+func WriteFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("verify: %s: %w", path, err)
+	}
+	tmp := f.Name()
+	fail := func(err error) error {
+		f.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("verify: %s: %w", path, err)
+	}
+	if _, err := f.Write(data); err != nil {
+		return fail(err)
+	}
+	if err := f.Sync(); err != nil {
+		return fail(err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return fail(err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("verify: %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("verify: %s: %w", path, err)
+	}
+	return nil
+}
+
+// TokenizerHint returns the tokenizer a model's metadata_props names (key
+// "tokenizer"), resolved as given, beside the model file, or in the folders
+// above it (a path relative to the repository root); "" when there is none
+// or it cannot be found.
+func TokenizerHint(paths []string) string {
+	files, err := expandPaths(paths, true)
+	if err != nil || len(files) == 0 {
+		return ""
+	}
+	fi, err := readFileInfo(files[0])
+	if err != nil {
+		return ""
+	}
+	hint := fi.meta["tokenizer"]
+	if hint == "" {
+		return ""
+	}
+	exists := func(p string) bool {
+		st, err := os.Stat(p)
+		return err == nil && !st.IsDir()
+	}
+	if exists(hint) || filepath.IsAbs(hint) {
+		return hint
+	}
+	dir, _ := filepath.Abs(filepath.Dir(files[0]))
+	for d := dir; ; d = filepath.Dir(d) {
+		if p := filepath.Join(d, hint); exists(p) {
+			return p
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
