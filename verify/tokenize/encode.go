@@ -1,9 +1,5 @@
 package tokenize
 
-import (
-	"container/heap"
-)
-
 // piece is one segment of the normalized text and its id.
 type piece struct {
 	text string
@@ -164,23 +160,52 @@ type bpePair struct {
 	size        int
 }
 
-// bpeAgenda pops the best-scoring pair first; ties go to the leftmost.
+// bpeAgenda is a binary heap of candidate merges that pops the
+// best-scoring pair first, the leftmost on ties.
 type bpeAgenda []bpePair
 
-func (a bpeAgenda) Len() int { return len(a) }
-func (a bpeAgenda) Less(i, j int) bool {
+func (a bpeAgenda) before(i, j int) bool {
 	if a[i].score != a[j].score {
 		return a[i].score > a[j].score
 	}
 	return a[i].left < a[j].left
 }
-func (a bpeAgenda) Swap(i, j int) { a[i], a[j] = a[j], a[i] }
-func (a *bpeAgenda) Push(x any)   { *a = append(*a, x.(bpePair)) }
-func (a *bpeAgenda) Pop() any {
-	old := *a
-	x := old[len(old)-1]
-	*a = old[:len(old)-1]
-	return x
+
+func (a *bpeAgenda) push(p bpePair) {
+	*a = append(*a, p)
+	h := *a
+	for i := len(h) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if !h.before(i, parent) {
+			break
+		}
+		h[i], h[parent] = h[parent], h[i]
+		i = parent
+	}
+}
+
+func (a *bpeAgenda) pop() bpePair {
+	h := *a
+	top := h[0]
+	last := len(h) - 1
+	h[0] = h[last]
+	h = h[:last]
+	for i := 0; ; {
+		best, l, r := i, 2*i+1, 2*i+2
+		if l < len(h) && h.before(l, best) {
+			best = l
+		}
+		if r < len(h) && h.before(r, best) {
+			best = r
+		}
+		if best == i {
+			break
+		}
+		h[i], h[best] = h[best], h[i]
+		i = best
+	}
+	*a = h
+	return top
 }
 
 // encodeBPE merges adjacent symbols, best-scoring merge first, as
@@ -223,7 +248,7 @@ func (m *SentencePiece) encodeBPE(norm string) []piece {
 		if !ok {
 			return
 		}
-		heap.Push(&agenda, bpePair{left: left, right: right, score: m.scores[id], size: len(joined)})
+		agenda.push(bpePair{left: left, right: right, score: m.scores[id], size: len(joined)})
 		if m.types[id] == typeUnused {
 			revMerge[joined] = [2]string{text(left), text(right)}
 		}
@@ -231,8 +256,8 @@ func (m *SentencePiece) encodeBPE(norm string) []piece {
 	for i := 1; i < len(syms); i++ {
 		maybeAdd(i-1, i)
 	}
-	for agenda.Len() > 0 {
-		top := heap.Pop(&agenda).(bpePair)
+	for len(agenda) > 0 {
+		top := agenda.pop()
 		l, r := &syms[top.left], &syms[top.right]
 		if l.n == 0 || r.n == 0 || l.n+r.n != top.size {
 			continue // stale

@@ -175,6 +175,7 @@ func newSentencePiece(mp *spmpb.ModelProto, name string) (*SentencePiece, error)
 		}
 	}
 	if nUser > 0 {
+		user.freeze()
 		m.norm.user = user
 	}
 
@@ -215,6 +216,7 @@ func newSentencePiece(mp *spmpb.ModelProto, name string) (*SentencePiece, error)
 				m.maxScore = max(m.maxScore, m.scores[id])
 			}
 		}
+		m.pieceTrie.freeze()
 		if len(m.pieceTrie.val) == 1 {
 			return nil, errors.New("no normal, user-defined or unused piece: the unigram trie is empty")
 		}
