@@ -108,9 +108,20 @@ func matchFused(g *Graph, n *Node) (*Block, error) {
 	b.QueryInput, b.KVInputs, b.keyInput = qIn, kv, kIn
 	b.HeadConsts = append(b.HeadConsts, HeadConst{Node: n, What: "num_heads attribute"})
 	for _, o := range n.Outputs()[1:] {
-		if o != nil {
-			b.HeadConsts = append(b.HeadConsts, HeadConst{Node: n, Value: o, What: "present output", Axis: 1})
+		if o == nil {
+			continue
 		}
+		if n.OpType() == "MultiHeadAttention" {
+			b.HeadConsts = append(b.HeadConsts, HeadConst{Node: n, Value: o, What: "graph output", Axis: 1})
+			continue
+		}
+		// Attention's present is [2,B,H,T,dh]; Gathers split keys and values.
+		for _, u := range o.Uses() {
+			if u.Node.OpType() == "Gather" && u.Input == 0 && u.Node.AttrInt("axis", 0) == 0 {
+				b.HeadConsts = append(b.HeadConsts, HeadConst{Node: n, Value: u.Node.Output(0), What: "graph output", Axis: 1})
+			}
+		}
+		b.HeadConsts = append(b.HeadConsts, HeadConst{Node: n, Value: o, What: "present output", Axis: 2})
 	}
 	for _, in := range kv {
 		b.HeadConsts = append(b.HeadConsts, HeadConst{Value: in, What: "graph input", Axis: 1})

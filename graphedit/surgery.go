@@ -109,6 +109,17 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 		rep.RemovedBytes += n
 		rep.Blocks = append(rep.Blocks, BlockChange{Block: b.Name(), From: b.NumHeads, To: countTrue(keep), Removed: countTrue(keep) == 0})
 	}
+	// Remove sublayers that lost every head; what only they used goes, so
+	// their shape constants need no fixing unless a graph output (a present
+	// cache) still reads them.
+	for _, b := range changed {
+		if countTrue(decision[b.Name()]) == 0 {
+			if err := removeSublayer(g, b); err != nil {
+				return nil, fmt.Errorf("graphedit: surgery: block %s: %w", b.Name(), err)
+			}
+		}
+	}
+	g.Cleanup()
 	// Fix shape constants in graph order, re-inferring after each fix so
 	// later ones see the new shapes.
 	pos := map[*Node]int{}
@@ -120,6 +131,9 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 	sort.SliceStable(fixes, func(i, j int) bool { return pos[fixes[i].f.n] < pos[fixes[j].f.n] })
 	dirty := true
 	for _, p := range fixes {
+		if p.f.n.Graph() != g {
+			continue // removed with its sublayer
+		}
 		if dirty {
 			_ = g.InferShapes()
 			dirty = false
@@ -139,14 +153,6 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 			return nil, fmt.Errorf("graphedit: surgery: block %s: %s: %w", p.b.Name(), p.f.n, err)
 		}
 		dirty = dirty || did
-	}
-	// Remove sublayers that lost every head.
-	for _, b := range changed {
-		if countTrue(decision[b.Name()]) == 0 {
-			if err := removeSublayer(g, b); err != nil {
-				return nil, fmt.Errorf("graphedit: surgery: block %s: %w", b.Name(), err)
-			}
-		}
 	}
 	g.Cleanup()
 	g.DropValueInfo()
@@ -205,6 +211,9 @@ func sliceBlock(g *Graph, b *Block, keep []bool, sliced map[*Value]*Block) (int6
 		return err
 	}
 	if isFusedAttention(b.Softmax) {
+		if H2 == 0 {
+			return 0, fmt.Errorf("fused %s cannot run with zero heads: keep at least one head of each fused block", b.Softmax)
+		}
 		dh := int64(b.HeadDim)
 		seen := map[*Value]bool{}
 		for _, p := range []Projection{b.Q, b.K, b.V} {
@@ -230,10 +239,8 @@ func sliceBlock(g *Graph, b *Block, keep []bool, sliced map[*Value]*Block) (int6
 			return removed, err
 		}
 		for _, hc := range b.HeadConsts {
-			if hc.What == "graph input" || hc.What == "present output" {
-				if hc.Value.IsGraphInput() || hc.Value.IsGraphOutput() {
-					redeclare(hc.Value, 1, int64(b.NumHeads), H2)
-				}
+			if hc.Value != nil && (hc.Value.IsGraphInput() || hc.Value.IsGraphOutput()) {
+				redeclare(hc.Value, hc.Axis, int64(b.NumHeads), H2)
 			}
 		}
 		return removed, nil
