@@ -1,0 +1,244 @@
+package gatetrain
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Pair is one sentence pair of token ids, without BOS/EOS, and the line it
+// came from (counted from 1).
+type Pair struct {
+	Src, Tgt []int64
+	Line     int
+}
+
+// Corpus is a parallel corpus of token ids.
+type Corpus struct {
+	Pairs []Pair
+	// SrcFile and TgtFile name the files for error messages.
+	SrcFile, TgtFile string
+}
+
+// ReadIDFile reads a file of token ids, one sentence a line, ids separated
+// by white space. Every id must lie in [0, vocab) (vocab ≤ 0 skips the
+// check). Errors name the file and line.
+func ReadIDFile(path string, vocab int64) ([][]int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("gatetrain: %w", err)
+	}
+	defer f.Close()
+	var out [][]int64
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<16), 1<<26)
+	line := 0
+	for sc.Scan() {
+		line++
+		fields := strings.Fields(sc.Text())
+		ids := make([]int64, len(fields))
+		for i, s := range fields {
+			v, err := strconv.ParseInt(s, 10, 64)
+			if err != nil {
+				return nil, fmt.Errorf("gatetrain: %s:%d: token %d: %q is not a token id", path, line, i+1, s)
+			}
+			if v < 0 || (vocab > 0 && v >= vocab) {
+				return nil, fmt.Errorf("gatetrain: %s:%d: token %d: id %d outside the vocabulary [0, %d)", path, line, i+1, v, vocab)
+			}
+			ids[i] = v
+		}
+		out = append(out, ids)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("gatetrain: %s:%d: %w", path, line+1, err)
+	}
+	return out, nil
+}
+
+// NewCorpus pairs source and target sentences read from srcFile and
+// tgtFile. The line counts must match; the corpus must not be empty; pairs
+// with an empty side are errors naming the line (an empty sentence has no
+// token to predict).
+func NewCorpus(src, tgt [][]int64, srcFile, tgtFile string) (*Corpus, error) {
+	if len(src) != len(tgt) {
+		return nil, fmt.Errorf("gatetrain: %s has %d lines but %s has %d: a parallel corpus needs one target line per source line",
+			srcFile, len(src), tgtFile, len(tgt))
+	}
+	if len(src) == 0 {
+		return nil, fmt.Errorf("gatetrain: %s: empty corpus", srcFile)
+	}
+	c := &Corpus{SrcFile: srcFile, TgtFile: tgtFile}
+	for i := range src {
+		if len(src[i]) == 0 {
+			return nil, fmt.Errorf("gatetrain: %s:%d: empty sentence", srcFile, i+1)
+		}
+		if len(tgt[i]) == 0 {
+			return nil, fmt.Errorf("gatetrain: %s:%d: empty sentence", tgtFile, i+1)
+		}
+		c.Pairs = append(c.Pairs, Pair{Src: src[i], Tgt: tgt[i], Line: i + 1})
+	}
+	return c, nil
+}
+
+// ReadCorpus reads a parallel corpus of token-id files (see ReadIDFile and
+// NewCorpus).
+func ReadCorpus(srcFile, tgtFile string, vocab int64) (*Corpus, error) {
+	src, err := ReadIDFile(srcFile, vocab)
+	if err != nil {
+		return nil, err
+	}
+	tgt, err := ReadIDFile(tgtFile, vocab)
+	if err != nil {
+		return nil, err
+	}
+	return NewCorpus(src, tgt, srcFile, tgtFile)
+}
+
+// Specials are the token ids the batcher adds: the source gets EOS appended
+// (when EOS ≥ 0), the decoder input is BOS + target, the labels are target +
+// EOS, and Pad fills the rest.
+type Specials struct {
+	Pad, BOS, EOS int64
+}
+
+// LabelPad marks label positions that the loss ignores.
+const LabelPad = -100
+
+// Batch is one training batch as model inputs.
+type Batch struct {
+	// Src [B, S], SrcMask [B, S] (1 on tokens), DecIn and Labels [B, T].
+	Src, SrcMask, DecIn, Labels []int64
+	B, S, T                     int
+	// Tokens counts the target tokens that enter the loss.
+	Tokens int
+	// Lines are the corpus lines of the rows.
+	Lines []int
+}
+
+// MakeBatch builds a batch from pairs.
+func MakeBatch(pairs []Pair, sp Specials) *Batch {
+	extra := 0
+	if sp.EOS >= 0 {
+		extra = 1
+	}
+	b := &Batch{B: len(pairs)}
+	for _, p := range pairs {
+		b.S = max(b.S, len(p.Src)+extra)
+		b.T = max(b.T, len(p.Tgt)+extra)
+	}
+	b.Src = make([]int64, b.B*b.S)
+	b.SrcMask = make([]int64, b.B*b.S)
+	b.DecIn = make([]int64, b.B*b.T)
+	b.Labels = make([]int64, b.B*b.T)
+	for r, p := range pairs {
+		b.Lines = append(b.Lines, p.Line)
+		src := b.Src[r*b.S : (r+1)*b.S]
+		mask := b.SrcMask[r*b.S : (r+1)*b.S]
+		for i := range src {
+			src[i] = sp.Pad
+		}
+		copy(src, p.Src)
+		n := len(p.Src)
+		if extra == 1 {
+			src[n] = sp.EOS
+			n++
+		}
+		for i := 0; i < n; i++ {
+			mask[i] = 1
+		}
+		dec := b.DecIn[r*b.T : (r+1)*b.T]
+		lab := b.Labels[r*b.T : (r+1)*b.T]
+		for i := range dec {
+			dec[i] = sp.Pad
+			lab[i] = LabelPad
+		}
+		// Decoder input: BOS followed by the target (less the last token when
+		// no EOS is added, so input and labels keep the same length).
+		dec[0] = sp.BOS
+		m := len(p.Tgt) + extra
+		for i := 1; i < m; i++ {
+			dec[i] = p.Tgt[i-1]
+		}
+		copy(lab, p.Tgt)
+		if extra == 1 {
+			lab[len(p.Tgt)] = sp.EOS
+		}
+		b.Tokens += m
+	}
+	return b
+}
+
+// Batcher cuts a corpus into batches of at most MaxTokens padded tokens
+// (rows × longest side, source or target) with length bucketing: each epoch
+// the pairs are shuffled with a generator seeded by (Seed, epoch), sorted by
+// length within windows of Window pairs, cut into batches, and the batches
+// are shuffled. The order of an epoch depends on the seed and the epoch
+// number alone, so a data position (epoch, batch) can be restored.
+type Batcher struct {
+	Corpus    *Corpus
+	Specials  Specials
+	MaxTokens int
+	Window    int
+	Seed      uint64
+}
+
+// ErrSentenceTooLong reports a pair longer than the token budget of a batch.
+var ErrSentenceTooLong = errors.New("sentence longer than the batch token budget")
+
+// Epoch returns the batches of an epoch as lists of pair indices.
+func (bt *Batcher) Epoch(epoch int) ([][]int, error) {
+	r := rand.New(rand.NewPCG(bt.Seed, uint64(epoch)+0x51ed))
+	n := len(bt.Corpus.Pairs)
+	idx := r.Perm(n)
+	win := bt.Window
+	if win <= 0 {
+		win = 1000
+	}
+	extra := 0
+	if bt.Specials.EOS >= 0 {
+		extra = 1
+	}
+	size := func(i int) int {
+		p := bt.Corpus.Pairs[i]
+		return max(len(p.Src), len(p.Tgt)) + extra
+	}
+	var batches [][]int
+	for lo := 0; lo < n; lo += win {
+		w := idx[lo:min(n, lo+win)]
+		sort.SliceStable(w, func(a, b int) bool { return size(w[a]) < size(w[b]) })
+		var cur []int
+		longest := 0
+		for _, i := range w {
+			l := size(i)
+			if l > bt.MaxTokens {
+				p := bt.Corpus.Pairs[i]
+				return nil, fmt.Errorf("gatetrain: %s:%d: %d tokens: %w (%d)", bt.Corpus.SrcFile, p.Line, l, ErrSentenceTooLong, bt.MaxTokens)
+			}
+			if len(cur) > 0 && max(longest, l)*(len(cur)+1) > bt.MaxTokens {
+				batches = append(batches, cur)
+				cur, longest = nil, 0
+			}
+			cur = append(cur, i)
+			longest = max(longest, l)
+		}
+		if len(cur) > 0 {
+			batches = append(batches, cur)
+		}
+	}
+	r.Shuffle(len(batches), func(a, b int) { batches[a], batches[b] = batches[b], batches[a] })
+	return batches, nil
+}
+
+// Batch makes the batch of the given pair indices.
+func (bt *Batcher) Batch(idx []int) *Batch {
+	pairs := make([]Pair, len(idx))
+	for i, j := range idx {
+		pairs[i] = bt.Corpus.Pairs[j]
+	}
+	return MakeBatch(pairs, bt.Specials)
+}

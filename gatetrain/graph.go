@@ -1,0 +1,230 @@
+package gatetrain
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"onnxprune/graphedit"
+	"onnxprune/graphedit/autodiff"
+	"onnxprune/onnxio/onnxpb"
+)
+
+// GatePrefix starts the name of every gate input (graphedit.GateName).
+const GatePrefix = "gate/"
+
+// GateInput is one gate vector of a gated model: a float input of shape [H]
+// named gate/<kind>.<layer>.
+type GateInput struct {
+	Name  string
+	Kind  graphedit.Kind
+	Layer int
+	Heads int
+	// Offset is the index of its first head in the flat parameter vector.
+	Offset int
+}
+
+// Head returns the name of head h of the gate, KIND:LAYER:HEAD.
+func (gi GateInput) Head(h int) string { return graphedit.HeadName(gi.Kind, gi.Layer, h) }
+
+// FindGates lists the gate inputs of a gated graph, in kind order (encoder,
+// decoder, cross) then layer order, keeping only the kinds in kinds (nil:
+// all). A graph without gate inputs of those kinds is an error.
+func FindGates(g *graphedit.Graph, kinds []graphedit.Kind) ([]GateInput, error) {
+	want := map[graphedit.Kind]bool{}
+	for _, k := range kinds {
+		want[k] = true
+	}
+	var out []GateInput
+	for _, v := range g.Inputs() {
+		name := v.Name()
+		if !strings.HasPrefix(name, GatePrefix) {
+			continue
+		}
+		rest := strings.TrimPrefix(name, GatePrefix)
+		dot := strings.LastIndexByte(rest, '.')
+		if dot < 0 {
+			return nil, fmt.Errorf("gatetrain: gate input %q: want gate/<kind>.<layer>", name)
+		}
+		kind, err := graphedit.ParseKind(rest[:dot])
+		if err != nil {
+			return nil, fmt.Errorf("gatetrain: gate input %q: %w", name, err)
+		}
+		layer, err := strconv.Atoi(rest[dot+1:])
+		if err != nil || layer < 0 {
+			return nil, fmt.Errorf("gatetrain: gate input %q: bad layer number", name)
+		}
+		sh := v.Shape()
+		if len(sh) != 1 || !sh[0].Known() || v.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
+			return nil, fmt.Errorf("gatetrain: gate input %q: want a float tensor of shape [heads], have %s", name, graphedit.ShapeString(sh))
+		}
+		if len(kinds) > 0 && !want[kind] {
+			continue
+		}
+		out = append(out, GateInput{Name: name, Kind: kind, Layer: layer, Heads: int(sh[0].Value)})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("gatetrain: the model has no gate inputs (gate/<kind>.<layer>) of the chosen attention kinds: insert gates first")
+	}
+	order := map[graphedit.Kind]int{}
+	for i, k := range graphedit.Kinds {
+		order[k] = i
+	}
+	sort.Slice(out, func(a, b int) bool {
+		if out[a].Kind != out[b].Kind {
+			return order[out[a].Kind] < order[out[b].Kind]
+		}
+		return out[a].Layer < out[b].Layer
+	})
+	off := 0
+	for i := range out {
+		out[i].Offset = off
+		off += out[i].Heads
+	}
+	return out, nil
+}
+
+// Roles names the model inputs the batcher feeds and the logits output.
+type Roles struct {
+	Src, SrcMask, DecIn, DecMask, Logits string
+}
+
+// DetectRoles guesses the roles from the usual input names: source ids
+// src_ids / input_ids, decoder input tgt_ids / decoder_input_ids, source
+// mask attention_mask, decoder mask decoder_attention_mask, output logits.
+// Fields already set in given are kept.
+func DetectRoles(g *graphedit.Graph, given Roles) (Roles, error) {
+	r := given
+	has := map[string]bool{}
+	for _, v := range g.Inputs() {
+		has[v.Name()] = true
+	}
+	pick := func(cur *string, names ...string) {
+		if *cur != "" {
+			return
+		}
+		for _, n := range names {
+			if has[n] {
+				*cur = n
+				return
+			}
+		}
+	}
+	pick(&r.Src, "src_ids", "input_ids", "src", "source_ids")
+	pick(&r.DecIn, "tgt_ids", "decoder_input_ids", "tgt", "target_ids")
+	pick(&r.SrcMask, "attention_mask", "src_mask")
+	pick(&r.DecMask, "decoder_attention_mask")
+	if r.Logits == "" {
+		for _, v := range g.Outputs() {
+			if v.Name() == "logits" {
+				r.Logits = "logits"
+			}
+		}
+		if r.Logits == "" && len(g.Outputs()) > 0 {
+			r.Logits = g.Outputs()[0].Name()
+		}
+	}
+	for _, n := range []struct{ role, name string }{{"source ids", r.Src}, {"decoder input ids", r.DecIn}} {
+		if n.name == "" || !has[n.name] {
+			return r, fmt.Errorf("gatetrain: no model input for the %s (name it with a flag; inputs are %s)", n.role, inputNames(g))
+		}
+	}
+	for _, n := range []string{r.SrcMask, r.DecMask} {
+		if n != "" && !has[n] {
+			return r, fmt.Errorf("gatetrain: the model has no input %q (inputs are %s)", n, inputNames(g))
+		}
+	}
+	if g.Value(r.Logits) == nil || !g.Value(r.Logits).IsGraphOutput() {
+		return r, fmt.Errorf("gatetrain: the model has no output %q", r.Logits)
+	}
+	return r, nil
+}
+
+func inputNames(g *graphedit.Graph) string {
+	var s []string
+	for _, v := range g.Inputs() {
+		s = append(s, v.Name())
+	}
+	return strings.Join(s, ", ")
+}
+
+// TrainGraph is a gated model turned into a training graph.
+type TrainGraph struct {
+	Graph *graphedit.Graph
+	Gates []GateInput
+	Roles Roles
+	// Weights are the initializers whose gradients the graph also returns
+	// (joint fine-tuning), in a fixed order.
+	Weights []string
+	// WeightShapes are the shapes of Weights.
+	WeightShapes [][]int64
+}
+
+// Names of the values the training graph adds.
+const (
+	LabelsInput = "labels"
+	LossOutput  = "loss"
+)
+
+// GradName returns the output holding the gradient of the named value.
+func GradName(name string) string { return autodiff.DefaultPrefix + name }
+
+// BuildTrainGraph adds to a gated graph a labels input [batch, tgt_len],
+// the cross-entropy loss (labels equal to LabelPad are ignored) and the
+// gradients of the loss with respect to the gates and to the initializers
+// named in weights; the outputs become the loss and those gradients only.
+func BuildTrainGraph(g *graphedit.Graph, kinds []graphedit.Kind, roles Roles, weights []string, smoothing float64) (*TrainGraph, error) {
+	gates, err := FindGates(g, kinds)
+	if err != nil {
+		return nil, err
+	}
+	roles, err = DetectRoles(g, roles)
+	if err != nil {
+		return nil, err
+	}
+	logits := g.Value(roles.Logits)
+	dec := g.Value(roles.DecIn)
+	labels, err := g.AddInput(LabelsInput, int32(onnxpb.TensorProto_INT64), dec.Shape())
+	if err != nil {
+		return nil, fmt.Errorf("gatetrain: labels input: %w", err)
+	}
+	loss, err := autodiff.CrossEntropy(g, logits, labels, autodiff.CrossEntropyOptions{Smoothing: smoothing, PadID: LabelPad, Name: LossOutput})
+	if err != nil {
+		return nil, fmt.Errorf("gatetrain: loss: %w", err)
+	}
+	var wrt []*graphedit.Value
+	for _, gi := range gates {
+		wrt = append(wrt, g.Value(gi.Name))
+	}
+	for _, w := range weights {
+		v := g.Value(w)
+		if v == nil || !v.IsInitializer() {
+			return nil, fmt.Errorf("gatetrain: weight %q is not an initializer of the model", w)
+		}
+		wrt = append(wrt, v)
+	}
+	_, shapes, err := ReadWeights(g, weights)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := autodiff.Build(g, loss, wrt, nil); err != nil {
+		return nil, fmt.Errorf("gatetrain: gradient graph: %w", err)
+	}
+	keep := map[string]bool{LossOutput: true}
+	for _, v := range wrt {
+		keep[GradName(v.Name())] = true
+	}
+	for _, o := range g.Outputs() {
+		if !keep[o.Name()] {
+			if err := g.RemoveOutput(o); err != nil {
+				return nil, fmt.Errorf("gatetrain: output %q: %w", o.Name(), err)
+			}
+		}
+	}
+	if err := g.AddOutput(loss); err != nil {
+		return nil, fmt.Errorf("gatetrain: loss output: %w", err)
+	}
+	g.Cleanup()
+	return &TrainGraph{Graph: g, Gates: gates, Roles: roles, Weights: weights, WeightShapes: shapes}, nil
+}

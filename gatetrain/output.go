@@ -1,0 +1,246 @@
+package gatetrain
+
+import (
+	"bytes"
+	"encoding/gob"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"onnxprune/graphedit"
+)
+
+// GatesFormat names the version of the gates.json layout.
+const GatesFormat = "onnxprune-gates/1"
+
+// HeadGate is one head's entry in gates.json.
+type HeadGate struct {
+	Name     string  `json:"name"` // KIND:LAYER:HEAD
+	Kind     string  `json:"kind"`
+	Layer    int     `json:"layer"`
+	Head     int     `json:"head"`
+	LogAlpha float64 `json:"log_alpha"`
+	POpen    float64 `json:"p_open"`
+	// Gate is the test-time gate clip(σ(logα)(ζ−γ)+γ, 0, 1).
+	Gate float64 `json:"gate"`
+	// Open is the final decision: keep (true) or prune (false).
+	Open bool `json:"open"`
+	// ClosedAt is the step at which the head last closed; nil when open.
+	ClosedAt *int `json:"closed_at"`
+}
+
+// GatesFile is the content of gates.json, read by `onnxprune prune
+// --gates`.
+type GatesFile struct {
+	Format string `json:"format"`
+	Model  string `json:"model,omitempty"`
+	Step   int    `json:"step"`
+	// OpenHeads counts the heads with Open set.
+	OpenHeads int        `json:"open_heads"`
+	Beta      float64    `json:"beta"`
+	Gamma     float64    `json:"gamma"`
+	Zeta      float64    `json:"zeta"`
+	Lambda    float64    `json:"l0_lambda"`
+	Target    int        `json:"target_heads,omitempty"`
+	Heads     []HeadGate `json:"heads"`
+	// ClosingOrder lists every change of a decision, in step order.
+	ClosingOrder []Event `json:"closing_order"`
+}
+
+// Decision returns the keep mask per block (`KIND:LAYER`), the form
+// graphedit's surgery takes.
+func (f *GatesFile) Decision() graphedit.Decision {
+	d := graphedit.Decision{}
+	for _, h := range f.Heads {
+		b := fmt.Sprintf("%s:%d", h.Kind, h.Layer)
+		for len(d[b]) <= h.Head {
+			d[b] = append(d[b], true)
+		}
+		d[b][h.Head] = h.Open
+	}
+	return d
+}
+
+// Gates describes the current gates, with open the decision per head.
+func (t *Trainer) Gates(open []bool, model string) *GatesFile {
+	c := t.Cfg.Concrete
+	f := &GatesFile{Format: GatesFormat, Model: model, Step: t.State.Step, Beta: c.Beta, Gamma: c.Gamma, Zeta: c.Zeta,
+		Lambda: t.Cfg.Lambda, Target: t.Cfg.TargetHeads, ClosingOrder: append([]Event{}, t.State.Events...)}
+	for _, gi := range t.TG.Gates {
+		for h := 0; h < gi.Heads; h++ {
+			i := gi.Offset + h
+			la := t.State.LogAlpha[i]
+			p, _ := c.POpen(la)
+			hg := HeadGate{Name: gi.Head(h), Kind: string(gi.Kind), Layer: gi.Layer, Head: h, LogAlpha: la, POpen: p,
+				Gate: c.TestGate(la), Open: open[i]}
+			if !open[i] {
+				s := t.State.ClosedAt[i]
+				if s < 0 {
+					s = t.State.Step // closed by the final top-N choice
+				}
+				hg.ClosedAt = &s
+			} else {
+				f.OpenHeads++
+			}
+			f.Heads = append(f.Heads, hg)
+		}
+	}
+	return f
+}
+
+// WriteFileAtomic writes data to a temporary file in path's folder and
+// renames it into place.
+func WriteFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("gatetrain: %w", err)
+	}
+	tmp := f.Name()
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("gatetrain: %s: %w", path, err)
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("gatetrain: %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("gatetrain: %s: %w", path, err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("gatetrain: %s: %w", path, err)
+	}
+	return nil
+}
+
+// WriteGates writes a gates file as indented JSON.
+func WriteGates(path string, f *GatesFile) error {
+	b, err := json.MarshalIndent(f, "", " ")
+	if err != nil {
+		return fmt.Errorf("gatetrain: %s: %w", path, err)
+	}
+	return WriteFileAtomic(path, append(b, '\n'))
+}
+
+// ReadGates reads a gates file and checks it.
+func ReadGates(path string) (*GatesFile, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("gatetrain: %w", err)
+	}
+	var f GatesFile
+	dec := json.NewDecoder(bytes.NewReader(b))
+	if err := dec.Decode(&f); err != nil {
+		return nil, fmt.Errorf("gatetrain: %s: %w", path, err)
+	}
+	if f.Format != GatesFormat {
+		return nil, fmt.Errorf("gatetrain: %s: format %q, want %q", path, f.Format, GatesFormat)
+	}
+	seen := map[string]bool{}
+	for i, h := range f.Heads {
+		k, err := graphedit.ParseKind(h.Kind)
+		if err != nil || h.Layer < 0 || h.Head < 0 || h.Name != graphedit.HeadName(k, h.Layer, h.Head) {
+			return nil, fmt.Errorf("gatetrain: %s: head %d (%q): kind, layer, head and name disagree", path, i, h.Name)
+		}
+		if seen[h.Name] {
+			return nil, fmt.Errorf("gatetrain: %s: head %q listed twice", path, h.Name)
+		}
+		seen[h.Name] = true
+	}
+	return &f, nil
+}
+
+// checkpoint is the file layout of a checkpoint: the state and the
+// configuration it was made with (a resumed run must use the same).
+type checkpoint struct {
+	Version int
+	Config  Config
+	Heads   []string
+	Weights []string
+	State   *State
+}
+
+// SaveCheckpoint writes the trainer's state to path (gob, atomically).
+func (t *Trainer) SaveCheckpoint(path string) error {
+	var buf bytes.Buffer
+	ck := checkpoint{Version: 1, Config: t.Cfg, Heads: t.HeadNames(), Weights: t.TG.Weights, State: t.State}
+	if err := gob.NewEncoder(&buf).Encode(&ck); err != nil {
+		return fmt.Errorf("gatetrain: checkpoint %s: %w", path, err)
+	}
+	return WriteFileAtomic(path, buf.Bytes())
+}
+
+// LoadCheckpoint reads a checkpoint into the trainer (before Init). The
+// gated heads, trained weights and configuration must match the run's.
+func (t *Trainer) LoadCheckpoint(path string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("gatetrain: %w", err)
+	}
+	var ck checkpoint
+	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&ck); err != nil {
+		return fmt.Errorf("gatetrain: checkpoint %s: %w", path, err)
+	}
+	if ck.Version != 1 || ck.State == nil {
+		return fmt.Errorf("gatetrain: checkpoint %s: unknown version %d", path, ck.Version)
+	}
+	if got, want := strings.Join(ck.Heads, ","), strings.Join(t.HeadNames(), ","); got != want {
+		return fmt.Errorf("gatetrain: checkpoint %s was made for other gated heads (%d heads, the model has %d)", path, len(ck.Heads), len(t.HeadNames()))
+	}
+	if strings.Join(ck.Weights, ",") != strings.Join(t.TG.Weights, ",") {
+		return fmt.Errorf("gatetrain: checkpoint %s trains other weights than this run", path)
+	}
+	if ck.Config != t.Cfg {
+		return fmt.Errorf("gatetrain: checkpoint %s was made with other settings (%+v); resume with the same flags", path, ck.Config)
+	}
+	t.State = ck.State
+	return nil
+}
+
+// PlotSVG draws each head's open probability over the steps as an SVG
+// line chart, one line per head (closed heads' lines fall to zero).
+func (t *Trainer) PlotSVG(path string) error {
+	const w, h, left, bottom, top, right = 900.0, 420.0, 50.0, 30.0, 20.0, 160.0
+	rows := t.State.POpen
+	names := t.HeadNames()
+	var b strings.Builder
+	pw, ph := w-left-right, h-top-bottom
+	stride := 1
+	if len(rows) > 1000 {
+		stride = (len(rows) + 999) / 1000
+	}
+	kindColor := map[string]int{"encoder": 210, "decoder": 120, "cross": 20}
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" font-family="sans-serif" font-size="11">`+"\n", w, h)
+	fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" fill="none" stroke="#888"/>`+"\n", left, top, pw, ph)
+	fmt.Fprintf(&b, `<text x="%g" y="%g">P(open)</text><text x="%g" y="%g">step 1…%d</text>`+"\n", 4.0, top-6, left+pw/2, h-6, len(rows))
+	for _, y := range []float64{0, 0.5, 1} {
+		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="end">%.1f</text>`+"\n", left-4, top+ph*(1-y)+4, y)
+	}
+	n := math.Max(1, float64(len(rows)-1))
+	for i, name := range names {
+		kind := strings.SplitN(name, ":", 2)[0]
+		hue := kindColor[kind] + (i*37)%60
+		fmt.Fprintf(&b, `<polyline fill="none" stroke="hsl(%d,70%%,45%%)" stroke-width="1" points="`, hue)
+		for s := 0; s < len(rows); s += stride {
+			fmt.Fprintf(&b, "%.1f,%.1f ", left+pw*float64(s)/n, top+ph*(1-float64(rows[s][i])))
+		}
+		if last := len(rows) - 1; last >= 0 && last%stride != 0 {
+			fmt.Fprintf(&b, "%.1f,%.1f", left+pw, top+ph*(1-float64(rows[last][i])))
+		}
+		fmt.Fprintf(&b, `"><title>%s</title></polyline>`+"\n", name)
+		if len(rows) > 0 && i < 40 {
+			y := top + 12*float64(i)
+			fmt.Fprintf(&b, `<text x="%g" y="%g" fill="hsl(%d,70%%,45%%)">%s %.2f</text>`+"\n", left+pw+8, y+8, hue, name, rows[len(rows)-1][i])
+		}
+	}
+	b.WriteString("</svg>\n")
+	return WriteFileAtomic(path, []byte(b.String()))
+}

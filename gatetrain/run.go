@@ -1,0 +1,313 @@
+package gatetrain
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"onnxprune/graphedit"
+	"onnxprune/onnxio"
+	"onnxprune/ortrun"
+
+	"google.golang.org/protobuf/proto"
+)
+
+// Files written into RunOptions.OutDir.
+const (
+	GatesFileName      = "gates.json"
+	LogFileName        = "train.jsonl"
+	PlotFileName       = "p_open.svg"
+	CheckpointFileName = "checkpoint.gob"
+	TraceDirName       = "trace"
+	TrainGraphFileName = "train_graph.onnx"
+	TrainedModelName   = "trained_model.onnx"
+)
+
+// RunOptions describe a complete training run: the gated model, the data,
+// the configuration and where the outputs go.
+type RunOptions struct {
+	// Graph is the gated model (single file, or encoder and decoder joined);
+	// Model names it in messages and gates.json. Source, when set, loads a
+	// fresh copy of the model file whose other fields (and external data)
+	// the written files keep; nil writes Graph as a new model.
+	Graph  *graphedit.Graph
+	Model  string
+	Source func() (*onnxio.Model, error)
+	Kinds  []graphedit.Kind
+	Roles  Roles
+	// Train and Dev are the corpora (Dev may be nil).
+	Train, Dev *Corpus
+	Specials   Specials
+	MaxTokens  int
+	Window     int
+	Smoothing  float64
+	Cfg        Config
+	// TrainWeights are initializers trained jointly with the gates.
+	TrainWeights []string
+	OutDir       string
+	Resume       bool
+	Session      ortrun.Options
+	// OnStep receives every step (progress display).
+	OnStep func(StepInfo) error
+}
+
+// Result summarizes a finished run.
+type Result struct {
+	Gates     *GatesFile
+	Steps     int
+	DenseLoss float64 // validation loss with every gate 1 (NaN without Dev)
+	FinalLoss float64 // validation loss with the final 0/1 gates
+}
+
+// ErrInterrupted is returned (wrapped with the context's error) when the run
+// was stopped by its context after saving a checkpoint.
+var ErrInterrupted = errors.New("training interrupted; checkpoint saved, continue with --resume")
+
+// Run trains the gates: it builds the training graph, writes it to OutDir,
+// opens an ONNX Runtime session and runs the loop, writing the JSONL log,
+// checkpoints, a gates file each time the open count drops, the plot and
+// gates.json. On cancellation of ctx it saves a checkpoint and returns an
+// error wrapping both ErrInterrupted and ctx.Err().
+func Run(ctx context.Context, o RunOptions) (*Result, error) {
+	if err := os.MkdirAll(filepath.Join(o.OutDir, TraceDirName), 0o755); err != nil {
+		return nil, fmt.Errorf("gatetrain: %w", err)
+	}
+	tg, err := BuildTrainGraph(o.Graph, o.Kinds, o.Roles, o.TrainWeights, o.Smoothing)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", o.Model, err)
+	}
+	vals, _, err := ReadWeights(tg.Graph, tg.Weights)
+	if err != nil {
+		return nil, err
+	}
+	if lv := tg.Graph.Value(tg.Roles.Logits); lv != nil {
+		if sh := lv.Shape(); len(sh) > 0 && sh[len(sh)-1].Known() {
+			if err := checkVocab(o.Train, sh[len(sh)-1].Value); err != nil {
+				return nil, err
+			}
+			if err := checkVocab(o.Dev, sh[len(sh)-1].Value); err != nil {
+				return nil, err
+			}
+		}
+	}
+	graphPath := filepath.Join(o.OutDir, TrainGraphFileName)
+	if err := saveGraph(o, tg.Graph, graphPath); err != nil {
+		return nil, fmt.Errorf("gatetrain: training graph: %w", err)
+	}
+	sess, err := ortrun.NewSession(graphPath, o.Session)
+	if err != nil {
+		return nil, err
+	}
+	defer sess.Close()
+
+	t := &Trainer{Cfg: o.Cfg, TG: tg, Run: sess, InitWeights: vals,
+		Train: &Batcher{Corpus: o.Train, Specials: o.Specials, MaxTokens: o.MaxTokens, Window: o.Window, Seed: o.Cfg.Seed}}
+	if o.Dev != nil {
+		t.Dev = &Batcher{Corpus: o.Dev, Specials: o.Specials, MaxTokens: o.MaxTokens, Window: o.Window, Seed: 0}
+	}
+	ckPath := filepath.Join(o.OutDir, CheckpointFileName)
+	logPath := filepath.Join(o.OutDir, LogFileName)
+	if o.Resume {
+		if err := t.LoadCheckpoint(ckPath); err != nil {
+			return nil, err
+		}
+		if err := truncateLog(logPath, t.State.Step); err != nil {
+			return nil, err
+		}
+	} else if err := os.Remove(logPath); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("gatetrain: %w", err)
+	}
+	if err := t.Init(); err != nil {
+		return nil, err
+	}
+	logf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("gatetrain: %w", err)
+	}
+	defer logf.Close()
+	enc := json.NewEncoder(logf)
+	t.OnStep = func(s StepInfo) error {
+		if err := enc.Encode(s); err != nil {
+			return fmt.Errorf("gatetrain: %s: %w", logPath, err)
+		}
+		if o.OnStep != nil {
+			return o.OnStep(s)
+		}
+		return nil
+	}
+	t.OnOpenDrop = func(open int) error {
+		p := filepath.Join(o.OutDir, TraceDirName, fmt.Sprintf("gates-open-%03d.json", open))
+		return WriteGates(p, t.Gates(t.currentOpen(), o.Model))
+	}
+	t.OnCheckpoint = func() error {
+		if err := logf.Sync(); err != nil {
+			return fmt.Errorf("gatetrain: %s: %w", logPath, err)
+		}
+		return t.SaveCheckpoint(ckPath)
+	}
+	if err := t.Fit(ctx); err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			logf.Sync()
+			if serr := t.SaveCheckpoint(ckPath); serr != nil {
+				return nil, serr
+			}
+			if perr := t.PlotSVG(filepath.Join(o.OutDir, PlotFileName)); perr != nil {
+				return nil, perr
+			}
+			return nil, fmt.Errorf("gatetrain: step %d: %w: %w", t.State.Step, ErrInterrupted, err)
+		}
+		return nil, err
+	}
+	if err := t.SaveCheckpoint(ckPath); err != nil {
+		return nil, err
+	}
+	final := t.Final()
+	gf := t.Gates(final, o.Model)
+	if err := WriteGates(filepath.Join(o.OutDir, GatesFileName), gf); err != nil {
+		return nil, err
+	}
+	if err := t.PlotSVG(filepath.Join(o.OutDir, PlotFileName)); err != nil {
+		return nil, err
+	}
+	res := &Result{Gates: gf, Steps: t.State.Step, DenseLoss: nan(), FinalLoss: nan()}
+	if t.Dev != nil {
+		ones := make([]float64, len(final))
+		bin := make([]float64, len(final))
+		for i, op := range final {
+			ones[i] = 1
+			if op {
+				bin[i] = 1
+			}
+		}
+		if res.DenseLoss, err = t.EvalLoss(t.Dev, ones); err != nil {
+			return nil, err
+		}
+		if res.FinalLoss, err = t.EvalLoss(t.Dev, bin); err != nil {
+			return nil, err
+		}
+	}
+	if len(tg.Weights) > 0 {
+		if err := writeTrainedWeights(o, tg, t.State.Weights); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func (t *Trainer) currentOpen() []bool {
+	open := make([]bool, len(t.State.LogAlpha))
+	for i, la := range t.State.LogAlpha {
+		open[i] = t.Cfg.Concrete.Open(la)
+	}
+	return open
+}
+
+func nan() float64 { var z float64; return z / z }
+
+func checkVocab(c *Corpus, vocab int64) error {
+	if c == nil {
+		return nil
+	}
+	for _, p := range c.Pairs {
+		for i, id := range p.Src {
+			if id < 0 || id >= vocab {
+				return fmt.Errorf("gatetrain: %s:%d: token %d: id %d outside the model's vocabulary [0, %d)", c.SrcFile, p.Line, i+1, id, vocab)
+			}
+		}
+		for i, id := range p.Tgt {
+			if id < 0 || id >= vocab {
+				return fmt.Errorf("gatetrain: %s:%d: token %d: id %d outside the model's vocabulary [0, %d)", c.TgtFile, p.Line, i+1, id, vocab)
+			}
+		}
+	}
+	return nil
+}
+
+// truncateLog keeps the log lines of steps ≤ step (a resumed run rewrites
+// what came after its checkpoint).
+func truncateLog(path string, step int) error {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("gatetrain: %w", err)
+	}
+	var out []byte
+	for len(b) > 0 {
+		i := 0
+		for i < len(b) && b[i] != '\n' {
+			i++
+		}
+		line := b[:i]
+		if i < len(b) {
+			i++
+		}
+		b = b[i:]
+		var s struct {
+			Step int `json:"step"`
+		}
+		if json.Unmarshal(line, &s) != nil || s.Step > step {
+			break
+		}
+		out = append(out, line...)
+		out = append(out, '\n')
+	}
+	return WriteFileAtomic(path, out)
+}
+
+// saveGraph writes g as a model file, keeping the fields of the source
+// model when there is one.
+func saveGraph(o RunOptions, g *graphedit.Graph, path string) error {
+	var m *onnxio.Model
+	var err error
+	if o.Source != nil {
+		if m, err = o.Source(); err != nil {
+			return err
+		}
+		defer m.Close()
+		g.Store(m)
+	} else {
+		b, err := proto.Marshal(g.ModelProto(nil))
+		if err != nil {
+			return err
+		}
+		if m, err = onnxio.Parse(b, o.Model, nil); err != nil {
+			return err
+		}
+	}
+	return m.Save(path, nil)
+}
+
+// writeTrainedWeights writes the model with the trained weights in place of
+// the originals (gates included, as in the gated input).
+func writeTrainedWeights(o RunOptions, tg *TrainGraph, weights [][]float32) error {
+	var g *graphedit.Graph
+	var err error
+	if o.Source != nil {
+		m, err := o.Source()
+		if err != nil {
+			return err
+		}
+		g, err = graphedit.Load(m)
+		m.Close()
+		if err != nil {
+			return err
+		}
+	} else {
+		return fmt.Errorf("gatetrain: trained weights: no source model to write them into")
+	}
+	for i, name := range tg.Weights {
+		v := g.Value(name)
+		if v == nil {
+			return fmt.Errorf("gatetrain: trained weight %q not in %s", name, o.Model)
+		}
+		if err = g.SetInitializer(v, onnxio.NewFloat32(name, tg.WeightShapes[i], weights[i])); err != nil {
+			return fmt.Errorf("gatetrain: weight %q: %w", name, err)
+		}
+	}
+	return saveGraph(o, g, filepath.Join(o.OutDir, TrainedModelName))
+}

@@ -1,0 +1,476 @@
+package gatetrain
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+
+	"onnxprune/ortrun"
+)
+
+// Runner runs a training graph (an *ortrun.Session).
+type Runner interface {
+	Run(inputs map[string]*ortrun.Tensor, outputNames []string) (map[string]*ortrun.Tensor, error)
+}
+
+// Config sets up a training run.
+type Config struct {
+	// Concrete holds β, γ, ζ.
+	Concrete Concrete
+	// PerLayer averages the L0 penalty over gated blocks (the paper's code).
+	PerLayer bool
+	// Lambda weighs the expected-L0 penalty (the paper's λ); used when
+	// TargetHeads is 0.
+	Lambda float64
+	// TargetHeads, when > 0, drives the expected number of open heads to this
+	// count with a learned Lagrangian (CoFi) and ends with exactly this many
+	// open heads.
+	TargetHeads int
+	// LagrangeLR is the ascent rate of the Lagrange multipliers.
+	LagrangeLR float64
+	// Schedule is the learning rate of log α over steps (Total = Steps).
+	Schedule Schedule
+	// Steps is the number of training steps.
+	Steps int
+	// ClipNorm bounds the norm of the log α gradient (≤ 0: no clipping).
+	ClipNorm float64
+	// InitLogAlpha is the starting log α of every gate.
+	InitLogAlpha float64
+	// Seed seeds the gate noise and the data order.
+	Seed uint64
+	// ValidEvery computes the validation loss every so many steps (0: never).
+	ValidEvery int
+	// CheckpointEvery saves a checkpoint every so many steps (0: never, but
+	// still on interruption and at the end).
+	CheckpointEvery int
+	// WeightLR is the learning rate of weights trained jointly.
+	WeightLR float64
+}
+
+// DefaultConfig returns the defaults of the CLI.
+func DefaultConfig() Config {
+	return Config{
+		Concrete: DefaultConcrete(), PerLayer: true, Lambda: 0.01, LagrangeLR: 0.01,
+		Schedule: Schedule{Kind: "constant", Base: 0.1}, Steps: 1000, ClipNorm: 5,
+		InitLogAlpha: 3, Seed: 1, ValidEvery: 100, CheckpointEvery: 100, WeightLR: 1e-4,
+	}
+}
+
+// Validate checks the configuration.
+func (c *Config) Validate(heads int) error {
+	if err := c.Concrete.Validate(); err != nil {
+		return err
+	}
+	switch {
+	case c.Steps <= 0:
+		return fmt.Errorf("gatetrain: steps %d must be positive", c.Steps)
+	case c.Lambda < 0:
+		return fmt.Errorf("gatetrain: l0 lambda %g must not be negative", c.Lambda)
+	case c.TargetHeads < 0 || c.TargetHeads > heads:
+		return fmt.Errorf("gatetrain: target heads %d outside [1, %d] (the gated heads)", c.TargetHeads, heads)
+	case !(c.Schedule.Base > 0):
+		return fmt.Errorf("gatetrain: learning rate %g must be positive", c.Schedule.Base)
+	}
+	return nil
+}
+
+// Event records a change of a head's decision.
+type Event struct {
+	Step  int    `json:"step"`
+	Head  string `json:"head"`
+	Open  bool   `json:"open"`
+	NOpen int    `json:"open_heads"`
+}
+
+// State is everything a run carries from step to step; a checkpoint is a
+// State, and a run resumed from one continues exactly as the uninterrupted
+// run would.
+type State struct {
+	Step     int
+	Epoch    int
+	Pos      int
+	LogAlpha []float64
+	Adam     *Adam
+	Lag      Lagrangian
+	Sampler  []byte
+	// Weights and WeightAdam hold jointly trained weights (by name order of
+	// the training graph).
+	Weights    [][]float32
+	WeightAdam *Adam
+	// ClosedAt is the step at which each head last closed (-1: open).
+	ClosedAt []int
+	Events   []Event
+	// POpen is each head's open probability after every step.
+	POpen [][]float32
+	// Fewest is the smallest open-head count saved as a trace checkpoint.
+	Fewest int
+	// Valid holds (step, loss) of the validation runs.
+	Valid [][2]float64
+}
+
+// StepInfo reports one step.
+type StepInfo struct {
+	Step      int       `json:"step"`
+	Epoch     int       `json:"epoch"`
+	LR        float64   `json:"lr"`
+	Loss      float64   `json:"loss"`
+	CE        float64   `json:"ce"`
+	L0        float64   `json:"expected_l0"`
+	Open      int       `json:"open_heads"`
+	Tokens    int       `json:"tokens"`
+	GradNorm  float64   `json:"grad_norm"`
+	Lambda1   float64   `json:"lambda1,omitempty"`
+	Lambda2   float64   `json:"lambda2,omitempty"`
+	ValidLoss *float64  `json:"valid_loss,omitempty"`
+	POpen     []float64 `json:"p_open"`
+}
+
+// Trainer runs the training loop.
+type Trainer struct {
+	Cfg   Config
+	TG    *TrainGraph
+	Run   Runner
+	Train *Batcher
+	Dev   *Batcher
+	State *State
+	// Weights are the initial values of TG.Weights (joint fine-tuning).
+	InitWeights [][]float32
+	// OnStep is called after every step; OnOpenDrop when the open-head count
+	// falls below every count seen before; OnCheckpoint every
+	// CheckpointEvery steps. An error stops the run.
+	OnStep       func(StepInfo) error
+	OnOpenDrop   func(open int) error
+	OnCheckpoint func() error
+
+	sampler *Sampler
+	epoch   [][]int
+}
+
+// NumHeads returns the number of gated heads.
+func (t *Trainer) NumHeads() int {
+	n := 0
+	for _, g := range t.TG.Gates {
+		n += g.Heads
+	}
+	return n
+}
+
+// HeadNames lists the gated heads in parameter order.
+func (t *Trainer) HeadNames() []string {
+	var s []string
+	for _, g := range t.TG.Gates {
+		for h := 0; h < g.Heads; h++ {
+			s = append(s, g.Head(h))
+		}
+	}
+	return s
+}
+
+// Init makes a fresh state (when State is nil) and checks the state
+// against the graph.
+func (t *Trainer) Init() error {
+	n := t.NumHeads()
+	if err := t.Cfg.Validate(n); err != nil {
+		return err
+	}
+	t.sampler = NewSampler(t.Cfg.Seed)
+	if t.State == nil {
+		st := &State{LogAlpha: make([]float64, n), Adam: NewAdam(n), ClosedAt: make([]int, n), Fewest: n}
+		for i := range st.LogAlpha {
+			st.LogAlpha[i] = t.Cfg.InitLogAlpha
+			st.ClosedAt[i] = -1
+		}
+		st.Lag = Lagrangian{Target: float64(t.Cfg.TargetHeads), LR: t.Cfg.LagrangeLR}
+		b, err := t.sampler.State()
+		if err != nil {
+			return err
+		}
+		st.Sampler = b
+		if len(t.TG.Weights) > 0 {
+			total := 0
+			for _, w := range t.InitWeights {
+				st.Weights = append(st.Weights, append([]float32(nil), w...))
+				total += len(w)
+			}
+			st.WeightAdam = NewAdam(total)
+		}
+		t.State = st
+	}
+	st := t.State
+	if len(st.LogAlpha) != n || len(st.ClosedAt) != n {
+		return fmt.Errorf("gatetrain: checkpoint holds %d gates but the model has %d", len(st.LogAlpha), n)
+	}
+	if len(st.Weights) != len(t.TG.Weights) {
+		return fmt.Errorf("gatetrain: checkpoint holds %d trained weights but the run trains %d", len(st.Weights), len(t.TG.Weights))
+	}
+	if err := t.sampler.SetState(st.Sampler); err != nil {
+		return err
+	}
+	return t.loadEpoch()
+}
+
+func (t *Trainer) loadEpoch() error {
+	b, err := t.Train.Epoch(t.State.Epoch)
+	if err != nil {
+		return err
+	}
+	if len(b) == 0 {
+		return fmt.Errorf("gatetrain: %s: no batches", t.Train.Corpus.SrcFile)
+	}
+	t.epoch = b
+	return nil
+}
+
+func (t *Trainer) feeds(b *Batch, gates []float64) map[string]*ortrun.Tensor {
+	r := t.TG.Roles
+	in := map[string]*ortrun.Tensor{
+		r.Src:       ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.Src),
+		r.DecIn:     ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, b.DecIn),
+		LabelsInput: ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, b.Labels),
+	}
+	if r.SrcMask != "" {
+		in[r.SrcMask] = ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.SrcMask)
+	}
+	if r.DecMask != "" {
+		m := make([]int64, len(b.Labels))
+		for i, l := range b.Labels {
+			if l != LabelPad {
+				m[i] = 1
+			}
+		}
+		in[r.DecMask] = ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, m)
+	}
+	for _, g := range t.TG.Gates {
+		v := make([]float32, g.Heads)
+		for h := range v {
+			v[h] = float32(gates[g.Offset+h])
+		}
+		in[g.Name] = ortrun.NewF32([]int64{int64(g.Heads)}, v)
+	}
+	if t.State != nil {
+		for i, name := range t.TG.Weights {
+			in[name] = ortrun.NewF32(t.weightShape(i), t.State.Weights[i])
+		}
+	}
+	return in
+}
+
+// Open returns the number of open heads under the current log α.
+func (t *Trainer) Open() int {
+	n := 0
+	for _, la := range t.State.LogAlpha {
+		if t.Cfg.Concrete.Open(la) {
+			n++
+		}
+	}
+	return n
+}
+
+// Step runs one training step.
+func (t *Trainer) Step() (StepInfo, error) {
+	st := t.State
+	cfg := t.Cfg
+	if st.Pos >= len(t.epoch) {
+		st.Epoch++
+		st.Pos = 0
+		if err := t.loadEpoch(); err != nil {
+			return StepInfo{}, err
+		}
+	}
+	batch := t.Train.Batch(t.epoch[st.Pos])
+	n := len(st.LogAlpha)
+	g := make([]float64, n)
+	dg := make([]float64, n)
+	for i, la := range st.LogAlpha {
+		g[i], dg[i] = cfg.Concrete.Gate(la, t.sampler.Uniform())
+	}
+	outs := []string{LossOutput}
+	for _, gi := range t.TG.Gates {
+		outs = append(outs, GradName(gi.Name))
+	}
+	for _, w := range t.TG.Weights {
+		outs = append(outs, GradName(w))
+	}
+	res, err := t.Run.Run(t.feeds(batch, g), outs)
+	if err != nil {
+		return StepInfo{}, fmt.Errorf("gatetrain: step %d (%s lines %v): %w", st.Step, t.Train.Corpus.SrcFile, firstLines(batch.Lines), err)
+	}
+	ce := float64(res[LossOutput].F32[0])
+	if math.IsNaN(ce) || math.IsInf(ce, 0) {
+		return StepInfo{}, fmt.Errorf("gatetrain: step %d: loss is %g (%s lines %v)", st.Step, ce, t.Train.Corpus.SrcFile, firstLines(batch.Lines))
+	}
+	grad := make([]float64, n)
+	for _, gi := range t.TG.Gates {
+		gg := res[GradName(gi.Name)].F32
+		for h := 0; h < gi.Heads; h++ {
+			grad[gi.Offset+h] = float64(gg[h]) * dg[gi.Offset+h]
+		}
+	}
+	info := StepInfo{Step: st.Step + 1, Epoch: st.Epoch, CE: ce, Tokens: batch.Tokens}
+	pen := Penalty{Concrete: cfg.Concrete, PerLayer: cfg.PerLayer, Blocks: len(t.TG.Gates)}
+	if cfg.TargetHeads > 0 {
+		e := Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, 0, nil)
+		term, dE := st.Lag.Term(e)
+		Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, dE, grad)
+		info.Loss = ce + term
+		info.L0 = e
+		st.Lag.Ascend(e)
+		info.Lambda1, info.Lambda2 = st.Lag.Lambda1, st.Lag.Lambda2
+	} else {
+		p := pen.Value(st.LogAlpha, cfg.Lambda, grad)
+		info.Loss = ce + cfg.Lambda*p
+		info.L0 = Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, 0, nil)
+	}
+	info.GradNorm = ClipNorm(grad, cfg.ClipNorm)
+	sch := cfg.Schedule
+	sch.Total = cfg.Steps
+	info.LR = sch.At(st.Step)
+	st.Adam.Step(st.LogAlpha, grad, info.LR)
+	if len(t.TG.Weights) > 0 {
+		t.stepWeights(res, sch.At(st.Step)/sch.Base*cfg.WeightLR)
+	}
+	st.Pos++
+	st.Step++
+	b, err := t.sampler.State()
+	if err != nil {
+		return info, err
+	}
+	st.Sampler = b
+
+	// Decisions, closing order, open probabilities.
+	open := 0
+	row := make([]float32, n)
+	info.POpen = make([]float64, n)
+	names := t.HeadNames()
+	for i, la := range st.LogAlpha {
+		p, _ := cfg.Concrete.POpen(la)
+		row[i] = float32(p)
+		info.POpen[i] = p
+		isOpen := cfg.Concrete.Open(la)
+		if isOpen {
+			open++
+		}
+		if wasOpen := st.ClosedAt[i] < 0; wasOpen != isOpen {
+			if isOpen {
+				st.ClosedAt[i] = -1
+			} else {
+				st.ClosedAt[i] = st.Step
+			}
+			st.Events = append(st.Events, Event{Step: st.Step, Head: names[i], Open: isOpen})
+		}
+	}
+	for i := range st.Events {
+		if st.Events[i].Step == st.Step {
+			st.Events[i].NOpen = open
+		}
+	}
+	st.POpen = append(st.POpen, row)
+	info.Open = open
+	return info, nil
+}
+
+func firstLines(l []int) []int {
+	s := append([]int(nil), l...)
+	sort.Ints(s)
+	if len(s) > 5 {
+		s = s[:5]
+	}
+	return s
+}
+
+// Fit runs steps until Cfg.Steps or until ctx is cancelled. It calls the
+// hooks and computes validation losses; on cancellation it returns
+// ctx.Err() after the step in progress (the caller saves a checkpoint).
+func (t *Trainer) Fit(ctx context.Context) error {
+	for t.State.Step < t.Cfg.Steps {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		info, err := t.Step()
+		if err != nil {
+			return err
+		}
+		if t.Dev != nil && t.Cfg.ValidEvery > 0 && (info.Step%t.Cfg.ValidEvery == 0 || info.Step == t.Cfg.Steps) {
+			v, err := t.EvalLoss(t.Dev, t.TestGates())
+			if err != nil {
+				return err
+			}
+			info.ValidLoss = &v
+			t.State.Valid = append(t.State.Valid, [2]float64{float64(info.Step), v})
+		}
+		if t.OnStep != nil {
+			if err := t.OnStep(info); err != nil {
+				return err
+			}
+		}
+		if info.Open < t.State.Fewest {
+			t.State.Fewest = info.Open
+			if t.OnOpenDrop != nil {
+				if err := t.OnOpenDrop(info.Open); err != nil {
+					return err
+				}
+			}
+		}
+		if t.OnCheckpoint != nil && t.Cfg.CheckpointEvery > 0 && info.Step%t.Cfg.CheckpointEvery == 0 && info.Step < t.Cfg.Steps {
+			if err := t.OnCheckpoint(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// TestGates returns the deterministic test-time gates of the current log α.
+func (t *Trainer) TestGates() []float64 {
+	g := make([]float64, len(t.State.LogAlpha))
+	for i, la := range t.State.LogAlpha {
+		g[i] = t.Cfg.Concrete.TestGate(la)
+	}
+	return g
+}
+
+// EvalLoss returns the token-weighted cross-entropy over all batches of a
+// corpus (epoch 0 of its batcher) with the given gate values.
+func (t *Trainer) EvalLoss(b *Batcher, gates []float64) (float64, error) {
+	batches, err := b.Epoch(0)
+	if err != nil {
+		return 0, err
+	}
+	var sum float64
+	var tok int
+	for _, idx := range batches {
+		batch := b.Batch(idx)
+		res, err := t.Run.Run(t.feeds(batch, gates), []string{LossOutput})
+		if err != nil {
+			return 0, fmt.Errorf("gatetrain: validation (%s lines %v): %w", b.Corpus.SrcFile, firstLines(batch.Lines), err)
+		}
+		sum += float64(res[LossOutput].F32[0]) * float64(batch.Tokens)
+		tok += batch.Tokens
+	}
+	return sum / float64(tok), nil
+}
+
+// Final returns the final 0/1 decision per head. With a head target, the
+// TargetHeads heads of largest log α stay open (ties broken by parameter
+// order), whatever the threshold says, so the count is exact; otherwise a
+// head is open when its test-time gate exceeds one half.
+func (t *Trainer) Final() []bool {
+	n := len(t.State.LogAlpha)
+	open := make([]bool, n)
+	if t.Cfg.TargetHeads > 0 {
+		idx := make([]int, n)
+		for i := range idx {
+			idx[i] = i
+		}
+		sort.SliceStable(idx, func(a, b int) bool { return t.State.LogAlpha[idx[a]] > t.State.LogAlpha[idx[b]] })
+		for _, i := range idx[:t.Cfg.TargetHeads] {
+			open[i] = true
+		}
+		return open
+	}
+	for i, la := range t.State.LogAlpha {
+		open[i] = t.Cfg.Concrete.Open(la)
+	}
+	return open
+}
