@@ -1,0 +1,220 @@
+package gatetrain
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"onnxprune/graphedit"
+	"onnxprune/onnxio"
+	"onnxprune/ortrun"
+)
+
+const plantedDir = "../models/planted"
+
+// plantedInfo is models/planted/planted.json.
+type plantedInfo struct {
+	Vocab       int64              `json:"vocab"`
+	Pad         int64              `json:"pad_id"`
+	BOS         int64              `json:"bos_id"`
+	EOS         int64              `json:"eos_id"`
+	Dead        []string           `json:"dead_heads"`
+	DevLoss     float64            `json:"dev_loss"`
+	WithoutHead map[string]float64 `json:"dev_loss_without_head"`
+}
+
+func readPlanted(t testing.TB) (plantedInfo, *Corpus, *Corpus) {
+	t.Helper()
+	var info plantedInfo
+	b, err := os.ReadFile(filepath.Join(plantedDir, "planted.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &info); err != nil {
+		t.Fatal(err)
+	}
+	train, err := ReadCorpus(filepath.Join(plantedDir, "train.src"), filepath.Join(plantedDir, "train.tgt"), info.Vocab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dev, err := ReadCorpus(filepath.Join(plantedDir, "dev.src"), filepath.Join(plantedDir, "dev.tgt"), info.Vocab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return info, train, dev
+}
+
+func plantedOptions(t testing.TB, cfg Config, out string) RunOptions {
+	t.Helper()
+	info, train, dev := readPlanted(t)
+	path := filepath.Join(plantedDir, "planted.onnx")
+	m, err := onnxio.Load(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := graphedit.Load(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return RunOptions{
+		Graph: g, Model: path, Source: func() (*onnxio.Model, error) { return onnxio.Load(path, nil) },
+		Train: train, Dev: dev, Specials: Specials{Pad: info.Pad, BOS: info.BOS, EOS: info.EOS},
+		MaxTokens: 512, Cfg: cfg, OutDir: out, Session: ortrun.Options{IntraOpThreads: 1, InterOpThreads: 1},
+	}
+}
+
+func plantedConfig() Config {
+	c := DefaultConfig()
+	c.Steps = 300
+	c.Lambda = 0.05
+	c.Schedule.Base = 0.1
+	c.InitLogAlpha = 2
+	c.ValidEvery = 100
+	c.CheckpointEvery = 50
+	c.Seed = 3
+	return c
+}
+
+// Dev-loss increase (relative) above which removing a head counts as
+// harmful: the needed heads of the fixture raise it by 50% or more, the
+// others by under 1%.
+const neededRise = 0.05
+
+// The pruned model (final 0/1 gates) may lose at most 1% against the dense one.
+const prunedLossTol = 0.01
+
+func TestPlantedRedundancyClosesDeadHeadsKeepsNeeded(t *testing.T) {
+	info, _, _ := readPlanted(t)
+	res, err := Run(context.Background(), plantedOptions(t, plantedConfig(), t.TempDir()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := map[string]bool{}
+	for _, h := range res.Gates.Heads {
+		open[h.Name] = h.Open
+	}
+	for _, d := range info.Dead {
+		if open[d] {
+			t.Errorf("dead head %s stayed open", d)
+		}
+	}
+	needed := 0
+	for name, l := range info.WithoutHead {
+		if l > info.DevLoss*(1+neededRise) {
+			needed++
+			if !open[name] {
+				t.Errorf("needed head %s (dev loss %.3f without it, %.3f with) was closed", name, l, info.DevLoss)
+			}
+		}
+	}
+	if needed == 0 {
+		t.Fatal("fixture has no needed head")
+	}
+	if math.Abs(res.FinalLoss-res.DenseLoss) > prunedLossTol*res.DenseLoss {
+		t.Errorf("pruned dev loss %.5f vs dense %.5f: more than %.0f%% apart", res.FinalLoss, res.DenseLoss, 100*prunedLossTol)
+	}
+	if math.Abs(res.DenseLoss-info.DevLoss) > 1e-3*info.DevLoss {
+		t.Errorf("dense dev loss on ONNX Runtime %.5f, PyTorch %.5f", res.DenseLoss, info.DevLoss)
+	}
+	t.Logf("open %d of %d, dense %.5f pruned %.5f", res.Gates.OpenHeads, len(res.Gates.Heads), res.DenseLoss, res.FinalLoss)
+}
+
+func TestTargetHeadsExact(t *testing.T) {
+	for _, n := range []int{1, 3, 6} {
+		cfg := plantedConfig()
+		cfg.Steps = 150
+		cfg.TargetHeads = n
+		cfg.LagrangeLR = 0.05
+		cfg.ValidEvery = 0
+		res, err := Run(context.Background(), plantedOptions(t, cfg, t.TempDir()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Gates.OpenHeads != n {
+			t.Errorf("target %d: %d open heads", n, res.Gates.OpenHeads)
+		}
+		got := 0
+		for _, h := range res.Gates.Heads {
+			if h.Open {
+				got++
+			}
+		}
+		if got != n {
+			t.Errorf("target %d: %d heads marked open", n, got)
+		}
+	}
+}
+
+func TestResumeAfterInterruptEqualsUninterrupted(t *testing.T) {
+	cfg := plantedConfig()
+	cfg.Steps = 120
+	cfg.CheckpointEvery = 25
+	full, err := Run(context.Background(), plantedOptions(t, cfg, t.TempDir()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	o := plantedOptions(t, cfg, dir)
+	o.OnStep = func(s StepInfo) error {
+		if s.Step == 67 {
+			cancel()
+		}
+		return nil
+	}
+	if _, err := Run(ctx, o); !errors.Is(err, ErrInterrupted) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run: %v", err)
+	}
+	o = plantedOptions(t, cfg, dir)
+	o.Resume = true
+	res, err := Run(context.Background(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, h := range full.Gates.Heads {
+		r := res.Gates.Heads[i]
+		if h.LogAlpha != r.LogAlpha || h.Open != r.Open {
+			t.Errorf("%s: log α %v open %v uninterrupted, %v %v resumed", h.Name, h.LogAlpha, h.Open, r.LogAlpha, r.Open)
+		}
+	}
+	lines, err := os.ReadFile(filepath.Join(dir, LogFileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, c := range lines {
+		if c == '\n' {
+			n++
+		}
+	}
+	if n != cfg.Steps {
+		t.Errorf("log has %d lines after resuming, want one per step (%d)", n, cfg.Steps)
+	}
+}
+
+func TestModelWithoutGates(t *testing.T) {
+	path := filepath.Join(plantedDir, "planted_ungated.onnx")
+	m, err := onnxio.Load(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := graphedit.Load(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = BuildTrainGraph(g, nil, Roles{}, nil, 0)
+	if err == nil {
+		t.Fatal("no error for a model without gates")
+	}
+	o := plantedOptions(t, plantedConfig(), t.TempDir())
+	o.Graph = g
+	o.Model = path
+	if _, err := Run(context.Background(), o); err == nil || !strings.Contains(err.Error(), "planted_ungated.onnx") || !strings.Contains(err.Error(), "no gate inputs") {
+		t.Fatalf("error %v should name the file and say it has no gates", err)
+	}
+}
