@@ -143,3 +143,70 @@ func KeepDecision(blocks []*Block, keepHeads map[string][]int) Decision {
 	}
 	return d
 }
+
+// GatesFile is the gates.json that gate training writes and `onnxprune
+// prune --gates` reads:
+//
+//	{
+//	  "version": 1,
+//	  "heads": [
+//	    {"name": "encoder:0:1", "kind": "encoder", "layer": 0, "head": 1,
+//	     "log_alpha": -3.2, "p_open": 0.04, "gate": 0, "keep": false,
+//	     "closed_at_step": 1200},
+//	    ...
+//	  ]
+//	}
+//
+// One entry per head: name is `KIND:LAYER:HEAD` and must agree with kind,
+// layer and head; log_alpha is the Hard Concrete location parameter at the
+// end of training; p_open the probability that the gate is non-zero
+// (1 − P(g = 0)); gate the deterministic test-time gate value in [0,1];
+// keep the decision surgery follows (true: the head stays); closed_at_step
+// the training step from which the head stayed closed (omitted or null
+// when it never closed). Other top-level fields (training settings,
+// metrics) are allowed and ignored by surgery. Heads not listed are kept.
+type GatesFile struct {
+	Version int          `json:"version"`
+	Heads   []GateRecord `json:"heads"`
+}
+
+// GateRecord is one head of a GatesFile.
+type GateRecord struct {
+	Name         string  `json:"name"`
+	Kind         string  `json:"kind"`
+	Layer        int     `json:"layer"`
+	Head         int     `json:"head"`
+	LogAlpha     float64 `json:"log_alpha"`
+	POpen        float64 `json:"p_open"`
+	Gate         float64 `json:"gate"`
+	Keep         bool    `json:"keep"`
+	ClosedAtStep *int    `json:"closed_at_step,omitempty"`
+}
+
+// Decision turns the file into a surgery Decision for blocks: every listed
+// head must exist, be listed once and have a name matching its kind, layer
+// and head; heads not listed are kept.
+func (f *GatesFile) Decision(blocks []*Block) (Decision, error) {
+	d := RemoveDecision(blocks, nil)
+	byName := map[string]*Block{}
+	for _, b := range blocks {
+		byName[b.Name()] = b
+	}
+	seen := map[string]bool{}
+	for i, h := range f.Heads {
+		want := fmt.Sprintf("%s:%d:%d", h.Kind, h.Layer, h.Head)
+		if h.Name != want {
+			return nil, fmt.Errorf("gates file: head %d: name %q does not match kind/layer/head %s", i, h.Name, want)
+		}
+		if seen[h.Name] {
+			return nil, fmt.Errorf("gates file: head %s listed twice", h.Name)
+		}
+		seen[h.Name] = true
+		b := byName[fmt.Sprintf("%s:%d", h.Kind, h.Layer)]
+		if b == nil || h.Head < 0 || h.Head >= b.NumHeads {
+			return nil, fmt.Errorf("gates file: head %s does not exist in the model", h.Name)
+		}
+		d[b.Name()][h.Head] = h.Keep
+	}
+	return d, nil
+}

@@ -16,12 +16,9 @@ import (
 // inspectOptions holds the flags of `onnxprune inspect`.
 type inspectOptions struct {
 	json      bool
+	heads     bool
 	allowDirs []string
 	models    []string
-	// Hook for the head inventory (issue 3, built in graphedit): add
-	// `heads bool` here, its `--heads` flag in inspectCommand, a Heads
-	// field in modelSummary, and fill it in run from the graph that
-	// graphedit.Load returns there. Nothing else needs to change.
 }
 
 func inspectCommand() command {
@@ -38,6 +35,7 @@ from the tensors' shapes, not read.
 A model that cannot be read (not ONNX, truncated, an external data location outside
 its folder, a node reading an undefined value, ...) is an error naming the file.`,
 		example: `  onnxprune inspect model.onnx
+  onnxprune inspect --heads encoder_model.onnx decoder_model.onnx
   onnxprune inspect --json encoder_model.onnx decoder_model.onnx
   onnxprune inspect --allow-dir /data/weights model.onnx`,
 	}
@@ -45,6 +43,7 @@ its folder, a node reading an undefined value, ...) is an error naming the file.
 		var o inspectOptions
 		fs := newFlagSet(c, stdout)
 		fs.BoolVar(&o.json, "json", false, "print one JSON document {\"models\": [...]} instead of text")
+		fs.BoolVar(&o.heads, "heads", false, "print the attention heads instead (several files: one model), see docs/surgery.md")
 		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, "also allow external data in this directory (repeatable)")
 		if err := parseFlags(fs, args); err != nil {
 			return err
@@ -53,9 +52,36 @@ its folder, a node reading an undefined value, ...) is an error naming the file.
 		if len(o.models) == 0 {
 			return &usageError{msg: "inspect needs at least one MODEL"}
 		}
+		if o.heads {
+			return o.runHeads(stdout)
+		}
 		return o.run(ctx, stdout)
 	}
 	return c
+}
+
+// runHeads prints the attention inventory of the files read as one model:
+// a table, or with --json {"models": [...], "blocks": [...]}.
+func (o *inspectOptions) runHeads(stdout io.Writer) error {
+	ms, err := loadModelSet(o.models, o.allowDirs)
+	if err != nil {
+		return err
+	}
+	defer ms.close()
+	blocks, err := ms.inventory()
+	if err != nil {
+		return err
+	}
+	if o.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			Models []string     `json:"models"`
+			Blocks []*blockInfo `json:"blocks"`
+		}{o.models, blocks})
+	}
+	writeHeadTable(stdout, blocks)
+	return nil
 }
 
 // run summarises every model first and prints only when all could be read,

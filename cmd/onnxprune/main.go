@@ -33,6 +33,8 @@ func commands() []command {
 	return []command{
 		inspectCommand(),
 		scoreCommand(),
+		gateCommand(),
+		pruneCommand(),
 		translateCommand(),
 	}
 }

@@ -1,0 +1,122 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"onnxprune/graphedit"
+)
+
+// gateOptions holds the flags of `onnxprune gate`.
+type gateOptions struct {
+	out       string
+	attention string
+	overwrite bool
+	allowDirs []string
+	models    []string
+}
+
+func gateCommand() command {
+	c := command{
+		name:  "gate",
+		short: "insert a gate on every attention head (graph inputs, default 1)",
+		usage: "gate [flags] MODEL... -o OUT",
+		long: `Insert, in every attention block of the chosen kinds, a multiplication of each head's
+output by its gate, before the output projection: Concat(g_1·head_1, …, g_H·head_H)·W_O.
+Each block gets one gate vector, a float graph input named gate/KIND.LAYER of shape [H]
+(head h at index h, as in the head name KIND:LAYER:HEAD), whose stored default is all
+ones: a run that does not feed the gates computes what the original model computes.
+
+Several files of one model (encoder_model.onnx decoder_model.onnx ...) are gated
+together; OUT is then a folder that receives the same file names. The input files
+are never changed. Merged decoders (If branches) are refused: gate the decoder and
+decoder-with-past files.`,
+		example: `  onnxprune gate model.onnx -o gated.onnx
+  onnxprune gate --attention encoder,cross encoder_model.onnx decoder_model.onnx -o gated/`,
+	}
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		var o gateOptions
+		fs := newFlagSet(c, stdout)
+		fs.StringVarP(&o.out, "output", "o", "", "output file (one MODEL) or folder (several)")
+		fs.StringVar(&o.attention, "attention", "all", "kinds to gate: a comma list of encoder, decoder, cross, or all")
+		fs.BoolVar(&o.overwrite, "overwrite", false, "replace existing output files")
+		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, "also allow external data in this directory (repeatable)")
+		if err := parseFlags(fs, args); err != nil {
+			return err
+		}
+		o.models = fs.Args()
+		if len(o.models) == 0 {
+			return &usageError{msg: "gate needs at least one MODEL"}
+		}
+		return o.run(ctx, stdout)
+	}
+	return c
+}
+
+// parseKinds reads --attention.
+func parseKinds(s string) ([]graphedit.Kind, error) {
+	if s == "all" || s == "" {
+		return nil, nil
+	}
+	var out []graphedit.Kind
+	for _, p := range strings.Split(s, ",") {
+		k, err := graphedit.ParseKind(strings.TrimSpace(p))
+		if err != nil {
+			return nil, &usageError{msg: "--attention: " + err.Error()}
+		}
+		out = append(out, k)
+	}
+	return out, nil
+}
+
+func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
+	kinds, err := parseKinds(o.attention)
+	if err != nil {
+		return err
+	}
+	outs, err := outputPaths(o.models, o.out, o.overwrite)
+	if err != nil {
+		return err
+	}
+	ms, err := loadModelSet(o.models, o.allowDirs)
+	if err != nil {
+		return err
+	}
+	defer ms.close()
+	total := 0
+	for i, f := range ms.files {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		want := map[graphedit.Kind]bool{}
+		for _, k := range kinds {
+			want[k] = true
+		}
+		has := false
+		for _, b := range f.blocks {
+			has = has || len(kinds) == 0 || want[b.Kind]
+		}
+		var gates []graphedit.Gate
+		if has {
+			if gates, err = graphedit.InsertGates(f.g, f.blocks, kinds); err != nil {
+				return fmt.Errorf("%s: %w", f.path, err)
+			}
+		}
+		f.g.Store(f.m)
+		if err := f.m.Save(outs[i], nil); err != nil {
+			return err
+		}
+		var names []string
+		for _, g := range gates {
+			names = append(names, fmt.Sprintf("%s[%d]", g.Name, g.Heads))
+		}
+		fmt.Fprintf(stdout, "%s: %d gate inputs %s -> %s\n", f.path, len(gates), strings.Join(names, " "), outs[i])
+		total += len(gates)
+	}
+	if total == 0 {
+		return fmt.Errorf("no attention block of kinds %q in %s", o.attention, strings.Join(o.models, ", "))
+	}
+	return nil
+}

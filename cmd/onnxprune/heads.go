@@ -1,0 +1,246 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"onnxprune/graphedit"
+	"onnxprune/onnxio"
+)
+
+// modelFile is one file of a model set with its graph and attention blocks.
+type modelFile struct {
+	path   string
+	m      *onnxio.Model
+	g      *graphedit.Graph
+	blocks []*graphedit.Block
+}
+
+// modelSet is the files of one model (a single file, or the encoder and
+// decoder files of a split export) read together. A block name
+// (`KIND:LAYER`) that occurs in several files (decoder_model.onnx and
+// decoder_with_past_model.onnx) is one block of the model.
+type modelSet struct {
+	files []*modelFile
+}
+
+func loadModelSet(paths []string, allowDirs []string) (*modelSet, error) {
+	ms := &modelSet{}
+	seen := map[string]bool{}
+	for _, p := range paths {
+		base := filepath.Base(p)
+		if len(paths) > 1 && seen[base] {
+			return nil, fmt.Errorf("%s: two model files named %s (an output folder holds the same file names)", p, base)
+		}
+		seen[base] = true
+		m, err := onnxio.Load(p, &onnxio.LoadOptions{AllowDirs: allowDirs})
+		if err != nil {
+			ms.close()
+			return nil, err
+		}
+		g, err := graphedit.Load(m)
+		if err != nil {
+			m.Close()
+			ms.close()
+			return nil, err
+		}
+		blocks, err := graphedit.FindHeads(g)
+		if err != nil {
+			m.Close()
+			ms.close()
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		ms.files = append(ms.files, &modelFile{path: p, m: m, g: g, blocks: blocks})
+	}
+	if _, err := ms.inventory(); err != nil {
+		ms.close()
+		return nil, err
+	}
+	return ms, nil
+}
+
+func (ms *modelSet) close() {
+	for _, f := range ms.files {
+		f.m.Close()
+	}
+}
+
+// blockInfo is one attention block of a model set, as inspect --heads
+// reports it (also its JSON form).
+type blockInfo struct {
+	Name       string            `json:"name"`
+	Kind       string            `json:"kind"`
+	Layer      int               `json:"layer"`
+	NumHeads   int               `json:"num_heads"`
+	HeadDim    int               `json:"head_dim"`
+	Files      []string          `json:"files"`
+	Graph      string            `json:"graph"`
+	Anchor     string            `json:"anchor"`
+	PerHead    string            `json:"per_head_tensor,omitempty"`
+	Weights    map[string]weight `json:"weights"`
+	HeadConsts []headConst       `json:"head_constants"`
+}
+
+type weight struct {
+	Initializer string `json:"initializer"`
+	// Transposed: true for the MatMul layout [in,out], false for [out,in].
+	Transposed bool  `json:"transposed"`
+	Offset     int64 `json:"offset"`
+	Width      int64 `json:"width"`
+}
+
+type headConst struct {
+	What  string `json:"what"`
+	Node  string `json:"node,omitempty"`
+	Value string `json:"value,omitempty"`
+	Axis  int    `json:"axis"`
+}
+
+// inventory merges the blocks of every file by name, in kind order then
+// layer; a name with different head counts in two files is an error.
+func (ms *modelSet) inventory() ([]*blockInfo, error) {
+	byName := map[string]*blockInfo{}
+	var out []*blockInfo
+	for _, f := range ms.files {
+		for _, b := range f.blocks {
+			bi := byName[b.Name()]
+			if bi == nil {
+				bi = describeBlock(b)
+				byName[b.Name()] = bi
+				out = append(out, bi)
+			} else if bi.NumHeads != b.NumHeads || bi.HeadDim != b.HeadDim {
+				return nil, fmt.Errorf("%s: block %s has H=%d dh=%d, but %d and %d in %s", f.path, b.Name(), b.NumHeads, b.HeadDim, bi.NumHeads, bi.HeadDim, strings.Join(bi.Files, ", "))
+			}
+			bi.Files = append(bi.Files, f.path)
+		}
+	}
+	order := map[string]int{}
+	for i, k := range graphedit.Kinds {
+		order[string(k)] = i
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Kind != out[j].Kind {
+			return order[out[i].Kind] < order[out[j].Kind]
+		}
+		return out[i].Layer < out[j].Layer
+	})
+	return out, nil
+}
+
+func describeBlock(b *graphedit.Block) *blockInfo {
+	bi := &blockInfo{Name: b.Name(), Kind: string(b.Kind), Layer: b.Layer, NumHeads: b.NumHeads, HeadDim: b.HeadDim,
+		Graph: b.Graph, Anchor: b.Softmax.String(), Weights: map[string]weight{}}
+	if b.PerHead != nil {
+		bi.PerHead = b.PerHead.Name()
+	}
+	add := func(role string, p graphedit.Projection) {
+		if p.Weight != nil {
+			bi.Weights[role+"_weight"] = weight{Initializer: p.Weight.Name(), Transposed: p.Transposed, Offset: p.Offset, Width: p.Width}
+		}
+		if p.Bias != nil {
+			bi.Weights[role+"_bias"] = weight{Initializer: p.Bias.Name(), Offset: p.BiasOffset, Width: p.Width}
+		}
+	}
+	add("q", b.Q)
+	add("k", b.K)
+	add("v", b.V)
+	add("out", b.Out)
+	for _, hc := range b.HeadConsts {
+		c := headConst{What: hc.What, Axis: hc.Axis}
+		if hc.Node != nil {
+			c.Node = hc.Node.String()
+		}
+		if hc.Value != nil {
+			c.Value = hc.Value.Name()
+		}
+		bi.HeadConsts = append(bi.HeadConsts, c)
+	}
+	return bi
+}
+
+// writeHeadTable prints the inventory as a table.
+func writeHeadTable(w io.Writer, blocks []*blockInfo) {
+	fmt.Fprintf(w, "%-10s %5s %5s %-28s %-28s %-28s %-28s %s\n", "BLOCK", "HEADS", "DIM", "Q", "K", "V", "OUT", "FILES")
+	short := func(bi *blockInfo, role string) string {
+		wt, ok := bi.Weights[role+"_weight"]
+		if !ok {
+			return "-"
+		}
+		s := wt.Initializer
+		if len(s) > 22 {
+			s = "…" + s[len(s)-21:]
+		}
+		if wt.Width > 0 && wt.Offset > 0 {
+			s += fmt.Sprintf("[%d:]", wt.Offset)
+		}
+		return s
+	}
+	for _, bi := range blocks {
+		var files []string
+		for _, f := range bi.Files {
+			files = append(files, filepath.Base(f))
+		}
+		fmt.Fprintf(w, "%-10s %5d %5d %-28s %-28s %-28s %-28s %s\n", bi.Name, bi.NumHeads, bi.HeadDim,
+			short(bi, "q"), short(bi, "k"), short(bi, "v"), short(bi, "out"), strings.Join(files, ","))
+	}
+	count := map[string]int{}
+	heads := 0
+	for _, bi := range blocks {
+		count[bi.Kind]++
+		heads += bi.NumHeads
+	}
+	fmt.Fprintf(w, "%d blocks (encoder %d, decoder %d, cross %d), %d heads\n", len(blocks), count["encoder"], count["decoder"], count["cross"], heads)
+}
+
+// outputPaths maps each input file to its output: OUT itself for one file,
+// OUT/<file name> for several (OUT is then a folder, made if missing).
+// Outputs that exist need overwrite; an output that is an input is refused.
+func outputPaths(inputs []string, out string, overwrite bool) ([]string, error) {
+	if out == "" {
+		return nil, &usageError{msg: "-o OUT is required"}
+	}
+	var paths []string
+	if len(inputs) == 1 {
+		if st, err := os.Stat(out); err == nil && st.IsDir() {
+			out = filepath.Join(out, filepath.Base(inputs[0]))
+		}
+		paths = []string{out}
+	} else {
+		if err := os.MkdirAll(out, 0o755); err != nil {
+			return nil, err
+		}
+		for _, in := range inputs {
+			paths = append(paths, filepath.Join(out, filepath.Base(in)))
+		}
+	}
+	for i, p := range paths {
+		if same, err := samePath(p, inputs[i]); err == nil && same {
+			return nil, fmt.Errorf("output %s is the input file; inputs are never overwritten", p)
+		}
+		for _, in := range inputs {
+			if same, err := samePath(p, in); err == nil && same {
+				return nil, fmt.Errorf("output %s is an input file; inputs are never overwritten", p)
+			}
+		}
+		if _, err := os.Stat(p); err == nil && !overwrite {
+			return nil, fmt.Errorf("output %s exists (use --overwrite)", p)
+		}
+	}
+	return paths, nil
+}
+
+func samePath(a, b string) (bool, error) {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false, err
+	}
+	sb, err := os.Stat(b)
+	if err != nil {
+		return false, err
+	}
+	return os.SameFile(sa, sb), nil
+}

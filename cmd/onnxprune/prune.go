@@ -1,0 +1,164 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"onnxprune/graphedit"
+)
+
+// pruneOptions holds the flags of `onnxprune prune`.
+type pruneOptions struct {
+	remove, keep, gates string
+	out                 string
+	overwrite           bool
+	allowDirs           []string
+	models              []string
+}
+
+func pruneCommand() command {
+	c := command{
+		name:  "prune",
+		short: "cut attention heads out of a model's weights and graph",
+		usage: "prune [flags] MODEL... (--remove SPEC | --keep SPEC | --gates gates.json) -o OUT",
+		long: `Remove attention heads from the model itself: slice the Q/K/V projection columns and
+biases and the output projection's rows, rewrite every constant or attribute that
+encodes the number of heads, shrink past/present key-value shapes, and remove a whole
+attention sublayer whose heads are all gone (its residual path and output bias stay).
+The pruned model computes what the gated model computes with the removed heads' gates
+at 0 (the surgery oracle).
+
+SPEC is a comma list of head names KIND:LAYER:HEAD, KIND one of encoder, decoder
+(decoder self-attention) or cross, layers and heads counted from 0 (see 'onnxprune
+inspect --heads'); HEAD may be * for every head of the layer. --remove removes the
+listed heads, --keep keeps only them, --gates follows the keep fields of a gates.json
+written by gate training. A name that does not exist is an error.
+
+Several files of one model (encoder_model.onnx decoder_model.onnx
+decoder_with_past_model.onnx) are pruned together and stay consistent; OUT is then a
+folder receiving the same file names. The input files are never changed.`,
+		example: `  onnxprune prune model.onnx --remove encoder:0:1,encoder:0:3,cross:1:* -o pruned.onnx
+  onnxprune prune encoder_model.onnx decoder_model.onnx decoder_with_past_model.onnx \
+      --gates gates.json -o pruned/`,
+	}
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		var o pruneOptions
+		fs := newFlagSet(c, stdout)
+		fs.StringVar(&o.remove, "remove", "", "heads to remove (SPEC)")
+		fs.StringVar(&o.keep, "keep", "", "heads to keep; every other head is removed (SPEC)")
+		fs.StringVar(&o.gates, "gates", "", "gates.json from gate training: remove heads with keep=false")
+		fs.StringVarP(&o.out, "output", "o", "", "output file (one MODEL) or folder (several)")
+		fs.BoolVar(&o.overwrite, "overwrite", false, "replace existing output files")
+		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, "also allow external data in this directory (repeatable)")
+		if err := parseFlags(fs, args); err != nil {
+			return err
+		}
+		o.models = fs.Args()
+		if len(o.models) == 0 {
+			return &usageError{msg: "prune needs at least one MODEL"}
+		}
+		n := 0
+		for _, s := range []string{o.remove, o.keep, o.gates} {
+			if s != "" {
+				n++
+			}
+		}
+		if n != 1 {
+			return &usageError{msg: "give exactly one of --remove, --keep, --gates"}
+		}
+		return o.run(ctx, stdout)
+	}
+	return c
+}
+
+func (o *pruneOptions) decision(blocks []*graphedit.Block) (graphedit.Decision, error) {
+	switch {
+	case o.remove != "":
+		sel, err := graphedit.ParseSpec(o.remove, blocks)
+		if err != nil {
+			return nil, &usageError{msg: "--remove: " + err.Error()}
+		}
+		return graphedit.RemoveDecision(blocks, sel), nil
+	case o.keep != "":
+		sel, err := graphedit.ParseSpec(o.keep, blocks)
+		if err != nil {
+			return nil, &usageError{msg: "--keep: " + err.Error()}
+		}
+		return graphedit.KeepDecision(blocks, sel), nil
+	}
+	data, err := os.ReadFile(o.gates)
+	if err != nil {
+		return nil, err
+	}
+	var gf graphedit.GatesFile
+	if err := json.Unmarshal(data, &gf); err != nil {
+		return nil, fmt.Errorf("%s: %w", o.gates, err)
+	}
+	d, err := gf.Decision(blocks)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", o.gates, err)
+	}
+	return d, nil
+}
+
+func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
+	outs, err := outputPaths(o.models, o.out, o.overwrite)
+	if err != nil {
+		return err
+	}
+	ms, err := loadModelSet(o.models, o.allowDirs)
+	if err != nil {
+		return err
+	}
+	defer ms.close()
+	// The decision is made against every block of the model (all files),
+	// then applied to each file's blocks of the same names.
+	var all []*graphedit.Block
+	seen := map[string]bool{}
+	for _, f := range ms.files {
+		for _, b := range f.blocks {
+			if !seen[b.Name()] {
+				seen[b.Name()] = true
+				all = append(all, b)
+			}
+		}
+	}
+	dec, err := o.decision(all)
+	if err != nil {
+		return err
+	}
+	for i, f := range ms.files {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		fd := graphedit.Decision{}
+		for _, b := range f.blocks {
+			fd[b.Name()] = dec[b.Name()]
+		}
+		rep, err := graphedit.RemoveHeads(f.g, f.blocks, fd)
+		if err != nil {
+			return fmt.Errorf("%s: %w", f.path, err)
+		}
+		f.g.Store(f.m)
+		if err := f.m.Save(outs[i], nil); err != nil {
+			return err
+		}
+		var parts []string
+		for _, c := range rep.Blocks {
+			s := fmt.Sprintf("%s %d->%d", c.Block, c.From, c.To)
+			if c.Removed {
+				s += " (sublayer removed)"
+			}
+			parts = append(parts, s)
+		}
+		if len(parts) == 0 {
+			parts = []string{"no heads removed"}
+		}
+		fmt.Fprintf(stdout, "%s: %s; %d weight bytes removed -> %s\n", f.path, strings.Join(parts, ", "), rep.RemovedBytes, outs[i])
+	}
+	return nil
+}
