@@ -33,6 +33,7 @@ func commands() []command {
 	return []command{
 		inspectCommand(),
 		scoreCommand(),
+		trainCommand(),
 		gateCommand(),
 		pruneCommand(),
 		translateCommand(),

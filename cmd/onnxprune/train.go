@@ -1,0 +1,330 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"time"
+
+	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
+	"onnxprune/onnxio"
+	"onnxprune/ortrun"
+	"onnxprune/verify/tokenize"
+)
+
+// trainOptions holds the flags of `onnxprune train`.
+type trainOptions struct {
+	model                    string
+	trainSrc, trainTgt       string
+	devSrc, devTgt           string
+	tokenizer                string
+	padID, bosID, eosID      int64
+	attention                string
+	trainWeights             string
+	srcInput, tgtInput, mask string
+	maxTokens, window        int
+	smoothing                float64
+	schedule                 string
+	warmup                   int
+	out                      string
+	resume                   bool
+	threads                  int
+	ortLib                   string
+	logEvery                 int
+	seed                     uint64
+	cfg                      gatetrain.Config
+}
+
+func trainCommand() command {
+	c := command{
+		name:  "train",
+		short: "train Hard Concrete head gates (L0 penalty or a head-count target) on a parallel corpus",
+		usage: "train MODEL --train-src FILE --train-tgt FILE --out DIR [flags]",
+		long: `Train one Hard Concrete gate per attention head (Voita et al. 2019) with the expected-L0
+penalty, in a Go loop around a forward+backward ONNX graph run on ONNX Runtime.
+
+MODEL is a gated model (inputs gate/<kind>.<layer>) or an ungated one, whose heads are
+found and gated first (the kinds of --attention). The corpus is token ids (one sentence
+a line, ids separated by spaces) or, with --tokenizer, text. The source gets EOS
+appended, the decoder input is BOS + target and the labels target + EOS.
+
+Each step samples every gate once, runs the training graph (loss and d loss/d gate),
+chains the gate gradients to log α, adds the penalty gradient and takes an Adam step.
+--l0-lambda weighs the penalty (the paper's λ); --target-heads N instead learns
+Lagrange multipliers that drive the expected number of open heads to N and ends with
+exactly N open heads (the N largest log α). --train-weights encoder also trains the
+encoder's weights (the paper's setting) and writes them to trained_model.onnx.
+
+Written to --out: gates.json (per head log α, P(open), test-time gate, decision,
+step it closed; read by 'onnxprune prune --gates'), train.jsonl (every step),
+p_open.svg (each head's open probability over the steps), trace/gates-open-NNN.json
+(the gates each time the open count drops: prune to any head count from one run),
+checkpoint.gob (every --checkpoint-every steps and on SIGINT/SIGTERM) and
+train_graph.onnx. --resume continues from the checkpoint and ends exactly where an
+uninterrupted run with the same flags ends.`,
+		example: `  onnxprune train models/planted/planted.onnx --train-src models/planted/train.src \
+      --train-tgt models/planted/train.tgt --dev-src models/planted/dev.src \
+      --dev-tgt models/planted/dev.tgt --pad-id 0 --bos-id 1 --eos-id 2 --out run1
+  onnxprune train model.onnx --tokenizer spm8k.model --train-src train.en --train-tgt train.es \
+      --target-heads 12 --attention encoder --train-weights encoder --out run2
+  onnxprune train model.onnx ... --out run2 --resume`,
+	}
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		o := trainOptions{cfg: gatetrain.DefaultConfig()}
+		fs := newFlagSet(c, stdout)
+		fs.StringVar(&o.trainSrc, "train-src", "", "training source sentences (token ids, or text with --tokenizer)")
+		fs.StringVar(&o.trainTgt, "train-tgt", "", "training target sentences, one per source line")
+		fs.StringVar(&o.devSrc, "dev-src", "", "validation source sentences (optional)")
+		fs.StringVar(&o.devTgt, "dev-tgt", "", "validation target sentences")
+		fs.StringVar(&o.tokenizer, "tokenizer", "", "tokenizer file (SentencePiece .model, vocab.json/.yml, vocabulary): the corpus is text")
+		fs.Int64Var(&o.padID, "pad-id", -1, "padding id (default: the tokenizer's)")
+		fs.Int64Var(&o.bosID, "bos-id", -1, "decoder start id (default: the tokenizer's BOS, else pad)")
+		fs.Int64Var(&o.eosID, "eos-id", -1, "end-of-sentence id appended to source and labels (default: the tokenizer's; -1 none)")
+		fs.StringVar(&o.attention, "attention", "all", "gated attention kinds: encoder, decoder, cross or all (comma list)")
+		fs.StringVar(&o.trainWeights, "train-weights", "", `also train weights: "encoder" (encoder weights, decoder frozen)`)
+		fs.StringVar(&o.srcInput, "src-input", "", "model input of the source ids (default: src_ids or input_ids)")
+		fs.StringVar(&o.tgtInput, "tgt-input", "", "model input of the decoder ids (default: tgt_ids or decoder_input_ids)")
+		fs.StringVar(&o.mask, "mask-input", "", "model input of the source mask (default: attention_mask when present)")
+		fs.Float64Var(&o.cfg.Lambda, "l0-lambda", o.cfg.Lambda, "weight λ of the expected-L0 penalty")
+		fs.IntVar(&o.cfg.TargetHeads, "target-heads", 0, "end with exactly this many open heads (learned Lagrangian; overrides --l0-lambda)")
+		fs.Float64Var(&o.cfg.LagrangeLR, "lagrange-lr", o.cfg.LagrangeLR, "ascent rate of the Lagrange multipliers")
+		fs.BoolVar(&o.cfg.PerLayer, "penalty-per-layer", o.cfg.PerLayer, "average the L0 penalty over gated layers (the paper's code)")
+		fs.Float64Var(&o.cfg.Schedule.Base, "lr", o.cfg.Schedule.Base, "learning rate of log α (Adam)")
+		fs.StringVar(&o.schedule, "lr-schedule", "constant", "learning-rate schedule: constant, warmup or linear (warmup then linear decay)")
+		fs.IntVar(&o.warmup, "warmup-steps", 0, "linear warmup steps")
+		fs.IntVar(&o.cfg.Steps, "max-steps", o.cfg.Steps, "training steps")
+		fs.Float64Var(&o.cfg.ClipNorm, "clip-norm", o.cfg.ClipNorm, "clip the gradient norm (0: off)")
+		fs.Float64Var(&o.cfg.InitLogAlpha, "init-log-alpha", o.cfg.InitLogAlpha, "initial log α of every gate")
+		fs.Float64Var(&o.cfg.Concrete.Beta, "beta", o.cfg.Concrete.Beta, "Hard Concrete temperature β")
+		fs.Float64Var(&o.cfg.Concrete.Gamma, "gamma", o.cfg.Concrete.Gamma, "Hard Concrete stretch lower bound γ (< 0)")
+		fs.Float64Var(&o.cfg.Concrete.Zeta, "zeta", o.cfg.Concrete.Zeta, "Hard Concrete stretch upper bound ζ (> 1)")
+		fs.Float64Var(&o.cfg.WeightLR, "weight-lr", o.cfg.WeightLR, "learning rate of trained weights (--train-weights)")
+		fs.IntVar(&o.maxTokens, "max-tokens", 2048, "padded tokens per batch (rows × longest sentence)")
+		fs.IntVar(&o.window, "bucket-window", 1000, "sentences sorted by length together (length bucketing)")
+		fs.Float64Var(&o.smoothing, "label-smoothing", 0, "label smoothing ε of the cross-entropy")
+		fs.Uint64Var(&o.seed, "seed", 1, "seed of the gate noise and the data order")
+		fs.IntVar(&o.cfg.ValidEvery, "valid-every", o.cfg.ValidEvery, "validation loss every N steps (0: never)")
+		fs.IntVar(&o.cfg.CheckpointEvery, "checkpoint-every", o.cfg.CheckpointEvery, "checkpoint every N steps")
+		fs.StringVar(&o.out, "out", "", "output folder")
+		fs.BoolVar(&o.resume, "resume", false, "continue from the checkpoint in --out")
+		fs.IntVar(&o.threads, "threads", 0, "ONNX Runtime intra-op threads (0: its default)")
+		fs.StringVar(&o.ortLib, "ort-lib", "", "ONNX Runtime shared library (default: $"+ortrun.EnvLibrary+", then .ort/lib)")
+		fs.IntVar(&o.logEvery, "log-every", 10, "log line every N steps when the output is not a terminal")
+		if err := parseFlags(fs, args); err != nil {
+			return err
+		}
+		if fs.NArg() != 1 {
+			return &usageError{msg: "train takes one MODEL"}
+		}
+		o.model = fs.Arg(0)
+		return o.run(ctx, stdout, stderr)
+	}
+	return c
+}
+
+func (o *trainOptions) validate() error {
+	switch {
+	case o.trainSrc == "" || o.trainTgt == "":
+		return &usageError{msg: "--train-src and --train-tgt are required"}
+	case (o.devSrc == "") != (o.devTgt == ""):
+		return &usageError{msg: "--dev-src and --dev-tgt go together"}
+	case o.out == "":
+		return &usageError{msg: "--out is required"}
+	case o.trainWeights != "" && o.trainWeights != "encoder":
+		return &usageError{msg: fmt.Sprintf("--train-weights %q: only \"encoder\" is supported", o.trainWeights)}
+	case o.maxTokens <= 0:
+		return &usageError{msg: "--max-tokens must be positive"}
+	}
+	k, err := gatetrain.ParseScheduleKind(o.schedule)
+	if err != nil {
+		return &usageError{msg: err.Error()}
+	}
+	o.cfg.Schedule.Kind = k
+	o.cfg.Schedule.Warmup = o.warmup
+	o.cfg.Seed = o.seed
+	return nil
+}
+
+func (o *trainOptions) readCorpus(src, tgt string, tok tokenize.Tokenizer, vocab int64) (*gatetrain.Corpus, error) {
+	if tok == nil {
+		return gatetrain.ReadCorpus(src, tgt, vocab)
+	}
+	enc := func(path string) ([][]int64, error) {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		text := strings.TrimSuffix(string(b), "\n")
+		var out [][]int64
+		if text == "" {
+			return nil, nil
+		}
+		for i, line := range strings.Split(text, "\n") {
+			ids, err := tok.Encode(line)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", path, i+1, err)
+			}
+			out = append(out, ids)
+		}
+		return out, nil
+	}
+	s, err := enc(src)
+	if err != nil {
+		return nil, err
+	}
+	t, err := enc(tgt)
+	if err != nil {
+		return nil, err
+	}
+	return gatetrain.NewCorpus(s, t, src, tgt)
+}
+
+func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error {
+	if err := o.validate(); err != nil {
+		return err
+	}
+	kinds, err := parseKinds(o.attention)
+	if err != nil {
+		return err
+	}
+	m, err := onnxio.Load(o.model, nil)
+	if err != nil {
+		return err
+	}
+	defer m.Close()
+	g, err := graphedit.Load(m)
+	if err != nil {
+		return fmt.Errorf("%s: %w", o.model, err)
+	}
+	if _, err := gatetrain.FindGates(g, nil); err != nil {
+		blocks, ferr := graphedit.FindHeads(g)
+		if ferr != nil {
+			return fmt.Errorf("%s: %w", o.model, ferr)
+		}
+		if _, err := graphedit.InsertGates(g, blocks, kinds); err != nil {
+			return fmt.Errorf("%s: %w", o.model, err)
+		}
+	}
+	var tok tokenize.Tokenizer
+	sp := gatetrain.Specials{Pad: o.padID, BOS: o.bosID, EOS: o.eosID}
+	if o.tokenizer != "" {
+		if tok, err = tokenize.Load(o.tokenizer); err != nil {
+			return err
+		}
+		ts := tok.Specials()
+		if sp.Pad < 0 {
+			sp.Pad = ts.Pad
+		}
+		if sp.EOS < 0 {
+			sp.EOS = ts.Eos
+		}
+		if sp.BOS < 0 {
+			sp.BOS = ts.Bos
+		}
+	}
+	if sp.Pad < 0 {
+		return &usageError{msg: "--pad-id is required (no tokenizer gives it)"}
+	}
+	if sp.BOS < 0 {
+		sp.BOS = sp.Pad
+	}
+	var vocab int64 = -1
+	if tok != nil {
+		vocab = int64(tok.VocabSize())
+	}
+	train, err := o.readCorpus(o.trainSrc, o.trainTgt, tok, vocab)
+	if err != nil {
+		return err
+	}
+	var dev *gatetrain.Corpus
+	if o.devSrc != "" {
+		if dev, err = o.readCorpus(o.devSrc, o.devTgt, tok, vocab); err != nil {
+			return err
+		}
+	}
+	roles := gatetrain.Roles{Src: o.srcInput, DecIn: o.tgtInput, SrcMask: o.mask}
+	var weights []string
+	if o.trainWeights == "encoder" {
+		r, err := gatetrain.DetectRoles(g, roles)
+		if err != nil {
+			return fmt.Errorf("%s: %w", o.model, err)
+		}
+		if weights, err = gatetrain.EncoderWeights(g, r.DecIn); err != nil {
+			return fmt.Errorf("%s: %w", o.model, err)
+		}
+		if len(weights) == 0 {
+			return fmt.Errorf("%s: found no encoder weights to train", o.model)
+		}
+	}
+	ro := gatetrain.RunOptions{
+		Graph: g, Model: o.model, Source: func() (*onnxio.Model, error) { return onnxio.Load(o.model, nil) },
+		Kinds: kinds, Roles: roles, Train: train, Dev: dev, Specials: sp, MaxTokens: o.maxTokens, Window: o.window,
+		Smoothing: o.smoothing, Cfg: o.cfg, TrainWeights: weights, OutDir: o.out, Resume: o.resume,
+		Session: ortrun.Options{Library: o.ortLib, IntraOpThreads: o.threads},
+		OnStep:  newProgress(stdout, o.cfg.Steps, o.logEvery).step,
+	}
+	res, err := gatetrain.Run(ctx, ro)
+	if err != nil {
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "onnxprune train: %v\n", err)
+		}
+		return err
+	}
+	fmt.Fprintf(stdout, "\n%d of %d heads open after %d steps; gates in %s/%s\n", res.Gates.OpenHeads, len(res.Gates.Heads), res.Steps, o.out, gatetrain.GatesFileName)
+	if !math.IsNaN(res.DenseLoss) {
+		fmt.Fprintf(stdout, "validation loss: dense %.5f, pruned %.5f (%+.2f%%)\n", res.DenseLoss, res.FinalLoss, 100*(res.FinalLoss-res.DenseLoss)/res.DenseLoss)
+	}
+	return nil
+}
+
+// progress prints a bar on a terminal and log lines otherwise.
+type progress struct {
+	w        io.Writer
+	tty      bool
+	total    int
+	every    int
+	start    time.Time
+	tokens   int
+	lastStep int
+}
+
+func newProgress(w io.Writer, total, every int) *progress {
+	p := &progress{w: w, total: total, every: max(1, every), start: time.Now()}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.tty = true
+		}
+	}
+	return p
+}
+
+func (p *progress) step(s gatetrain.StepInfo) error {
+	if p.lastStep == 0 {
+		p.lastStep = s.Step - 1
+	}
+	p.tokens += s.Tokens
+	el := time.Since(p.start).Seconds()
+	done := s.Step - p.lastStep
+	tps := float64(p.tokens) / math.Max(el, 1e-9)
+	eta := time.Duration(float64(p.total-s.Step) * el / float64(max(1, done)) * float64(time.Second)).Round(time.Second)
+	val := ""
+	if s.ValidLoss != nil {
+		val = fmt.Sprintf(" valid %.4f", *s.ValidLoss)
+	}
+	if p.tty {
+		const width = 24
+		fill := width * s.Step / max(1, p.total)
+		fmt.Fprintf(p.w, "\r[%s%s] %d/%d %.0f tok/s loss %.4f ce %.4f L0 %.2f open %d ETA %s%s   ",
+			strings.Repeat("#", fill), strings.Repeat(".", width-fill), s.Step, p.total, tps, s.Loss, s.CE, s.L0, s.Open, eta, val)
+		return nil
+	}
+	if s.Step%p.every == 0 || s.Step == p.total || s.ValidLoss != nil {
+		fmt.Fprintf(p.w, "step %d/%d tokens/s %.0f loss %.4f ce %.4f expected_l0 %.2f open %d eta %s%s\n",
+			s.Step, p.total, tps, s.Loss, s.CE, s.L0, s.Open, eta, val)
+	}
+	return nil
+}
