@@ -92,7 +92,11 @@ func signalCode(ctx context.Context) int {
 
 // run executes the CLI and returns the process exit code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	cmds := commands()
+	return dispatch(ctx, commands(), args, stdout, stderr)
+}
+
+// dispatch runs the command of cmds that args name and picks the exit code.
+func dispatch(ctx context.Context, cmds []command, args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		printUsage(stdout, cmds)
 		if len(args) == 0 {
@@ -105,12 +109,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		err := c.run(ctx, args[1:], stdout, stderr)
-		if err == nil || errors.Is(err, errHelp) {
+		if errors.Is(err, errHelp) {
 			return 0
 		}
-		if code := signalCode(ctx); code != 0 && errors.Is(err, context.Canceled) {
+		// A signal decides the exit code even when the command stopped
+		// cleanly (nil after writing a checkpoint or partial report) or
+		// failed with an error of its own while stopping.
+		if code := signalCode(ctx); code != 0 {
+			if err != nil && !errors.Is(err, context.Canceled) {
+				reportError(stderr, c.name, err)
+			}
 			fmt.Fprintf(stderr, "onnxprune %s: %s\n", c.name, context.Cause(ctx))
 			return code
+		}
+		if err == nil {
+			return 0
 		}
 		return reportError(stderr, c.name, err)
 	}
