@@ -1,0 +1,200 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"onnxprune/gatetrain"
+)
+
+const plantedDir = "../../models/planted"
+
+func plantedArgs(out string, steps string) []string {
+	p := func(n string) string { return filepath.Join(plantedDir, n) }
+	return []string{"train", p("planted.onnx"), "--train-src", p("train.src"), "--train-tgt", p("train.tgt"),
+		"--pad-id", "0", "--bos-id", "1", "--eos-id", "2", "--out", out, "--max-steps", steps,
+		"--l0-lambda", "0.05", "--init-log-alpha", "2", "--max-tokens", "512", "--threads", "1",
+		"--checkpoint-every", "20", "--seed", "11", "--log-every", "100"}
+}
+
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "onnxprune")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func readGatesFile(t *testing.T, dir string) *gatetrain.GatesFile {
+	t.Helper()
+	f, err := gatetrain.ReadGates(filepath.Join(dir, gatetrain.GatesFileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func countLines(path string) int {
+	b, _ := os.ReadFile(path)
+	return bytes.Count(b, []byte("\n"))
+}
+
+// A run killed with SIGKILL and resumed ends with the gates of an
+// uninterrupted run with the same seed.
+func TestTrainSIGKILLThenResume(t *testing.T) {
+	bin := buildBinary(t)
+	const steps = "1000"
+	full := t.TempDir()
+	if out, err := exec.Command(bin, plantedArgs(full, steps)...).CombinedOutput(); err != nil {
+		t.Fatalf("uninterrupted run: %v\n%s", err, out)
+	}
+	want := readGatesFile(t, full)
+
+	dir := t.TempDir()
+	cmd := exec.Command(bin, plantedArgs(dir, steps)...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(dir, gatetrain.LogFileName)
+	deadline := time.Now().Add(2 * time.Minute)
+	for countLines(log) < 300 {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("the run never reached step 300:\n%s", out.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	killedAt := countLines(log)
+	if killedAt >= 1000 {
+		t.Fatalf("the run finished (%d steps) before it was killed", killedAt)
+	}
+	if _, err := os.Stat(filepath.Join(dir, gatetrain.GatesFileName)); err == nil {
+		t.Fatal("a killed run left gates.json")
+	}
+	res, err := exec.Command(bin, append(plantedArgs(dir, steps), "--resume")...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("resumed run: %v\n%s", err, res)
+	}
+	got := readGatesFile(t, dir)
+	for i, h := range want.Heads {
+		g := got.Heads[i]
+		if h.LogAlpha != g.LogAlpha || h.Open != g.Open || !sameStep(h.ClosedAt, g.ClosedAt) {
+			t.Errorf("%s: uninterrupted log α %v open %v closed %v; killed at step %d and resumed: %v %v %v",
+				h.Name, h.LogAlpha, h.Open, h.ClosedAt, killedAt, g.LogAlpha, g.Open, g.ClosedAt)
+		}
+	}
+	if n := countLines(log); n != 1000 {
+		t.Errorf("log has %d lines, want 1000", n)
+	}
+}
+
+func sameStep(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+
+// SIGINT stops the run with a checkpoint and exit code 130.
+func TestTrainSIGINTSavesCheckpoint(t *testing.T) {
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	cmd := exec.Command(bin, plantedArgs(dir, "100000")...)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(dir, gatetrain.LogFileName)
+	for countLines(log) < 30 {
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	err := cmd.Wait()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 130 {
+		t.Fatalf("exit %v, want code 130\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "--resume") {
+		t.Errorf("output does not say how to resume:\n%s", out.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, gatetrain.CheckpointFileName)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTrainBadInputNamesFileAndLine(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	model := filepath.Join(plantedDir, "planted.onnx")
+	tests := []struct {
+		name, src, tgt string
+		want           []string
+	}{
+		{"id outside the model vocabulary", "3 4\n5 6 7\n", "4 3\n7 6 500\n", []string{"bad.tgt:2", "id 500", "[0, 24)"}},
+		{"mismatched line counts", "3 4\n5 6\n", "4 3\n", []string{"bad.src has 2 lines", "bad.tgt has 1"}},
+		{"empty corpus", "", "", []string{"bad.src", "empty corpus"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, g := write("bad.src", tc.src), write("bad.tgt", tc.tgt)
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), []string{"train", model, "--train-src", s, "--train-tgt", g,
+				"--pad-id", "0", "--bos-id", "1", "--eos-id", "2", "--out", filepath.Join(dir, "out"), "--max-steps", "3"}, &stdout, &stderr)
+			if code != 2 {
+				t.Fatalf("exit code %d, want 2\n%s", code, stderr.String())
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(stderr.String(), w) {
+					t.Errorf("stderr %q does not mention %q", stderr.String(), w)
+				}
+			}
+		})
+	}
+}
+
+func TestTrainGatesJSONShape(t *testing.T) {
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), plantedArgs(dir, "40"), &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	b, err := os.ReadFile(filepath.Join(dir, gatetrain.GatesFileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw struct {
+		Heads []map[string]any `json:"heads"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	if len(raw.Heads) != 12 {
+		t.Fatalf("%d heads, want 12", len(raw.Heads))
+	}
+	for _, k := range []string{"name", "kind", "layer", "head", "log_alpha", "p_open", "gate", "open", "closed_at"} {
+		if _, ok := raw.Heads[0][k]; !ok {
+			t.Errorf("gates.json heads lack %q", k)
+		}
+	}
+	if !strings.Contains(stdout.String(), "step 40/40") {
+		t.Errorf("no log line for the last step:\n%s", stdout.String())
+	}
+}
