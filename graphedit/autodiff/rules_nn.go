@@ -127,49 +127,57 @@ func gradLayerNorm(c *Context) {
 	}
 }
 
-// gradLayerNormAxes is gradLayerNorm for a known rank: x̂ and r come from
-// one LayerNormalization node with unit scale and the same axis and
-// epsilon (its Mean and InvStdDev outputs, shaped to broadcast), and the
-// means run over the normalized axes [axis, rank) directly.
+// gradLayerNormAxes is gradLayerNorm for a known rank.
 func gradLayerNormAxes(c *Context, axis, rank int64) {
-	e, x, dy, scale := c.e, c.X(0), c.GY(0), c.X(1)
+	dx, dscale := c.e.layerNormBackward(c.X(0), c.GY(0), c.X(1), axis, rank,
+		c.node.AttrFloat("epsilon", 1e-5), c.node.Attr("stash_type"), c.Need(0), c.Need(1))
+	c.SetGrad(0, dx)
+	if dscale != nil {
+		c.setUnbroadcast(1, dscale)
+	}
+	if c.Need(2) && c.X(2) != nil {
+		c.setUnbroadcast(2, c.GY(0))
+	}
+}
+
+// layerNormBackward returns dx and dy·x̂ (the scale's gradient before
+// unbroadcasting) of y = LayerNorm(x)·scale + bias over the axes [axis,
+// rank). x̂ and r = 1/σ come from one LayerNormalization node with unit
+// scale (its InvStdDev output broadcasts over the normalized axes).
+func (e *emitter) layerNormBackward(x, dy, scale *graphedit.Value, axis, rank int64, eps float32, stash *onnxpb.AttributeProto, needX, needScale bool) (dx, dyXhat *graphedit.Value) {
+	t := e.elem(x)
 	var ones *graphedit.Value
 	if s, ok := staticShape(scale); ok {
-		ones = e.constant(scalarTensor(floatOr(e.elem(x)), 1, s))
-		if floatOr(e.elem(x)) != e.elem(x) {
-			ones = e.cast(ones, e.elem(x))
-		}
+		ones = e.constant(scalarTensor(floatOr(t), 1, s))
 	} else {
-		ones = e.op("ConstantOfShape", in(e.shape(scale)), attrTensor("value", scalarTensor(floatOr(e.elem(x)), 1, []int64{1})))
-		if floatOr(e.elem(x)) != e.elem(x) {
-			ones = e.cast(ones, e.elem(x))
-		}
+		ones = e.op("ConstantOfShape", in(e.shape(scale)), attrTensor("value", scalarTensor(floatOr(t), 1, []int64{1})))
 	}
-	attrs := []*onnxpb.AttributeProto{attrInt("axis", axis), attrFloat("epsilon", c.node.AttrFloat("epsilon", 1e-5))}
-	if a := c.node.Attr("stash_type"); a != nil {
-		attrs = append(attrs, a)
+	if floatOr(t) != t {
+		ones = e.cast(ones, t)
+	}
+	attrs := []*onnxpb.AttributeProto{attrInt("axis", axis), attrFloat("epsilon", eps)}
+	if stash != nil {
+		attrs = append(attrs, stash)
 	}
 	outs := e.opN("LayerNormalization", 3, in(x, ones), attrs...)
 	xhat, r := outs[0], outs[2]
-	if t := e.elem(x); t != elemFloat {
+	if t != elemFloat {
 		r = e.cast(r, t) // InvStdDev has the stash type (float)
 	}
 	axes := make([]int64, 0, rank-axis)
 	for i := axis; i < rank; i++ {
 		axes = append(axes, i)
 	}
-	if c.Need(0) {
+	if needX {
 		g := e.mul(dy, scale)
 		mg := e.reduceMean(g, axes, true)
 		mgx := e.reduceMean(e.mul(g, xhat), axes, true)
-		c.SetGrad(0, e.mul(r, e.sub(e.sub(g, mg), e.mul(xhat, mgx))))
+		dx = e.mul(r, e.sub(e.sub(g, mg), e.mul(xhat, mgx)))
 	}
-	if c.Need(1) {
-		c.setUnbroadcast(1, e.mul(dy, xhat))
+	if needScale {
+		dyXhat = e.mul(dy, xhat)
 	}
-	if c.Need(2) && c.X(2) != nil {
-		c.setUnbroadcast(2, dy)
-	}
+	return dx, dyXhat
 }
 
 // gradDropout treats Dropout as inference-mode identity on its data

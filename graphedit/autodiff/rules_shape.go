@@ -32,6 +32,7 @@ func shapeRules() []Rule {
 		{Op: "Slice", Diff: []int{0}, Grad: gradSlice},
 		{Op: "Gather", Diff: []int{0}, Grad: gradGather},
 		{Op: "GatherElements", Diff: []int{0}, Grad: gradGatherElements},
+		{Op: "Tile", Diff: []int{0}, Grad: gradTile},
 		{Op: "Trilu", Diff: []int{0}, Grad: func(c *Context) {
 			if c.Need(0) {
 				ins := []*graphedit.Value{c.GY(0)}
@@ -248,4 +249,26 @@ func gradGatherElements(c *Context) {
 	n, pos := e.iota(x)
 	picked := e.op("GatherElements", in(pos, idx), attrInt("axis", axis))
 	c.SetGrad(0, e.scatterFlat(x, n, picked, c.GY(0), true))
+}
+
+// gradTile: y = tile(x, repeats) repeats whole blocks, so dy reshaped to
+// [r0, d0, r1, d1, …] and summed over the r axes is dx. The rank must be
+// known.
+func gradTile(c *Context) {
+	if !c.Need(0) {
+		return
+	}
+	e, x := c.e, c.X(0)
+	r := x.Rank()
+	if r < 1 {
+		c.Fail("Tile: the input rank must be known")
+		return
+	}
+	pairs := e.op("Concat", in(e.unsqueeze(c.X(1), 1), e.unsqueeze(e.shape(x), 1)), attrInt("axis", 1)) // [r, 2]
+	blocks := e.reshape(c.GY(0), e.reshape(pairs, e.ints(-1)))
+	axes := make([]int64, r)
+	for i := range axes {
+		axes[i] = int64(2 * i)
+	}
+	c.SetGrad(0, e.reduceSum(blocks, axes, false))
 }

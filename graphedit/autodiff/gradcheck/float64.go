@@ -27,8 +27,9 @@ const (
 // declared input/output types become float64 (value_info is dropped and
 // re-inferred by ONNX Runtime). Ops without a float64 kernel are wrapped in
 // casts and run in float32; kept counts them, since they limit the
-// precision of finite differences. src reads external initializer data
-// (nil: inline only).
+// precision of finite differences. Ops of other domains (com.microsoft
+// fused ops) are an error: they have no float64 kernels. src reads external
+// initializer data (nil: inline only).
 func Float64Model(m *onnxpb.ModelProto, src onnxio.ExternalSource) (out *onnxpb.ModelProto, kept int, err error) {
 	out = proto.Clone(m).(*onnxpb.ModelProto)
 	c := &f64conv{src: src}
@@ -79,8 +80,7 @@ func (c *f64conv) graph(gp *onnxpb.GraphProto) error {
 			}
 		}
 		if n.GetDomain() != "" && n.GetDomain() != "ai.onnx" {
-			nodes = append(nodes, n)
-			continue
+			return fmt.Errorf("node %q: %s:%s has no float64 kernel in ONNX Runtime", n.GetName(), n.GetDomain(), n.GetOpType())
 		}
 		switch n.GetOpType() {
 		case "Constant":
