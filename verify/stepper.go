@@ -19,6 +19,9 @@ type stepper interface {
 	reorder(idx []int) error
 	// rows is the current number of rows.
 	rows() int
+	// clone returns a stepper that continues from the same state
+	// independently (benchmarks time one step again and again).
+	clone() stepper
 }
 
 // encoded is a batch of sources ready for decoding.
@@ -150,6 +153,15 @@ func (f *fullStepper) step(ctx context.Context, tokens []int64) ([]float32, int,
 	return lastPosition(logits, len(f.prefix), f.m.Files[len(f.m.Files)-1])
 }
 
+func (f *fullStepper) clone() stepper {
+	p := make([][]int64, len(f.prefix))
+	for i := range p {
+		p[i] = slices.Clone(f.prefix[i])
+	}
+	e := *f.e
+	return &fullStepper{m: f.m, e: &e, prefix: p}
+}
+
 func (f *fullStepper) reorder(idx []int) error {
 	p := make([][]int64, len(idx))
 	for i, r := range idx {
@@ -172,7 +184,7 @@ type cacheStepper struct {
 func (c *cacheStepper) rows() int { return c.n }
 
 func (c *cacheStepper) cachedFile() *fileInfo {
-	if c.m.decPast != nil {
+	if c.m.mf.decPast != nil {
 		return c.m.mf.decPast
 	}
 	return c.m.mf.merged
@@ -254,6 +266,18 @@ func (c *cacheStepper) step(ctx context.Context, tokens []int64) ([]float32, int
 		}
 	}
 	return lastPosition(out[fi.logits], c.n, fi.path)
+}
+
+func (c *cacheStepper) clone() stepper {
+	e := *c.e
+	d := &cacheStepper{m: c.m, e: &e, n: c.n}
+	if c.past != nil {
+		d.past = make(map[string]*ortrun.Tensor, len(c.past))
+		for k, v := range c.past {
+			d.past[k] = v
+		}
+	}
+	return d
 }
 
 func (c *cacheStepper) reorder(idx []int) error {

@@ -11,30 +11,30 @@ import (
 // SearchOptions configure Translate.
 type SearchOptions struct {
 	// Beam is the number of beams per sentence; 1 or less is greedy search.
-	Beam int
+	Beam int `json:"beam"`
 	// LengthPenalty is α of the length normalisation logProb / len^α that
 	// ranks finished beam hypotheses (Hugging Face's length_penalty, fairseq's
 	// --lenpen; 0 ranks by log-probability alone).
-	LengthPenalty float64
+	LengthPenalty float64 `json:"length_penalty"`
 	// MaxLen caps the generated tokens per sentence, EOS included (0: no
 	// fixed cap).
-	MaxLen int
+	MaxLen int `json:"max_len"`
 	// MaxLenA and MaxLenB give each sentence the limit
 	// ceil(MaxLenA·len(source) + MaxLenB) (both 0: none). The limit used is
 	// the smallest of these, MaxLen and the model's maximum positions; there
 	// must be one.
-	MaxLenA float64
-	MaxLenB int
+	MaxLenA float64 `json:"max_len_a"`
+	MaxLenB int     `json:"max_len_b"`
 	// Batch is the number of sentences decoded together (0 means 1). Sources
 	// are sorted by length first; a model without a source mask batches
 	// only sources of equal length, so padding never changes a result.
-	Batch int
+	Batch int `json:"batch"`
 	// NoCache decodes without past key/values even when the model has them:
 	// every step runs the decoder on the whole prefix.
-	NoCache bool
+	NoCache bool `json:"no_cache"`
 	// Progress, when set, is called after each batch with the number of
 	// sentences done and the total.
-	Progress func(done, total int)
+	Progress func(done, total int) `json:"-"`
 }
 
 // DefaultSearch returns greedy search with the limit 1.5·len(source)+10,

@@ -37,6 +37,7 @@ func commands() []command {
 		gateCommand(),
 		pruneCommand(),
 		translateCommand(),
+		verifyCommand(),
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
@@ -31,14 +30,19 @@ type modelFlags struct {
 	ids      bool
 }
 
-func (f *modelFlags) bind(fs *pflag.FlagSet) {
+// bind adds the flags; withProvider adds --provider (verify has its own,
+// repeatable one).
+func (f *modelFlags) bind(fs *pflag.FlagSet, withProvider bool) {
 	fs.StringVar(&f.spm, "spm", "", "tokenizer: SentencePiece .model, vocab.json/.yml or a plain vocabulary (default: the model's metadata 'tokenizer')")
 	fs.StringVar(&f.vocab, "vocab", "", "Marian vocab.json/.yml numbering the --spm pieces")
 	fs.StringVar(&f.specials, "specials", "", "special ids overriding the model's, e.g. pad=0,eos=1,decoder-start=0")
 	fs.BoolVar(&f.srcBOS, "src-bos", false, "start each source with BOS (BART)")
 	fs.BoolVar(&f.noSrcEOS, "no-src-eos", false, "do not end each source with EOS")
 	fs.BoolVar(&f.noCache, "no-cache", false, "decode without past key/values (rerun the decoder on the whole prefix)")
-	fs.StringVar(&f.provider, "provider", "cpu", "ONNX Runtime execution provider: cpu, cuda or tensorrt")
+	f.provider = "cpu"
+	if withProvider {
+		fs.StringVar(&f.provider, "provider", "cpu", "ONNX Runtime execution provider: cpu, cuda or tensorrt")
+	}
 	fs.IntVar(&f.threads, "threads", 0, "ONNX Runtime intra-op threads (0: ONNX Runtime's default)")
 	fs.StringVar(&f.ortLib, "ort-lib", "", "ONNX Runtime shared library (default: $"+ortrun.EnvLibrary+", then "+ortrun.DefaultLibrary+")")
 	fs.BoolVar(&f.ids, "ids", false, "source and output lines are space-separated token ids, no tokenizer")
@@ -125,46 +129,6 @@ func (f *modelFlags) openModel(paths []string, tok tokenize.Tokenizer) (*verify.
 	return verify.OpenModel(paths, mo)
 }
 
-// encodeSources turns source lines into framed id sequences.
-func (f *modelFlags) encodeSources(lines []string, tok tokenize.Tokenizer, sp tokenize.Specials, name string) ([][]int64, error) {
-	out := make([][]int64, len(lines))
-	for i, l := range lines {
-		var ids []int64
-		if tok == nil {
-			for _, w := range strings.Fields(l) {
-				v, err := strconv.ParseInt(w, 10, 64)
-				if err != nil || v < 0 {
-					return nil, fmt.Errorf("%s:%d: %q is not a token id", name, i+1, w)
-				}
-				ids = append(ids, v)
-			}
-		} else {
-			var err error
-			if ids, err = tok.Encode(l); err != nil {
-				return nil, fmt.Errorf("%s:%d: %w", name, i+1, err)
-			}
-		}
-		out[i] = tokenize.Frame(ids, sp, f.srcBOS, !f.noSrcEOS)
-		if len(out[i]) == 0 {
-			return nil, fmt.Errorf("%s:%d: empty line and no BOS/EOS to frame it", name, i+1)
-		}
-	}
-	return out, nil
-}
-
-// decodeOutput turns generated ids into an output line.
-func decodeOutput(ids []int64, tok tokenize.Tokenizer, sp tokenize.Specials) string {
-	ids = tokenize.StripSpecials(ids, sp)
-	if tok == nil {
-		s := make([]string, len(ids))
-		for i, v := range ids {
-			s[i] = strconv.FormatInt(v, 10)
-		}
-		return strings.Join(s, " ")
-	}
-	return tok.Decode(ids)
-}
-
 // readSource reads the source file; an empty one is an error.
 func readSource(path string) ([]string, error) {
 	if path == "" {
@@ -219,7 +183,7 @@ leaves no partial file.`,
 		fs := newFlagSet(c, stdout)
 		fs.StringVar(&o.src, "src", "", "source file, one sentence a line")
 		fs.StringVarP(&o.out, "output", "o", "", "output file for the translations (- for stdout)")
-		o.model.bind(fs)
+		o.model.bind(fs, true)
 		o.search.bind(fs)
 		if err := parseFlags(fs, args); err != nil {
 			return err
@@ -256,7 +220,7 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 		return err
 	}
 	defer m.Close()
-	src, err := o.model.encodeSources(lines, tok, m.Specials, o.src)
+	src, err := verify.EncodeLines(lines, tok, m.Specials, o.model.srcBOS, !o.model.noSrcEOS, o.src)
 	if err != nil {
 		return err
 	}
@@ -269,7 +233,7 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 	var b strings.Builder
 	ntok := 0
 	for _, h := range hyps {
-		b.WriteString(decodeOutput(h.Tokens, tok, m.Specials))
+		b.WriteString(verify.DecodeIDs(h.Tokens, tok, m.Specials))
 		b.WriteByte('\n')
 		ntok += len(h.Tokens)
 	}

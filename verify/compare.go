@@ -1,0 +1,115 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+)
+
+// LogitDiff is the largest difference between two models' logits under
+// teacher forcing on the same target ids.
+type LogitDiff struct {
+	// Max is the largest |a − b| over all sentences, positions and ids.
+	Max float64 `json:"max_abs"`
+	// Sentence and Position (1-based sentence, 0-based target position)
+	// locate Max; Token is the vocabulary id there.
+	Sentence int   `json:"sentence"`
+	Position int   `json:"position"`
+	Token    int64 `json:"token"`
+	// MeanMax is the mean over positions of the per-position largest
+	// difference.
+	MeanMax float64 `json:"mean_max_abs"`
+	// ArgmaxAgree is the share of positions where both models rank the
+	// same id first.
+	ArgmaxAgree float64 `json:"argmax_agree"`
+	// Positions is the number of positions compared.
+	Positions int `json:"positions"`
+}
+
+// CompareLogits feeds both models the same sources and targets (the
+// decoder reads [start] + target) and compares the logits of the positions
+// that predict the target ids. Both models must have the same vocabulary and
+// decoder start id.
+func CompareLogits(ctx context.Context, a, b *Model, src, tgt [][]int64, batch int) (*LogitDiff, error) {
+	if a.Specials.DecoderStart != b.Specials.DecoderStart {
+		return nil, fmt.Errorf("verify: decoder start ids differ (%d vs %d)", a.Specials.DecoderStart, b.Specials.DecoderStart)
+	}
+	d := &LogitDiff{}
+	agree := 0
+	var sumMax float64
+	// Chunks keep both models' logits of only a few batches in memory.
+	chunk := max(batch, 1) * 4
+	for lo := 0; lo < len(src); lo += chunk {
+		hi := min(lo+chunk, len(src))
+		la, va, err := a.ForcedLogits(ctx, src[lo:hi], tgt[lo:hi], batch)
+		if err != nil {
+			return nil, err
+		}
+		lb, vb, err := b.ForcedLogits(ctx, src[lo:hi], tgt[lo:hi], batch)
+		if err != nil {
+			return nil, err
+		}
+		if va != vb {
+			return nil, fmt.Errorf("verify: vocabularies differ: %d vs %d logits", va, vb)
+		}
+		V := va
+		for i := range la {
+			n := len(tgt[lo+i])
+			for p := 0; p < n; p++ {
+				ra, rb := la[i][p*V:(p+1)*V], lb[i][p*V:(p+1)*V]
+				pm := 0.0
+				for k := range ra {
+					x := math.Abs(float64(ra[k]) - float64(rb[k]))
+					if math.IsNaN(x) {
+						x = math.Inf(1)
+					}
+					pm = max(pm, x)
+					if x > d.Max {
+						d.Max, d.Sentence, d.Position, d.Token = x, lo+i+1, p, int64(k)
+					}
+				}
+				sumMax += pm
+				if argmax(ra) == argmax(rb) {
+					agree++
+				}
+				d.Positions++
+			}
+		}
+	}
+	if d.Positions > 0 {
+		d.MeanMax = sumMax / float64(d.Positions)
+		d.ArgmaxAgree = float64(agree) / float64(d.Positions)
+	}
+	return d, nil
+}
+
+// Identical counts the sentences whose token sequences are equal.
+func Identical(a, b []Hypothesis) int {
+	n := 0
+	for i := range min(len(a), len(b)) {
+		if slices.Equal(a[i].Tokens, b[i].Tokens) {
+			n++
+		}
+	}
+	return n
+}
+
+// Equivalence is the result of the head-surgery oracle: the gated model
+// with 0/1 gates and the pruned model give the same outputs.
+type Equivalence struct {
+	// Gated names the gated model and the decision compared.
+	Gated string `json:"gated"`
+	// MaxAbsDiff is the largest output difference seen.
+	MaxAbsDiff float64 `json:"max_abs_diff"`
+	// Tolerance is the bound the check used.
+	Tolerance float64 `json:"tolerance"`
+	// Passed is MaxAbsDiff ≤ Tolerance.
+	Passed bool `json:"passed"`
+	// Note says what was fed (batch sizes, lengths).
+	Note string `json:"note,omitempty"`
+}
+
+// EquivalenceCheck runs the gated-versus-pruned check of head surgery;
+// Config.Equivalence carries one when the caller has the gated model.
+type EquivalenceCheck func(ctx context.Context) (*Equivalence, error)

@@ -1,0 +1,397 @@
+package verify
+
+import (
+	"encoding/json"
+	"fmt"
+	"html"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Report file names inside the output folder.
+const (
+	ReportJSON     = "verify.json"
+	ReportMarkdown = "report.md"
+	ReportHTML     = "report.html"
+	OriginalHyp    = "original.hyp"
+	PrunedHyp      = "pruned.hyp"
+)
+
+// WriteReports writes verify.json, report.md, report.html and the two
+// models' translations into dir (created if missing), each through a
+// temporary file renamed into place. A partial (interrupted) report is
+// written the same way and says so.
+func WriteReports(dir string, r *Report) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	js, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return fmt.Errorf("verify: %s: %w", ReportJSON, err)
+	}
+	files := []struct {
+		name string
+		data []byte
+	}{
+		{ReportJSON, append(js, '\n')},
+		{ReportMarkdown, []byte(Markdown(r))},
+		{ReportHTML, []byte(HTML(r))},
+	}
+	for _, h := range []struct {
+		name string
+		mr   *ModelReport
+	}{{OriginalHyp, &r.Original}, {PrunedHyp, &r.Pruned}} {
+		if h.mr.Hypotheses != nil {
+			files = append(files, struct {
+				name string
+				data []byte
+			}{h.name, []byte(strings.Join(h.mr.Hypotheses, "\n") + "\n")})
+		}
+	}
+	for _, f := range files {
+		if err := WriteFileAtomic(filepath.Join(dir, f.name), f.data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func fnum(x float64, prec int) string {
+	if math.IsInf(x, 0) || math.IsNaN(x) {
+		return fmt.Sprint(x)
+	}
+	return fmt.Sprintf("%.*f", prec, x)
+}
+
+func bytesHuman(n int64) string {
+	switch {
+	case n >= 1<<30:
+		return fmt.Sprintf("%.2f GiB", float64(n)/(1<<30))
+	case n >= 1<<20:
+		return fmt.Sprintf("%.2f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+func countHuman(n float64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.3g G", n/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.3g M", n/1e6)
+	case n >= 1e3:
+		return fmt.Sprintf("%.3g k", n/1e3)
+	}
+	return fmt.Sprintf("%.0f", n)
+}
+
+// table is a report table rendered as Markdown or HTML.
+type table struct {
+	head []string
+	rows [][]string
+}
+
+func (t table) markdown() string {
+	var b strings.Builder
+	b.WriteString("| " + strings.Join(t.head, " | ") + " |\n|")
+	for range t.head {
+		b.WriteString(" --- |")
+	}
+	b.WriteString("\n")
+	for _, r := range t.rows {
+		b.WriteString("| " + strings.Join(r, " | ") + " |\n")
+	}
+	return b.String()
+}
+
+func (t table) html() string {
+	var b strings.Builder
+	b.WriteString("<table>\n<tr>")
+	for _, h := range t.head {
+		b.WriteString("<th>" + html.EscapeString(h) + "</th>")
+	}
+	b.WriteString("</tr>\n")
+	for _, r := range t.rows {
+		b.WriteString("<tr>")
+		for _, c := range r {
+			b.WriteString("<td>" + html.EscapeString(c) + "</td>")
+		}
+		b.WriteString("</tr>\n")
+	}
+	b.WriteString("</table>\n")
+	return b.String()
+}
+
+// section is a titled part of the report.
+type section struct {
+	title  string
+	notes  []string
+	tables []table
+}
+
+func (r *Report) status() string {
+	switch {
+	case r.Interrupted:
+		return fmt.Sprintf("INTERRUPTED during %s: partial report", r.Stage)
+	case r.Stage != "done":
+		return fmt.Sprintf("FAILED during %s: partial report", r.Stage)
+	case r.Passed:
+		return "PASSED"
+	}
+	return "THRESHOLD MISSED: " + strings.Join(r.Failures, "; ")
+}
+
+func (r *Report) sections() []section {
+	var out []section
+	models := table{head: []string{"", "original", "pruned"}}
+	add := func(name string, f func(m *ModelReport) string) {
+		models.rows = append(models.rows, []string{name, f(&r.Original), f(&r.Pruned)})
+	}
+	add("files", func(m *ModelReport) string { return strings.Join(m.Files, " + ") })
+	add("layout", func(m *ModelReport) string { return string(m.Layout) })
+	add("file size", func(m *ModelReport) string { return bytesHuman(m.FileBytes) })
+	add("parameters", func(m *ModelReport) string {
+		if m.Params == nil {
+			return "–"
+		}
+		return fmt.Sprintf("%d", m.Params.Total)
+	})
+	add("FLOPs per generated token", func(m *ModelReport) string {
+		if m.FLOPs == nil {
+			return "–"
+		}
+		return countHuman(m.FLOPs.PerToken)
+	})
+	add("FLOPs per source token (encoder)", func(m *ModelReport) string {
+		if m.FLOPs == nil || m.FLOPs.Encoder.FLOPs == 0 {
+			return "–"
+		}
+		return countHuman(m.FLOPs.PerSourceToken)
+	})
+	add("translation time", func(m *ModelReport) string { return fnum(m.TranslateSeconds, 2) + " s" })
+	add("generated tokens", func(m *ModelReport) string { return fmt.Sprint(m.Tokens) })
+	add("special ids", func(m *ModelReport) string { return m.Specials })
+	out = append(out, section{title: "Models", tables: []table{models}})
+
+	q := section{title: "Quality"}
+	if r.Original.Scores != nil && r.Pruned.Scores != nil {
+		o, p := r.Original.Scores, r.Pruned.Scores
+		q.tables = append(q.tables, table{head: []string{"metric", "original", "pruned", "drop"}, rows: [][]string{
+			{"BLEU", fnum(o.BLEU.Score, 2), fnum(p.BLEU.Score, 2), fnum(*r.BLEUDrop, 2)},
+			{o.ChrF.Name, fnum(o.ChrF.Score, 2), fnum(p.ChrF.Score, 2), fnum(*r.ChrFDrop, 2)},
+		}})
+		q.notes = append(q.notes, "BLEU signature: "+o.BLEU.Signature, "chrF signature: "+o.ChrF.Signature)
+	} else {
+		q.notes = append(q.notes, "no references: BLEU and chrF not computed")
+	}
+	if r.Sentences > 0 {
+		q.notes = append(q.notes, fmt.Sprintf("identical translations: %d of %d (%.1f%%)", r.Identical, r.Sentences, 100*r.IdenticalShare))
+	}
+	if l := r.Logits; l != nil && l.Max == 0 {
+		q.notes = append(q.notes, fmt.Sprintf("teacher-forced logits: identical at all %d positions", l.Positions))
+	} else if l != nil {
+		q.notes = append(q.notes, fmt.Sprintf("largest teacher-forced logit difference: %.6g (sentence %d, position %d, id %d) over %d positions; mean per-position max %.4g; same top id at %.1f%% of positions",
+			l.Max, l.Sentence, l.Position, l.Token, l.Positions, l.MeanMax, 100*l.ArgmaxAgree))
+	}
+	if e := r.Equivalence; e != nil {
+		q.notes = append(q.notes, fmt.Sprintf("gated vs pruned (%s): max difference %.3g, tolerance %.3g, passed %v %s", e.Gated, e.MaxAbsDiff, e.Tolerance, e.Passed, e.Note))
+	} else if r.EquivalenceNote != "" {
+		q.notes = append(q.notes, "gated vs pruned: "+r.EquivalenceNote)
+	}
+	out = append(out, q)
+
+	sp := section{title: "Speed"}
+	provs := map[string]bool{}
+	for p := range r.Original.Bench {
+		provs[p] = true
+	}
+	var names []string
+	for p := range provs {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	for _, p := range names {
+		bo, bp := r.Original.Bench[p], r.Pruned.Bench[p]
+		if bo == nil || bp == nil {
+			continue
+		}
+		t := table{head: []string{"provider", "batch", "model", "encoder median / p90 ms", "step median / p90 ms", "sentence median / p90 ms", "tokens/s", "peak RSS"}}
+		for i := range min(len(bo.Batches), len(bp.Batches)) {
+			for k, b := range []*Bench{bo, bp} {
+				bb := b.Batches[i]
+				enc := "–"
+				if bb.Encoder != nil {
+					enc = fnum(bb.Encoder.Median, 3) + " / " + fnum(bb.Encoder.P90, 3)
+				}
+				t.rows = append(t.rows, []string{p, fmt.Sprint(bb.Batch), []string{"original", "pruned"}[k], enc,
+					fnum(bb.Step.Median, 3) + " / " + fnum(bb.Step.P90, 3),
+					fnum(bb.Sentence.Median, 2) + " / " + fnum(bb.Sentence.P90, 2),
+					fnum(bb.TokensPerSec, 1), bytesHuman(b.PeakRSS)})
+			}
+		}
+		sp.tables = append(sp.tables, t)
+		sp.notes = append(sp.notes, fmt.Sprintf("%s: %d intra-op threads asked (0: ONNX Runtime's default), %d CPUs, %d warm-up and %d timed runs, cached decoding %v, step after %d tokens",
+			p, bo.Threads, bo.NumCPU, bo.Warmup, bo.Repeats, bo.Cached, stepPast(bo)))
+	}
+	if len(r.Speedups) > 0 {
+		t := table{head: []string{"provider", "batch", "encoder ×", "encoder FLOP bound ×", "step ×", "step FLOP bound ×", "tokens/s ×", "per-token FLOP bound ×"}}
+		for _, s := range r.Speedups {
+			t.rows = append(t.rows, []string{s.Provider, fmt.Sprint(s.Batch), ratioStr(s.Encoder), ratioStr(s.EncoderBound),
+				ratioStr(s.Step), ratioStr(s.StepBound), ratioStr(s.Tokens), ratioStr(s.PerTokenBound)})
+		}
+		sp.tables = append(sp.tables, t)
+		sp.notes = append(sp.notes, "speedup = original time / pruned time (tokens/s: pruned / original); FLOP bound = original FLOPs / pruned FLOPs of MatMul/Gemm nodes at batch 1")
+	}
+	if len(sp.tables) == 0 {
+		sp.notes = append(sp.notes, "not measured")
+	}
+	out = append(out, sp)
+	return out
+}
+
+func stepPast(b *Bench) int {
+	if len(b.Batches) == 0 {
+		return 0
+	}
+	return b.Batches[0].StepPast
+}
+
+func ratioStr(x float64) string {
+	if x == 0 {
+		return "–"
+	}
+	return fnum(x, 2)
+}
+
+// Markdown renders the report as Markdown.
+func Markdown(r *Report) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# onnxprune verify\n\n**%s**\n\n", r.status())
+	fmt.Fprintf(&b, "Source %s (%d sentences), references %s; ONNX Runtime %s; %s.\n\n",
+		r.Src, r.Sentences, strings.Join(r.Refs, ", "), r.ORT, searchString(r.Search))
+	for _, s := range r.sections() {
+		fmt.Fprintf(&b, "## %s\n\n", s.title)
+		for _, t := range s.tables {
+			b.WriteString(t.markdown() + "\n")
+		}
+		for _, n := range s.notes {
+			b.WriteString("- " + n + "\n")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func searchString(o SearchOptions) string {
+	mode := "greedy search"
+	if o.Beam > 1 {
+		mode = fmt.Sprintf("beam search (%d beams, length penalty %g)", o.Beam, o.LengthPenalty)
+	}
+	return fmt.Sprintf("%s, batch %d, length limit min(%d, %g·src+%d)", mode, o.Batch, o.MaxLen, o.MaxLenA, o.MaxLenB)
+}
+
+// HTML renders the report as a standalone HTML page with an SVG chart of
+// the median latencies.
+func HTML(r *Report) string {
+	var b strings.Builder
+	b.WriteString(`<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>onnxprune verify</title>
+<style>body{font-family:sans-serif;max-width:70em;margin:2em auto}table{border-collapse:collapse;margin:1em 0}
+td,th{border:1px solid #bbb;padding:.25em .6em;text-align:left}th{background:#eee}.status{font-weight:bold}</style>
+</head><body>
+<h1>onnxprune verify</h1>
+`)
+	fmt.Fprintf(&b, "<p class=\"status\">%s</p>\n<p>%s</p>\n", html.EscapeString(r.status()),
+		html.EscapeString(fmt.Sprintf("Source %s (%d sentences), references %s; ONNX Runtime %s; %s.",
+			r.Src, r.Sentences, strings.Join(r.Refs, ", "), r.ORT, searchString(r.Search))))
+	for _, s := range r.sections() {
+		fmt.Fprintf(&b, "<h2>%s</h2>\n", html.EscapeString(s.title))
+		for _, t := range s.tables {
+			b.WriteString(t.html())
+		}
+		if len(s.notes) > 0 {
+			b.WriteString("<ul>\n")
+			for _, n := range s.notes {
+				b.WriteString("<li>" + html.EscapeString(n) + "</li>\n")
+			}
+			b.WriteString("</ul>\n")
+		}
+		if s.title == "Speed" {
+			b.WriteString(latencySVG(r))
+		}
+	}
+	b.WriteString("</body></html>\n")
+	return b.String()
+}
+
+// latencySVG draws grouped bars of median latencies (ms, one scale per
+// measurement) for the original and pruned models.
+func latencySVG(r *Report) string {
+	type bar struct {
+		label string
+		orig  float64
+		pr    float64
+	}
+	var bars []bar
+	var provs []string
+	for p := range r.Original.Bench {
+		provs = append(provs, p)
+	}
+	sort.Strings(provs)
+	for _, p := range provs {
+		bo, bp := r.Original.Bench[p], r.Pruned.Bench[p]
+		if bp == nil {
+			continue
+		}
+		for i := range min(len(bo.Batches), len(bp.Batches)) {
+			a, c := bo.Batches[i], bp.Batches[i]
+			if a.Encoder != nil && c.Encoder != nil {
+				bars = append(bars, bar{fmt.Sprintf("%s b%d encoder", p, a.Batch), a.Encoder.Median, c.Encoder.Median})
+			}
+			bars = append(bars, bar{fmt.Sprintf("%s b%d step", p, a.Batch), a.Step.Median, c.Step.Median})
+			bars = append(bars, bar{fmt.Sprintf("%s b%d ms/token", p, a.Batch), 1000 / nonZero(a.TokensPerSec), 1000 / nonZero(c.TokensPerSec)})
+		}
+	}
+	if len(bars) == 0 {
+		return ""
+	}
+	const rowH, barH, left, width = 34, 12, 190, 420
+	h := len(bars)*rowH + 40
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="11">`+"\n", left+width+120, h)
+	fmt.Fprintf(&b, `<text x="0" y="12" font-weight="bold">median latency, ms (each row scaled to its larger bar)</text>`+"\n")
+	fmt.Fprintf(&b, `<rect x="%d" y="2" width="10" height="10" fill="#4477aa"/><text x="%d" y="11">original</text>`, left+width-150, left+width-136)
+	fmt.Fprintf(&b, `<rect x="%d" y="2" width="10" height="10" fill="#ee6677"/><text x="%d" y="11">pruned</text>`+"\n", left+width-70, left+width-56)
+	for i, br := range bars {
+		y := 24 + i*rowH
+		scale := math.Max(br.orig, br.pr)
+		if scale <= 0 || math.IsInf(scale, 0) {
+			scale = 1
+		}
+		fmt.Fprintf(&b, `<text x="0" y="%d">%s</text>`+"\n", y+barH+4, html.EscapeString(br.label))
+		for k, v := range []float64{br.orig, br.pr} {
+			w := 0.0
+			if !math.IsInf(v, 0) {
+				w = v / scale * width
+			}
+			col := []string{"#4477aa", "#ee6677"}[k]
+			yy := y + k*(barH+2)
+			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"/><text x="%.1f" y="%d">%s</text>`+"\n",
+				left, yy, w, barH, col, float64(left)+w+4, yy+barH-2, fnum(v, 3))
+		}
+	}
+	b.WriteString("</svg>\n")
+	return b.String()
+}
+
+func nonZero(x float64) float64 {
+	if x == 0 {
+		return math.Inf(1)
+	}
+	return x
+}

@@ -1,0 +1,266 @@
+package verify
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// BenchOptions configure Benchmark.
+type BenchOptions struct {
+	// Batches are the batch sizes measured (default 1 and 8).
+	Batches []int
+	// Warmup untimed runs precede the Repeats timed runs of each
+	// measurement (Repeats below 1 means 1).
+	Warmup, Repeats int
+	// StepPast is the number of target tokens before the timed decoder
+	// step (kept below the sentences' length limit).
+	StepPast int
+	// Search holds the length limits and the cache choice of the timed
+	// whole-sentence translations, which are always greedy.
+	Search SearchOptions
+}
+
+// DefaultBench returns batches 1 and 8, 2 warm-up and 10 timed runs, and
+// the decoder step after 16 tokens.
+func DefaultBench() BenchOptions {
+	return BenchOptions{Batches: []int{1, 8}, Warmup: 2, Repeats: 10, StepPast: 16}
+}
+
+func (o *BenchOptions) defaults() {
+	if len(o.Batches) == 0 {
+		o.Batches = []int{1}
+	}
+	o.Warmup = max(o.Warmup, 0)
+	o.Repeats = max(o.Repeats, 1)
+	o.StepPast = max(o.StepPast, 0)
+}
+
+// Timing summarises repeated runs, in milliseconds.
+type Timing struct {
+	Runs   int     `json:"runs"`
+	Median float64 `json:"median_ms"`
+	P90    float64 `json:"p90_ms"`
+	Min    float64 `json:"min_ms"`
+	Mean   float64 `json:"mean_ms"`
+}
+
+func summarize(d []time.Duration) Timing {
+	ms := make([]float64, len(d))
+	var sum float64
+	for i, x := range d {
+		ms[i] = float64(x) / float64(time.Millisecond)
+		sum += ms[i]
+	}
+	sort.Float64s(ms)
+	n := len(ms)
+	if n == 0 {
+		return Timing{}
+	}
+	med := ms[n/2]
+	if n%2 == 0 {
+		med = (ms[n/2-1] + ms[n/2]) / 2
+	}
+	p90 := ms[int(math.Ceil(0.9*float64(n)))-1] // nearest rank
+	return Timing{Runs: n, Median: med, P90: p90, Min: ms[0], Mean: sum / float64(n)}
+}
+
+// BenchBatch holds the measurements at one batch size.
+type BenchBatch struct {
+	Batch int `json:"batch"`
+	// SrcLen is the padded source length of the batch.
+	SrcLen int `json:"src_len"`
+	// StepPast is the number of tokens before the timed decoder step.
+	StepPast int `json:"step_past"`
+	// Encoder is one encoder run (nil for a single graph).
+	Encoder *Timing `json:"encoder,omitempty"`
+	// Step is one decoder step (for a single graph: one run of the whole
+	// graph on StepPast+1 target positions).
+	Step Timing `json:"step"`
+	// Sentence is the greedy translation of the whole batch.
+	Sentence Timing `json:"sentence"`
+	// Tokens is the number of tokens one Sentence run generates.
+	Tokens int `json:"tokens"`
+	// TokensPerSec is Tokens over the median Sentence time.
+	TokensPerSec float64 `json:"tokens_per_sec"`
+}
+
+// Bench is a model's speed on one execution provider.
+type Bench struct {
+	Provider string `json:"provider"`
+	// Threads is the intra-op thread count asked for (0: ONNX Runtime's
+	// default, one per physical core); NumCPU is what Go sees.
+	Threads int          `json:"threads"`
+	NumCPU  int          `json:"num_cpu"`
+	Cached  bool         `json:"cached"`
+	Warmup  int          `json:"warmup"`
+	Repeats int          `json:"repeats"`
+	Batches []BenchBatch `json:"batches"`
+	// PeakRSS is the process's peak resident memory in bytes by the end of
+	// the benchmark; PeakRSSReset says whether the peak was reset before
+	// the model was loaded (Linux /proc/self/clear_refs), so that it is this
+	// model's peak rather than the process's.
+	PeakRSS      int64 `json:"peak_rss_bytes"`
+	PeakRSSReset bool  `json:"peak_rss_reset"`
+}
+
+// pickBatch returns b sources around the median length (cycling when there
+// are fewer than b); a model without a source mask gets b copies of one.
+func pickBatch(src [][]int64, b int, sameLen bool) [][]int64 {
+	order := make([]int, len(src))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(x, y int) bool { return len(src[order[x]]) < len(src[order[y]]) })
+	mid := len(order) / 2
+	lo := max(0, min(mid-b/2, len(order)-b))
+	out := make([][]int64, b)
+	for i := range out {
+		if sameLen {
+			out[i] = src[order[mid]]
+			continue
+		}
+		out[i] = src[order[(lo+i)%len(order)]]
+	}
+	return out
+}
+
+// Benchmark times the model on sentences of src: one encoder run, one
+// decoder step and a whole greedy translation, at each batch size, after
+// warm-up runs. The caller chooses provider and threads when opening the
+// model; they are recorded from threads and provider.
+func (m *Model) Benchmark(ctx context.Context, src [][]int64, o BenchOptions, provider string, threads int) (*Bench, error) {
+	o.defaults()
+	if len(src) == 0 {
+		return nil, fmt.Errorf("verify: no sentences to benchmark")
+	}
+	b := &Bench{Provider: provider, Threads: threads, NumCPU: runtime.NumCPU(), Cached: m.Cached() && !o.Search.NoCache,
+		Warmup: o.Warmup, Repeats: o.Repeats}
+	for _, bs := range o.Batches {
+		if bs < 1 {
+			return nil, fmt.Errorf("verify: batch size %d < 1", bs)
+		}
+		rows := pickBatch(src, bs, !m.hasSourceMask())
+		r, err := m.benchBatch(ctx, rows, o)
+		if err != nil {
+			return b, err
+		}
+		b.Batches = append(b.Batches, *r)
+	}
+	b.PeakRSS, _ = PeakRSS()
+	return b, nil
+}
+
+func (m *Model) benchBatch(ctx context.Context, rows [][]int64, o BenchOptions) (*BenchBatch, error) {
+	r := &BenchBatch{Batch: len(rows)}
+	limit := math.MaxInt
+	for _, s := range rows {
+		r.SrcLen = max(r.SrcLen, len(s))
+		l, err := m.limit(o.Search, len(s))
+		if err != nil {
+			return nil, err
+		}
+		limit = min(limit, l)
+	}
+	r.StepPast = max(0, min(o.StepPast, limit-1))
+	times := func(f func() error) (Timing, error) {
+		var d []time.Duration
+		for i := 0; i < o.Warmup+o.Repeats; i++ {
+			if err := ctx.Err(); err != nil {
+				return Timing{}, err
+			}
+			t0 := time.Now()
+			if err := f(); err != nil {
+				return Timing{}, err
+			}
+			if i >= o.Warmup {
+				d = append(d, time.Since(t0))
+			}
+		}
+		return summarize(d), nil
+	}
+	if m.enc != nil {
+		t, err := times(func() error { _, err := m.encode(ctx, rows); return err })
+		if err != nil {
+			return nil, err
+		}
+		r.Encoder = &t
+	}
+	// Advance a stepper by StepPast greedy tokens, then time the next step.
+	e, err := m.encode(ctx, rows)
+	if err != nil {
+		return nil, err
+	}
+	st := m.newStepper(e, !o.Search.NoCache)
+	tokens := make([]int64, len(rows))
+	for i := range tokens {
+		tokens[i] = m.Specials.DecoderStart
+	}
+	for p := 0; p < r.StepPast; p++ {
+		logits, V, err := st.step(ctx, tokens)
+		if err != nil {
+			return nil, err
+		}
+		for i := range tokens {
+			tokens[i] = int64(argmax(logits[i*V : (i+1)*V]))
+		}
+	}
+	if r.Step, err = times(func() error { _, _, err := st.clone().step(ctx, tokens); return err }); err != nil {
+		return nil, err
+	}
+	so := o.Search
+	so.Beam, so.Batch = 1, len(rows)
+	so.Progress = nil
+	if r.Sentence, err = times(func() error {
+		h, err := m.Translate(ctx, rows, so)
+		r.Tokens = 0
+		for _, x := range h {
+			r.Tokens += len(x.Tokens)
+		}
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	if r.Sentence.Median > 0 {
+		r.TokensPerSec = float64(r.Tokens) / (r.Sentence.Median / 1000)
+	}
+	return r, nil
+}
+
+// ResetPeakRSS resets the process's peak resident set size (Linux), so that
+// a later PeakRSS measures from now. It reports whether that worked.
+func ResetPeakRSS() bool {
+	return os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) == nil
+}
+
+// PeakRSS returns the process's peak resident set size in bytes (VmHWM of
+// /proc/self/status), or an error where that is not available.
+func PeakRSS() (int64, error) {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, err
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := sc.Text()
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			f := strings.Fields(v)
+			if len(f) == 2 && f[1] == "kB" {
+				n, err := strconv.ParseInt(f[0], 10, 64)
+				if err != nil {
+					return 0, fmt.Errorf("verify: VmHWM %q: %w", v, err)
+				}
+				return n * 1024, nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("verify: no VmHWM in /proc/self/status")
+}
