@@ -157,8 +157,10 @@ type TrainGraph struct {
 	// Weights are the initializers whose gradients the graph also returns
 	// (joint fine-tuning), in a fixed order.
 	Weights []string
-	// WeightShapes are the shapes of Weights.
+	// WeightShapes and WeightValues are the shapes and stored values of
+	// Weights.
 	WeightShapes [][]int64
+	WeightValues [][]float32
 }
 
 // Names of the values the training graph adds.
@@ -204,7 +206,7 @@ func BuildTrainGraph(g *graphedit.Graph, kinds []graphedit.Kind, roles Roles, we
 		}
 		wrt = append(wrt, v)
 	}
-	_, shapes, err := ReadWeights(g, weights)
+	vals, shapes, err := ReadWeights(g, weights)
 	if err != nil {
 		return nil, err
 	}
@@ -226,5 +228,5 @@ func BuildTrainGraph(g *graphedit.Graph, kinds []graphedit.Kind, roles Roles, we
 		return nil, fmt.Errorf("gatetrain: loss output: %w", err)
 	}
 	g.Cleanup()
-	return &TrainGraph{Graph: g, Gates: gates, Roles: roles, Weights: weights, WeightShapes: shapes}, nil
+	return &TrainGraph{Graph: g, Gates: gates, Roles: roles, Weights: weights, WeightShapes: shapes, WeightValues: vals}, nil
 }

@@ -79,10 +79,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", o.Model, err)
 	}
-	vals, _, err := ReadWeights(tg.Graph, tg.Weights)
-	if err != nil {
-		return nil, err
-	}
+	vals := tg.WeightValues
 	if lv := tg.Graph.Value(tg.Roles.Logits); lv != nil {
 		if sh := lv.Shape(); len(sh) > 0 && sh[len(sh)-1].Known() {
 			if err := checkVocab(o.Train, sh[len(sh)-1].Value); err != nil {
