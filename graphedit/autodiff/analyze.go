@@ -132,6 +132,16 @@ func (a *analysis) check(loss *graphedit.Value) error {
 		n, opName(n.Domain(), n.OpType()), a.g.Opset(n.Domain()), w.Name(), loss.Name())
 }
 
+// source names a requested value an on-path node depends on.
+func (a *analysis) source(n *graphedit.Node) string {
+	for _, x := range append(n.Inputs(), n.Captures()...) {
+		if x != nil && a.active[x] && a.from[x] != nil {
+			return a.from[x].Name()
+		}
+	}
+	return "?"
+}
+
 // floatish reports whether v can carry a gradient: a floating-point
 // element type, or an unknown one not produced by an integer-valued op.
 func (a *analysis) floatish(v *graphedit.Value) bool {

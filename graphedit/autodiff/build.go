@@ -114,7 +114,7 @@ func Build(g *graphedit.Graph, loss *graphedit.Value, wrt []*graphedit.Value, op
 		e.base = nodeStem(n)
 		rule.Grad(c)
 		if e.err != nil {
-			return nil, fmt.Errorf("autodiff: node %s: %w", n, e.err)
+			return nil, fmt.Errorf("autodiff: node %s, on the path from requested value %q to loss %q: %w", n, a.source(n), loss.Name(), e.err)
 		}
 		for i, dx := range c.dxs {
 			if dx != nil {

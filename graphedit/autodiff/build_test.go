@@ -200,22 +200,50 @@ func TestUnsupportedOpOnPath(t *testing.T) {
 	}
 }
 
-// A fused com.microsoft Attention node has no rule: on the path it is an
-// error naming the domain and op.
-func TestFusedAttentionUnsupported(t *testing.T) {
-	b := graphedit.NewBuilder(17).Opset("com.microsoft", 1)
-	x := b.Input("x", onnxpb.TensorProto_FLOAT, 1, 4, 8)
-	wq := b.Input("w", onnxpb.TensorProto_FLOAT, 8, 24)
-	bias := b.Input("bias", onnxpb.TensorProto_FLOAT, 24)
-	att := b.OpN("com.microsoft", "Attention", 1, x, wq, bias, ia("num_heads", 2))
-	loss := b.Op("ReduceSum", att[0], ia("keepdims", 0))
-	g, err := b.Graph()
-	if err != nil {
-		t.Fatal(err)
+// Fused attention without a rule, or in a form its rule refuses, is an
+// error naming the op, the node and the requested value.
+func TestFusedAttentionRefused(t *testing.T) {
+	cases := []struct {
+		name, op string
+		mask     bool
+		want     []string
+	}{
+		{"no rule", "DecoderMaskedMultiHeadAttention", false, []string{"com.microsoft:DecoderMaskedMultiHeadAttention", "no backward rule", `"w"`}},
+		{"mask_index", "Attention", true, []string{"Attention", "mask_index", "the_attention", `"w"`}},
 	}
-	_, err = autodiff.Build(g, loss, []*graphedit.Value{wq}, nil)
-	if err == nil || !strings.Contains(err.Error(), "com.microsoft:Attention") || !strings.Contains(err.Error(), `"w"`) {
-		t.Errorf("Build through fused Attention: %v", err)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := graphedit.NewBuilder(17).Opset("com.microsoft", 1)
+			x := b.Input("x", onnxpb.TensorProto_FLOAT, 1, 4, 8)
+			w := b.Input("w", onnxpb.TensorProto_FLOAT, 8, 24)
+			bias := b.Input("bias", onnxpb.TensorProto_FLOAT, 24)
+			ins := []*graphedit.Value{x, w, bias}
+			if c.mask {
+				ins = append(ins, b.Input("mask", onnxpb.TensorProto_INT32, 1, 4))
+			}
+			g, err := b.Graph()
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, err := g.AddNode(graphedit.NodeSpec{Name: "the_attention", OpType: c.op, Domain: "com.microsoft", Inputs: ins,
+				Outputs: []string{"att"}, Attrs: []*onnxpb.AttributeProto{ia("num_heads", 2)}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			loss := b.Op("ReduceSum", n.Output(0), ia("keepdims", 0))
+			if _, err := b.Graph(); err != nil {
+				t.Fatal(err)
+			}
+			_, err = autodiff.Build(g, loss, []*graphedit.Value{w}, nil)
+			if err == nil {
+				t.Fatal("Build succeeded")
+			}
+			for _, want := range c.want {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("error %q does not name %s", err, want)
+				}
+			}
+		})
 	}
 }
 

@@ -42,7 +42,7 @@
 //
 //	elementwise  Add Sub Mul Div Pow Neg Sqrt Reciprocal Exp Log Tanh Sigmoid
 //	             Relu Abs Erf Clip Sum Mean Where Identity
-//	             Gelu (opset 20; none and tanh), com.microsoft Gelu, FastGelu
+//	             Gelu (opset 20; none and tanh)
 //	linear       MatMul (batched, broadcast, 1-D operands), Gemm (transA,
 //	             transB, alpha, beta, broadcast C)
 //	nn           Softmax, LogSoftmax (from opset 13 along axis; before 13 on
@@ -51,12 +51,16 @@
 //	             constant input, run-time axes too; keepdims 0/1;
 //	             noop_with_empty_axes)
 //	shape        Reshape Flatten Squeeze Unsqueeze Transpose Expand Cast Concat
-//	             Split Slice Gather GatherElements Trilu
-//	attention    com.microsoft MultiHeadAttention: 3-D query, 3-D or 4-D
-//	             (BNSH) key/value, packed bias, past_key/past_value cache,
+//	             Split Slice Gather GatherElements Tile Trilu
+//	fused        com.microsoft (as ONNX Runtime's transformer optimizer
+//	             writes them; recomputed from standard ops in the backward
+//	             graph): MultiHeadAttention (3-D query, 3-D or 4-D BNSH
+//	             key/value, packed bias, past_key/past_value cache,
 //	             key_padding_mask [B,L] or [B,S,L], attention_bias,
-//	             unidirectional, scale (recomputed from standard ops in the
-//	             backward graph)
+//	             unidirectional, scale), Attention (packed QKV weights and
+//	             bias, qkv_hidden_sizes, attention_bias, unidirectional),
+//	             SkipLayerNormalization (with its residual-sum output),
+//	             EmbedLayerNormalization, BiasGelu, Gelu, FastGelu
 //
 // Patterns exporters write for missing ops are differentiated through their
 // parts: decomposed layer norm (ReduceMean, Sub, Pow, Sqrt, Div), Gelu as
@@ -71,11 +75,12 @@
 // OneHot TopK Floor Ceil Round Sign and the random generators. Integer and
 // boolean values never carry gradients.
 //
-// Unsupported (an error when on the path): If, Loop, Scan, com.microsoft
-// Attention (fused with its projection weights) and the other fused
-// attention ops, MultiHeadAttention with packed QKV (no key input), 1-D
-// mask lengths or gradients into present_key/present_value, and every op
-// not listed. Dropout with a training_mode that is not a constant false
+// Unsupported (an error when on the path, naming the op, the node and the
+// requested value): If, Loop, Scan (see InlineIf), the other fused ops
+// (DecoderMaskedMultiHeadAttention, GroupQueryAttention, ...), and every op
+// not listed; the fused-attention rules refuse packed QKV without a key
+// input, 1-D mask lengths, Attention's mask_index and past inputs, and
+// gradients into present/mean/inv_std_var outputs. Dropout with a training_mode that is not a constant false
 // and gradients flowing into LayerNormalization's Mean/InvStdDev outputs are
 // refused by their rules.
 //
@@ -102,8 +107,9 @@
 // # Checking
 //
 // Package gradcheck compares the gradients with central finite differences
-// run on ONNX Runtime (float64 where the CPU provider has kernels, with a
-// float64 copy of float32 models for finite differences); the tests check
-// every rule on random shapes, broadcasting and symbolic dims, the loss,
-// and every exported fixture.
+// run on ONNX Runtime: float64 where the CPU provider has kernels, a
+// float64 copy of float32 models for their finite differences, and
+// directional derivatives for models whose fused ops run in float32 only.
+// The tests check every rule on random shapes, broadcasting and symbolic
+// dims, the loss, and every exported fixture.
 package autodiff
