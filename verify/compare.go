@@ -109,7 +109,3 @@ type Equivalence struct {
 	// Note says what was fed (batch sizes, lengths).
 	Note string `json:"note,omitempty"`
 }
-
-// EquivalenceCheck runs the gated-versus-pruned check of head surgery;
-// Config.Equivalence carries one when the caller has the gated model.
-type EquivalenceCheck func(ctx context.Context) (*Equivalence, error)

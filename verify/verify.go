@@ -45,8 +45,11 @@ type Config struct {
 	ChrF score.ChrF
 	// MaxBLEUDrop and MaxLogitDiff are the thresholds (nil: none).
 	MaxBLEUDrop, MaxLogitDiff *float64
-	// Equivalence, when set, runs the gated-versus-pruned check.
-	Equivalence EquivalenceCheck
+	// Decision, when set, says which heads the pruned model lost: the
+	// gated original (those gates at 0, the rest at 1) must then give the
+	// pruned model's logits within EquivalenceTol (0: DefaultEquivalenceTol).
+	Decision       *HeadDecision
+	EquivalenceTol float64
 	// Log receives progress lines (nil: none).
 	Log io.Writer
 }
@@ -251,12 +254,17 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 		return err
 	}
 	r.Stage = "equivalence"
-	if cfg.Equivalence != nil {
-		if r.Equivalence, err = cfg.Equivalence(ctx); err != nil {
-			return err
+	if cfg.Decision != nil {
+		tol := cfg.EquivalenceTol
+		if tol <= 0 {
+			tol = DefaultEquivalenceTol
+		}
+		cfg.logf("checking the pruned model against the gated original")
+		if r.Equivalence, err = checkEquivalence(ctx, cfg.Original, cfg.Pruned, *cfg.Decision, mo, src, tgt, max(cfg.Search.Batch, 1), tol); err != nil {
+			return fmt.Errorf("equivalence: %w", err)
 		}
 	} else {
-		r.EquivalenceNote = "not run: no gated model was given (the head-surgery oracle needs the gated model and the 0/1 decision)"
+		r.EquivalenceNote = "not run: give the removed heads (--removed or --gates) to compare the gated original with the pruned model"
 	}
 
 	// Size and FLOPs.

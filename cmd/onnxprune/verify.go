@@ -29,6 +29,9 @@ type verifyOptions struct {
 	stepPast     int
 	noBench      bool
 	tokenize     string
+	removed      string
+	gates        string
+	equivTol     float64
 }
 
 func verifyCommand() command {
@@ -52,7 +55,7 @@ folder each; repeat the flag or separate files with commas.
 
 DIR receives verify.json, report.md, report.html (with an SVG latency chart),
 original.hyp and pruned.hyp, each written to a temporary file and renamed. Exit code 1
-when --max-bleu-drop or --max-logit-diff is missed; 2 for usage and input errors
+when --max-bleu-drop or --max-logit-diff is missed or the oracle fails; 2 for usage and input errors
 (mismatched line counts, an empty source, an unknown or unavailable provider).
 SIGINT/SIGTERM stop the run, write a partial report and exit with 130/143.`,
 		example: `  onnxprune verify --original models/reference --pruned pruned/ \
@@ -78,6 +81,9 @@ SIGINT/SIGTERM stop the run, write a partial report and exit with 130/143.`,
 		fs.IntVar(&o.repeats, "repeats", 10, "timed runs per measurement")
 		fs.IntVar(&o.stepPast, "step-past", 16, "target tokens before the timed decoder step")
 		fs.BoolVar(&o.noBench, "no-bench", false, "skip the speed measurements")
+		fs.StringVar(&o.removed, "removed", "", "heads the pruned model lost (KIND:LAYER:HEAD,...): check it against the gated original")
+		fs.StringVar(&o.gates, "gates", "", "gates.json whose keep=false heads the pruned model lost: check it against the gated original")
+		fs.Float64Var(&o.equivTol, "equiv-tol", verify.DefaultEquivalenceTol, "largest |gated − pruned| logit difference the equivalence check accepts")
 		o.model.bind(fs, false)
 		o.search.bind(fs)
 		if err := parseFlags(fs, args); err != nil {
@@ -139,6 +145,16 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 	cfg.Search.NoCache = o.model.noCache
 	cfg.Bench = verify.BenchOptions{Batches: o.batches, Warmup: o.warmup, Repeats: o.repeats, StepPast: o.stepPast}
 	cfg.SkipBench = o.noBench
+	switch {
+	case o.removed != "" && o.gates != "":
+		return cfg, &usageError{msg: "give --removed or --gates, not both"}
+	case o.removed != "" || o.gates != "":
+		cfg.Decision = &verify.HeadDecision{Remove: o.removed, Gates: o.gates}
+	}
+	if !(o.equivTol > 0) {
+		return cfg, &usageError{msg: fmt.Sprintf("--equiv-tol %g must be > 0", o.equivTol)}
+	}
+	cfg.EquivalenceTol = o.equivTol
 	cfg.BLEU = score.BLEU{Tokenizer: tok}
 	if bleuSet {
 		v := o.maxBLEUDrop

@@ -1,0 +1,191 @@
+package verify
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"onnxprune/graphedit"
+	"onnxprune/onnxio"
+)
+
+// DefaultEquivalenceTol bounds |gated − pruned| logits: fp32 sums over a
+// changed number of heads reorder additions (rounding of order 1e-6
+// relative), far below any change a wrong cut makes.
+const DefaultEquivalenceTol = 1e-4
+
+// HeadDecision says which heads the pruned model lost: a list of head
+// names (graphedit.ParseSpec, e.g. "encoder:0:1,cross:1:*") or a gates.json
+// whose keep fields decide. Exactly one is set.
+type HeadDecision struct {
+	Remove string
+	Gates  string
+}
+
+// decide returns the decision over all blocks of the files.
+func (d HeadDecision) decide(blocks []*graphedit.Block) (graphedit.Decision, error) {
+	switch {
+	case d.Remove != "" && d.Gates != "":
+		return nil, fmt.Errorf("verify: give removed heads or a gates file, not both")
+	case d.Remove != "":
+		sel, err := graphedit.ParseSpec(d.Remove, blocks)
+		if err != nil {
+			return nil, fmt.Errorf("verify: removed heads: %w", err)
+		}
+		return graphedit.RemoveDecision(blocks, sel), nil
+	case d.Gates != "":
+		data, err := os.ReadFile(d.Gates)
+		if err != nil {
+			return nil, fmt.Errorf("verify: %w", err)
+		}
+		var gf graphedit.GatesFile
+		if err := json.Unmarshal(data, &gf); err != nil {
+			return nil, fmt.Errorf("verify: %s: %w", d.Gates, err)
+		}
+		dec, err := gf.Decision(blocks)
+		if err != nil {
+			return nil, fmt.Errorf("verify: %s: %w", d.Gates, err)
+		}
+		return dec, nil
+	}
+	return nil, fmt.Errorf("verify: no head decision")
+}
+
+// BuildGated writes into dir a copy of each file with a gate on every
+// attention head (graphedit.InsertGates), its stored value 1 for kept heads
+// and 0 for removed ones, so that the copies compute what the pruned model
+// should. The copies keep the files' base names. It returns their paths and
+// the number of heads closed.
+func BuildGated(files []string, d HeadDecision, dir string) ([]string, int, error) {
+	type loaded struct {
+		m      *onnxio.Model
+		g      *graphedit.Graph
+		blocks []*graphedit.Block
+	}
+	var ls []loaded
+	defer func() {
+		for _, l := range ls {
+			l.m.Close()
+		}
+	}()
+	var all []*graphedit.Block
+	seen := map[string]bool{}
+	for _, p := range files {
+		m, err := onnxio.Load(p, nil)
+		if err != nil {
+			return nil, 0, err
+		}
+		g, err := graphedit.Load(m)
+		if err != nil {
+			m.Close()
+			return nil, 0, err
+		}
+		blocks, err := graphedit.FindHeads(g)
+		if err != nil {
+			m.Close()
+			return nil, 0, fmt.Errorf("verify: %s: %w", p, err)
+		}
+		ls = append(ls, loaded{m, g, blocks})
+		for _, b := range blocks {
+			if !seen[b.Name()] {
+				seen[b.Name()] = true
+				all = append(all, b)
+			}
+		}
+	}
+	dec, err := d.decide(all)
+	if err != nil {
+		return nil, 0, err
+	}
+	closed := map[string]bool{}
+	var out []string
+	for i, l := range ls {
+		gates, err := graphedit.InsertGates(l.g, l.blocks, nil)
+		if err != nil {
+			return nil, 0, fmt.Errorf("verify: %s: gates: %w", files[i], err)
+		}
+		for _, gt := range gates {
+			keep := dec[gt.Block]
+			vals := make([]float32, gt.Heads)
+			for h := range vals {
+				if keep == nil || (h < len(keep) && keep[h]) {
+					vals[h] = 1
+				} else {
+					closed[fmt.Sprintf("%s:%d", gt.Block, h)] = true
+				}
+			}
+			v := l.g.Value(gt.Name)
+			if v == nil {
+				return nil, 0, fmt.Errorf("verify: %s: gate %s not in the graph", files[i], gt.Name)
+			}
+			if err := l.g.SetInitializer(v, onnxio.NewFloat32(gt.Name, []int64{int64(gt.Heads)}, vals)); err != nil {
+				return nil, 0, fmt.Errorf("verify: %s: gate %s: %w", files[i], gt.Name, err)
+			}
+		}
+		l.g.Store(l.m)
+		p := filepath.Join(dir, filepath.Base(files[i]))
+		if err := l.m.Save(p, nil); err != nil {
+			return nil, 0, err
+		}
+		out = append(out, p)
+	}
+	return out, len(closed), nil
+}
+
+// checkEquivalence builds the gated original, opens it and the pruned
+// model, and compares their teacher-forced logits on tgt at batch 1 and at
+// batch size batch.
+func checkEquivalence(ctx context.Context, original, pruned []string, d HeadDecision, mo ModelOptions, src, tgt [][]int64, batch int, tol float64) (*Equivalence, error) {
+	files, err := expandPaths(original, !mo.NoCache)
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "onnxprune-gated-")
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	gatedFiles, closed, err := BuildGated(files, d, dir)
+	if err != nil {
+		return nil, err
+	}
+	g, err := OpenModel(gatedFiles, mo)
+	if err != nil {
+		return nil, fmt.Errorf("gated: %w", err)
+	}
+	defer g.Close()
+	p, err := OpenModel(pruned, mo)
+	if err != nil {
+		return nil, fmt.Errorf("pruned: %w", err)
+	}
+	defer p.Close()
+	e := &Equivalence{Tolerance: tol}
+	desc := d.Remove
+	if d.Gates != "" {
+		desc = d.Gates
+	}
+	e.Gated = fmt.Sprintf("original with %d heads gated to 0 (%s)", closed, desc)
+	batches := []int{1}
+	if batch > 1 {
+		batches = append(batches, batch)
+	}
+	sort.Ints(batches)
+	for _, b := range batches {
+		diff, err := CompareLogits(ctx, g, p, src, tgt, b)
+		if err != nil {
+			return nil, err
+		}
+		e.MaxAbsDiff = max(e.MaxAbsDiff, diff.Max)
+	}
+	e.Passed = e.MaxAbsDiff <= tol
+	bs := make([]string, len(batches))
+	for i, b := range batches {
+		bs[i] = fmt.Sprint(b)
+	}
+	e.Note = fmt.Sprintf("teacher-forced logits of %d sentences at batch sizes %s", len(src), strings.Join(bs, ", "))
+	return e, nil
+}
