@@ -50,6 +50,8 @@ type headRegion struct {
 	splits     []axisFix
 	pending    []pendingCheck
 	work       []*Value
+	// partial is set for one-head blocks whose head axis was not followed.
+	partial bool
 }
 
 type pendingCheck struct {
@@ -99,9 +101,15 @@ func analyzeRegion(g *Graph, b *Block) (*headRegion, error) {
 		}
 	}
 	if err := r.run(); err != nil {
+		if r.H == 1 {
+			// One head: shapes cannot tell the head axis from others of size
+			// 1, and surgery can only remove the whole block, which needs no
+			// shape fixes. Keep the weights only.
+			return r.weightsOnly(), nil
+		}
 		return nil, err
 	}
-	if _, ok := r.ann[b.PerHead]; !ok {
+	if _, ok := r.ann[b.PerHead]; !ok && r.H > 1 {
 		return nil, fmt.Errorf("heads do not reach the per-head tensor %q", b.PerHead.Name())
 	}
 	if r.contracted.v == nil {
@@ -354,18 +362,27 @@ func (r *headRegion) forward(n *Node, i int, a headAx) error {
 			return fmt.Errorf("%s: shapes unknown (%s -> %s)", n, ShapeString(n.Input(0).Shape()), ShapeString(out.Shape()))
 		}
 		stride := a.inner * prod(in[a.axis+1:])
-		for j := len(od) - 1; j >= 0; j-- {
+		// The outermost axis whose trailing size divides the stride and whose
+		// size is a multiple of H times the new inner stride. (With H = 1
+		// the choice is ambiguous; see analyzeRegion.)
+		best, found := headAx{}, false
+		for j := 0; j < len(od); j++ {
 			suf := prod(od[j+1:])
-			if suf*od[j] < stride*r.H {
+			if suf > stride || stride%suf != 0 || suf*od[j] < stride*r.H {
 				continue
 			}
-			if stride%suf != 0 || od[j]%(r.H*(stride/suf)) != 0 {
-				return fmt.Errorf("%s splits the heads across axes", n)
-			}
 			c := stride / suf
-			oa := headAx{j, od[j] / (r.H * c), c}
-			r.reshapes = append(r.reshapes, axisFix{n, j, oa})
-			return r.mark(out, oa, n)
+			if od[j]%(r.H*c) != 0 {
+				continue
+			}
+			cand := headAx{j, od[j] / (r.H * c), c}
+			if !found {
+				best, found = cand, true
+			}
+		}
+		if found {
+			r.reshapes = append(r.reshapes, axisFix{n, best.axis, best})
+			return r.mark(out, best, n)
 		}
 		return fmt.Errorf("%s: heads lost", n)
 	case op == "Gather":
@@ -639,4 +656,16 @@ func (r *headRegion) headConsts() []HeadConst {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].What < out[j].What })
 	return out
+}
+
+// weightsOnly drops everything but the sliced constants and the output
+// projection (a one-head block, removed whole or not at all).
+func (r *headRegion) weightsOnly() *headRegion {
+	var consts []regionTensor
+	for _, c := range r.consts {
+		if c.v.IsInitializer() || c.v.IsOuter() {
+			consts = append(consts, c)
+		}
+	}
+	return &headRegion{g: r.g, H: r.H, env: r.env, ann: map[*Value]headAx{}, consts: consts, contracted: r.contracted, partial: true}
 }

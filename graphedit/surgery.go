@@ -120,6 +120,15 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 		}
 	}
 	g.Cleanup()
+	for _, b := range changed {
+		if b.region != nil && b.region.partial {
+			for _, c := range b.region.consts {
+				if c.v.NumUses() > 0 {
+					return nil, fmt.Errorf("graphedit: surgery: block %s: its one head cannot be removed: %q is still read after the sublayer went (keys or values are graph outputs)", b.Name(), c.v.Name())
+				}
+			}
+		}
+	}
 	// Fix shape constants in graph order, re-inferring after each fix so
 	// later ones see the new shapes.
 	pos := map[*Node]int{}
