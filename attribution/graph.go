@@ -1,0 +1,369 @@
+package attribution
+
+import (
+	"fmt"
+	"strings"
+
+	"onnxprune/attribution/lrp"
+	"onnxprune/graphedit"
+	"onnxprune/graphedit/autodiff"
+	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
+)
+
+// Names of the inputs and outputs the analysis graph adds.
+const (
+	// LabelsInput is the int64 [B,T] next-token labels of the loss.
+	LabelsInput = "attr/labels"
+	// LossOutput is the scalar cross-entropy loss (Michel et al.'s L).
+	LossOutput = "attr/loss"
+	// TopOutput is the top-1 logit of every step, [B,T].
+	TopOutput = "attr/top1"
+	// TargetOutput is the LRP target: the top-1 logits summed over steps.
+	TargetOutput = "attr/target"
+	// GradPrefix starts the plain gradients ("grad/gate/encoder.0").
+	GradPrefix = "grad/"
+	// RelPrefix starts the LRP signals ("lrp/gate/encoder.0").
+	RelPrefix = "lrp/"
+	// sumPrefix starts the relevance totals at the conservation cuts.
+	sumPrefix = "attr/relsum/"
+	// probsPrefix starts the exposed attention probabilities.
+	probsPrefix = "attr/probs/"
+)
+
+// IONames names the model's inputs and its logits output.
+type IONames struct {
+	// Src is the source ids [B,S]; SrcMask the optional source mask [B,S].
+	Src, SrcMask string
+	// DecIn is the decoder input ids [B,T]; DecMask its optional mask.
+	DecIn, DecMask string
+	// Logits is the output [B,T,V].
+	Logits string
+}
+
+// DetectNames fills the empty fields of given from the usual names
+// (src_ids/input_ids, attention_mask, tgt_ids/decoder_input_ids,
+// decoder_attention_mask, logits) and checks that they exist.
+func DetectNames(g *graphedit.Graph, given IONames) (IONames, error) {
+	r := given
+	has := map[string]bool{}
+	var ins []string
+	for _, v := range g.Inputs() {
+		has[v.Name()] = true
+		ins = append(ins, v.Name())
+	}
+	pick := func(cur *string, names ...string) {
+		for _, n := range names {
+			if *cur == "" && has[n] {
+				*cur = n
+			}
+		}
+	}
+	pick(&r.Src, "src_ids", "input_ids", "src", "source_ids")
+	pick(&r.DecIn, "tgt_ids", "decoder_input_ids", "tgt", "target_ids")
+	pick(&r.SrcMask, "attention_mask", "src_mask")
+	pick(&r.DecMask, "decoder_attention_mask")
+	if r.Logits == "" {
+		for _, v := range g.Outputs() {
+			if v.Name() == "logits" {
+				r.Logits = "logits"
+			}
+		}
+	}
+	if r.Src == "" || r.DecIn == "" {
+		return r, fmt.Errorf("attribution: the model needs source ids and decoder input ids in one graph (inputs are %s); split encoder/decoder files are not supported", strings.Join(ins, ", "))
+	}
+	for _, n := range []string{r.Src, r.SrcMask, r.DecIn, r.DecMask} {
+		if n != "" && !has[n] {
+			return r, fmt.Errorf("attribution: the model has no input %q (inputs are %s)", n, strings.Join(ins, ", "))
+		}
+	}
+	if v := g.Value(r.Logits); r.Logits == "" || v == nil || !v.IsGraphOutput() {
+		return r, fmt.Errorf("attribution: the model has no logits output %q", r.Logits)
+	}
+	return r, nil
+}
+
+// Cut is a value at which conservation is checked: the relevance summed
+// over its elements should equal the target (less what biases absorbed).
+type Cut struct {
+	// Name says what the cut is: "embeddings", "encoder:1 input",
+	// "logits input".
+	Name string
+	// Values are the graph values whose relevances add up at the cut.
+	Values []string
+	output string
+}
+
+// BlockInfo is one attention block of the analysis graph.
+type BlockInfo struct {
+	Name   string // KIND:LAYER
+	Kind   graphedit.Kind
+	Layer  int
+	Heads  int
+	Gate   string // gate input
+	probs  string // exposed Softmax output, "" when the block has none
+	batchH bool   // probs are [B*H,T,S]
+}
+
+// Graph is a model turned into the analysis graph: gates on every head,
+// the attention probabilities exposed, the loss and its plain gradients,
+// and the LRP signals of the top-1 logits.
+type Graph struct {
+	G      *graphedit.Graph
+	Names  IONames
+	Blocks []BlockInfo
+	Cuts   []Cut
+}
+
+// BuildGraph turns the graph of a model (not yet gated) into an analysis
+// graph: it finds the attention heads, gates every head (g = 1 by default),
+// exposes each block's attention probabilities, adds the cross-entropy loss
+// against LabelsInput with the plain gradients of the gates (GradPrefix),
+// and the LRP signals (RelPrefix, rules of package lrp) of TargetOutput
+// with respect to the gates and the values of the conservation cuts.
+// g is changed in place.
+func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
+	names, err := DetectNames(g, names)
+	if err != nil {
+		return nil, err
+	}
+	blocks, err := graphedit.FindHeads(g)
+	if err != nil {
+		return nil, fmt.Errorf("attribution: %w", err)
+	}
+	if len(blocks) == 0 {
+		return nil, fmt.Errorf("attribution: no attention heads found")
+	}
+	gates, err := graphedit.InsertGates(g, blocks, nil)
+	if err != nil {
+		return nil, fmt.Errorf("attribution: %w", err)
+	}
+	ag := &Graph{G: g, Names: names}
+	byName := map[string]*graphedit.Block{}
+	for _, b := range blocks {
+		byName[b.Name()] = b
+	}
+	for _, gt := range gates {
+		b := byName[gt.Block]
+		bi := BlockInfo{Name: gt.Block, Kind: gt.Kind, Layer: gt.Layer, Heads: gt.Heads, Gate: gt.Name, batchH: b.BatchHeads}
+		if b.Softmax != nil && b.Softmax.Graph() == g {
+			p := b.Softmax.Output(0)
+			id, err := identity(g, p, probsPrefix+b.Name())
+			if err != nil {
+				return nil, err
+			}
+			if err := g.AddOutput(id); err != nil {
+				return nil, fmt.Errorf("attribution: exposing the attention of %s: %w", b.Name(), err)
+			}
+			bi.probs = id.Name()
+		}
+		ag.Blocks = append(ag.Blocks, bi)
+	}
+	logits := g.Value(names.Logits)
+
+	// Michel et al.: the plain gradient of the loss.
+	dec := g.Value(names.DecIn)
+	labels, err := g.AddInput(LabelsInput, int32(onnxpb.TensorProto_INT64), dec.Shape())
+	if err != nil {
+		return nil, fmt.Errorf("attribution: labels input: %w", err)
+	}
+	loss, err := autodiff.CrossEntropy(g, logits, labels, autodiff.CrossEntropyOptions{PadID: -100, Name: LossOutput})
+	if err != nil {
+		return nil, fmt.Errorf("attribution: loss: %w", err)
+	}
+	if err := g.AddOutput(loss); err != nil {
+		return nil, fmt.Errorf("attribution: %w", err)
+	}
+	var gateVals []*graphedit.Value
+	for _, b := range ag.Blocks {
+		gateVals = append(gateVals, g.Value(b.Gate))
+	}
+	if _, err := autodiff.Build(g, loss, gateVals, &autodiff.Options{Prefix: GradPrefix}); err != nil {
+		return nil, fmt.Errorf("attribution: gradient of the loss: %w", err)
+	}
+
+	// LRP: the top-1 logit of every step, summed.
+	top, err := reduceMaxLast(g, logits)
+	if err != nil {
+		return nil, err
+	}
+	top, err = identity(g, top, TopOutput)
+	if err != nil {
+		return nil, err
+	}
+	target, err := node(g, "ReduceSum", TargetOutput, []*graphedit.Value{top}, graphedit.IntAttr("keepdims", 0))
+	if err != nil {
+		return nil, err
+	}
+	for _, v := range []*graphedit.Value{top, target} {
+		if err := g.AddOutput(v); err != nil {
+			return nil, fmt.Errorf("attribution: %w", err)
+		}
+	}
+	ag.Cuts = findCuts(g, blocks, logits, names.DecIn)
+	wrt := append([]*graphedit.Value(nil), gateVals...)
+	seen := map[string]bool{}
+	for _, c := range ag.Cuts {
+		for _, v := range c.Values {
+			if !seen[v] {
+				seen[v] = true
+				wrt = append(wrt, g.Value(v))
+			}
+		}
+	}
+	sig, err := autodiff.Build(g, target, wrt, &autodiff.Options{Prefix: RelPrefix, Rules: lrp.Rules(), NoOutputs: true})
+	if err != nil {
+		return nil, fmt.Errorf("attribution: relevance graph: %w", err)
+	}
+	for _, v := range gateVals {
+		out, err := identity(g, sig[v.Name()], RelPrefix+v.Name())
+		if err != nil {
+			return nil, err
+		}
+		if err := g.AddOutput(out); err != nil {
+			return nil, fmt.Errorf("attribution: %w", err)
+		}
+	}
+	for i := range ag.Cuts {
+		c := &ag.Cuts[i]
+		var parts []*graphedit.Value
+		for _, name := range c.Values {
+			r, err := node(g, "Mul", g.FreshName(sumPrefix+"rel"), []*graphedit.Value{g.Value(name), sig[name]})
+			if err != nil {
+				return nil, err
+			}
+			s, err := node(g, "ReduceSum", g.FreshName(sumPrefix+"part"), []*graphedit.Value{r}, graphedit.IntAttr("keepdims", 0))
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, s)
+		}
+		total := parts[0]
+		if len(parts) > 1 {
+			if total, err = node(g, "Sum", g.FreshName(sumPrefix+"sum"), parts); err != nil {
+				return nil, err
+			}
+		}
+		out, err := identity(g, total, g.FreshName(sumPrefix+strings.NewReplacer(" ", "_", ":", ".").Replace(c.Name)))
+		if err != nil {
+			return nil, err
+		}
+		if err := g.AddOutput(out); err != nil {
+			return nil, fmt.Errorf("attribution: %w", err)
+		}
+		c.output = out.Name()
+	}
+	return ag, nil
+}
+
+// node adds one node with one output named out.
+func node(g *graphedit.Graph, op, out string, ins []*graphedit.Value, attrs ...*onnxpb.AttributeProto) (*graphedit.Value, error) {
+	n, err := g.AddNode(graphedit.NodeSpec{OpType: op, Name: g.FreshName("attr/" + op), Inputs: ins, Outputs: []string{out}, Attrs: attrs})
+	if err != nil {
+		return nil, fmt.Errorf("attribution: adding %s %q: %w", op, out, err)
+	}
+	return n.Output(0), nil
+}
+
+func identity(g *graphedit.Graph, v *graphedit.Value, name string) (*graphedit.Value, error) {
+	return node(g, "Identity", g.FreshName(name), []*graphedit.Value{v})
+}
+
+// reduceMaxLast is ReduceMax over the last axis, keepdims 0 (axes as an
+// attribute before opset 18, an input from 18).
+func reduceMaxLast(g *graphedit.Graph, x *graphedit.Value) (*graphedit.Value, error) {
+	keep := graphedit.IntAttr("keepdims", 0)
+	if g.Opset("") >= 18 {
+		axes, err := g.AddInitializer(onnxio.NewInt64(g.FreshName("attr/axes"), []int64{1}, []int64{-1}))
+		if err != nil {
+			return nil, fmt.Errorf("attribution: %w", err)
+		}
+		return node(g, "ReduceMax", g.FreshName("attr/max"), []*graphedit.Value{x, axes}, keep)
+	}
+	return node(g, "ReduceMax", g.FreshName("attr/max"), []*graphedit.Value{x}, graphedit.IntsAttr("axes", -1), keep)
+}
+
+// findCuts lists the conservation cuts: the token embeddings (outputs of
+// Gather from a float matrix initializer: token and learned position
+// tables), for each encoder self-attention block the residual stream
+// entering it together with the decoder-side embeddings (the two carry all
+// the relevance between them), and the input of the projection that makes
+// the logits. The stream entering a block is the block's input, or the
+// input of the LayerNormalization that makes it (pre-LN layers).
+func findCuts(g *graphedit.Graph, blocks []*graphedit.Block, logits *graphedit.Value, decIn string) []Cut {
+	var cuts []Cut
+	var emb, decEmb []string
+	memo := map[*graphedit.Value]bool{}
+	for _, n := range g.Nodes() {
+		if n.OpType() != "Gather" || n.Domain() != "" || n.NumInputs() < 2 {
+			continue
+		}
+		w := n.Input(0)
+		if w == nil || !w.IsInitializer() || w.Rank() != 2 || w.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
+			continue
+		}
+		if out := n.Output(0); out != nil && out.ElemType() == int32(onnxpb.TensorProto_FLOAT) {
+			emb = append(emb, out.Name())
+			if dependsOn(n.Input(1), decIn, memo) {
+				decEmb = append(decEmb, out.Name())
+			}
+		}
+	}
+	if len(emb) > 0 {
+		cuts = append(cuts, Cut{Name: "embeddings", Values: emb})
+	}
+	for _, b := range blocks {
+		if b.Kind != graphedit.KindEncoder || b.QueryInput == nil || b.Graph != "main" {
+			continue
+		}
+		stream := b.QueryInput
+		if p, _ := stream.Producer(); p != nil && p.OpType() == "LayerNormalization" {
+			stream = p.Input(0)
+		}
+		cuts = append(cuts, Cut{Name: b.Name() + " stream + decoder embeddings", Values: append([]string{stream.Name()}, decEmb...)})
+	}
+	// The logits projection: walk back through Identity and a bias Add.
+	n, _ := logits.Producer()
+	for n != nil && n.OpType() == "Identity" {
+		n, _ = n.Input(0).Producer()
+	}
+	if n != nil && n.OpType() == "Add" {
+		for _, x := range n.Inputs() {
+			if p, _ := x.Producer(); p != nil && (p.OpType() == "MatMul" || p.OpType() == "Gemm") {
+				n = p
+				break
+			}
+		}
+	}
+	if n != nil && (n.OpType() == "MatMul" || n.OpType() == "Gemm") {
+		cuts = append(cuts, Cut{Name: "logits input", Values: []string{n.Input(0).Name()}})
+	}
+	return cuts
+}
+
+// dependsOn reports whether v is computed from the graph input named in.
+func dependsOn(v *graphedit.Value, in string, memo map[*graphedit.Value]bool) bool {
+	if v == nil {
+		return false
+	}
+	if d, ok := memo[v]; ok {
+		return d
+	}
+	memo[v] = false
+	if v.Name() == in {
+		memo[v] = true
+		return true
+	}
+	p, _ := v.Producer()
+	if p == nil {
+		return false
+	}
+	for _, x := range p.Inputs() {
+		if dependsOn(x, in, memo) {
+			memo[v] = true
+			return true
+		}
+	}
+	return false
+}
