@@ -71,6 +71,11 @@ func Build(g *graphedit.Graph, loss *graphedit.Value, wrt []*graphedit.Value, op
 	if err != nil {
 		return nil, fmt.Errorf("autodiff: %w", err)
 	}
+	for _, w := range wrt {
+		if t := w.ElemType(); t != 0 && !isFloatElem(t) {
+			return nil, fmt.Errorf("autodiff: requested value %q has element type %s; only floating-point values have gradients", w.Name(), elemName(t))
+		}
+	}
 	a := analyze(g, order, loss, wrt, rules)
 	if err := a.check(loss); err != nil {
 		return nil, err

@@ -368,3 +368,18 @@ func TestRuntimeBroadcastNeedsOpset13(t *testing.T) {
 		}
 	}
 }
+
+func TestIntegerRequestRefused(t *testing.T) {
+	b := graphedit.NewBuilder(13)
+	ids := b.Input("ids", onnxpb.TensorProto_INT64, 2)
+	table := b.Input("table", onnxpb.TensorProto_FLOAT, 4, 3)
+	loss := b.Op("ReduceSum", b.Op("Gather", table, ids), ia("keepdims", 0))
+	g, err := b.Graph()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = autodiff.Build(g, loss, []*graphedit.Value{ids}, nil)
+	if err == nil || !strings.Contains(err.Error(), `"ids"`) || !strings.Contains(err.Error(), "INT64") {
+		t.Errorf("gradient of an int64 input: %v", err)
+	}
+}
