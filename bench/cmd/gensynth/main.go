@@ -5,7 +5,7 @@
 // Transformer-big shape (6+6 layers, d_model 1024, 16 heads, FFN 4096); small
 // shapes make test models.
 //
-//	gensynth -o /tmp/big/model.onnx                      # Transformer-big, about 210M parameters
+//	gensynth -o /tmp/big/model.onnx                      # Transformer-big, about 200M parameters
 //	gensynth -d-model 64 -heads 4 -ffn 128 -vocab 100 -o small/model.onnx
 //
 // The model reads src_ids [B,S] and tgt_ids [B,T] (int64) and returns logits
@@ -216,7 +216,7 @@ func main() {
 	flag.IntVar(&s.dModel, "d-model", 1024, "model width")
 	flag.IntVar(&s.heads, "heads", 16, "attention heads per block")
 	flag.IntVar(&s.ffn, "ffn", 4096, "feed-forward width")
-	flag.IntVar(&s.vocab, "vocab", 16384, "vocabulary size (source and target embeddings and output projection)")
+	flag.IntVar(&s.vocab, "vocab", 8192, "vocabulary size (source and target embeddings and output projection)")
 	seed := flag.Uint64("seed", 1, "seed of the random weights")
 	inline := flag.Bool("inline", false, "keep tensor data inside the model file")
 	flag.Parse()

@@ -1,0 +1,192 @@
+// Command benchtrain times one gate-training step of onnxprune (the gated
+// model's gradient graph on ONNX Runtime, driven by gatetrain.Trainer) on a
+// fixed batch, or the plain forward pass of the model on that batch. It is a
+// worker of `make bench` (bench/cmd/benchall), which runs it in its own
+// process so that its peak RSS is its own, and reads the JSON it prints.
+//
+//	benchtrain -model m.onnx -batch batch.json -mode gates|joint|forward -threads 2
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"sort"
+	"time"
+
+	"onnxprune/bench/internal/batchfile"
+	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
+	"onnxprune/onnxio"
+	"onnxprune/ortrun"
+)
+
+// result is what the worker prints.
+type result struct {
+	Mode      string    `json:"mode"`
+	Model     string    `json:"model"`
+	Tokens    int       `json:"tokens"`
+	Rows      int       `json:"rows"`
+	Heads     int       `json:"heads,omitempty"`
+	Weights   int64     `json:"trained_weights,omitempty"`
+	Runs      []float64 `json:"runs_s"`
+	Median    float64   `json:"median_s"`
+	TokPerSec float64   `json:"tokens_per_s"`
+	BuildSec  float64   `json:"build_s"`
+}
+
+func median(v []float64) float64 {
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func main() {
+	model := flag.String("model", "", "single-graph translation model")
+	batchPath := flag.String("batch", "", "batch file (bench/internal/batchfile JSON)")
+	mode := flag.String("mode", "gates", "gates, joint (encoder weights + gates) or forward")
+	threads := flag.Int("threads", 0, "ONNX Runtime intra-op threads (0: its default)")
+	warmup := flag.Int("warmup", 2, "untimed runs first")
+	repeats := flag.Int("repeats", 5, "timed runs")
+	flag.Parse()
+	if err := run(*model, *batchPath, *mode, *threads, *warmup, *repeats); err != nil {
+		fmt.Fprintln(os.Stderr, "benchtrain:", err)
+		os.Exit(1)
+	}
+}
+
+func run(model, batchPath, mode string, threads, warmup, repeats int) error {
+	bf, err := batchfile.Read(batchPath)
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	m, err := onnxio.Load(model, nil)
+	if err != nil {
+		return err
+	}
+	defer m.Close()
+	g, err := graphedit.Load(m)
+	if err != nil {
+		return fmt.Errorf("%s: %w", model, err)
+	}
+	roles, err := gatetrain.DetectRoles(g, gatetrain.Roles{})
+	if err != nil {
+		return fmt.Errorf("%s: %w", model, err)
+	}
+	pairs := make([]gatetrain.Pair, len(bf.Src))
+	for i := range bf.Src {
+		pairs[i] = gatetrain.Pair{Src: bf.Src[i], Tgt: bf.Tgt[i], Line: i + 1}
+	}
+	sp := gatetrain.Specials{Pad: bf.Pad, BOS: bf.BOS, EOS: bf.EOS}
+	batch := gatetrain.MakeBatch(pairs, sp)
+	res := result{Mode: mode, Model: model, Tokens: batch.Tokens, Rows: batch.B}
+	so := ortrun.Options{IntraOpThreads: threads, InterOpThreads: 1, Name: model}
+
+	var step func() error
+	switch mode {
+	case "forward":
+		sess, err := ortrun.NewSession(model, so)
+		if err != nil {
+			return err
+		}
+		defer sess.Close()
+		feeds := map[string]*ortrun.Tensor{
+			roles.Src:   ortrun.NewI64([]int64{int64(batch.B), int64(batch.S)}, batch.Src),
+			roles.DecIn: ortrun.NewI64([]int64{int64(batch.B), int64(batch.T)}, batch.DecIn),
+		}
+		if roles.SrcMask != "" {
+			feeds[roles.SrcMask] = ortrun.NewI64([]int64{int64(batch.B), int64(batch.S)}, batch.SrcMask)
+		}
+		step = func() error {
+			_, err := sess.Run(feeds, []string{roles.Logits})
+			return err
+		}
+	case "gates", "joint":
+		blocks, err := graphedit.FindHeads(g)
+		if err != nil {
+			return fmt.Errorf("%s: %w", model, err)
+		}
+		if _, err := graphedit.InsertGates(g, blocks, nil); err != nil {
+			return fmt.Errorf("%s: %w", model, err)
+		}
+		var weights []string
+		if mode == "joint" {
+			if weights, err = gatetrain.EncoderWeights(g, roles.DecIn); err != nil {
+				return fmt.Errorf("%s: %w", model, err)
+			}
+		}
+		// Read the weights' values before the gradient graph turns them
+		// into overridable inputs.
+		init, shapes, err := gatetrain.ReadWeights(g, weights)
+		if err != nil {
+			return err
+		}
+		tg, err := gatetrain.BuildTrainGraph(g, nil, roles, weights, 0)
+		if err != nil {
+			return fmt.Errorf("%s: %w", model, err)
+		}
+		for _, sh := range shapes {
+			n := int64(1)
+			for _, d := range sh {
+				n *= d
+			}
+			res.Weights += n
+		}
+		mp := &onnxio.Model{Proto: tg.Graph.ModelProto(m.Proto)}
+		data, err := mp.Marshal()
+		if err != nil {
+			return fmt.Errorf("%s: training graph: %w", model, err)
+		}
+		so.Name = model + " (training graph)"
+		sess, err := ortrun.NewSessionFromBytes(data, so)
+		if err != nil {
+			return err
+		}
+		defer sess.Close()
+		corpus, err := gatetrain.NewCorpus(bf.Src, bf.Tgt, batchPath, batchPath)
+		if err != nil {
+			return err
+		}
+		cfg := gatetrain.DefaultConfig()
+		cfg.Steps = warmup + repeats + 1
+		cfg.ValidEvery, cfg.CheckpointEvery = 0, 0
+		tr := &gatetrain.Trainer{Cfg: cfg, TG: tg, Run: sess, InitWeights: init,
+			Train: &gatetrain.Batcher{Corpus: corpus, Specials: sp, MaxTokens: 1 << 30, Window: len(pairs), Seed: 1}}
+		if err := tr.Init(); err != nil {
+			return err
+		}
+		res.Heads = tr.NumHeads()
+		step = func() error {
+			info, err := tr.Step()
+			if err == nil && info.Tokens != batch.Tokens {
+				err = fmt.Errorf("step trained on %d tokens, batch has %d", info.Tokens, batch.Tokens)
+			}
+			return err
+		}
+	default:
+		return fmt.Errorf("unknown mode %q", mode)
+	}
+	res.BuildSec = time.Since(t0).Seconds()
+	ctx := context.Background()
+	for i := 0; i < warmup+repeats; i++ {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		s := time.Now()
+		if err := step(); err != nil {
+			return err
+		}
+		if i >= warmup {
+			res.Runs = append(res.Runs, time.Since(s).Seconds())
+		}
+	}
+	res.Median = median(res.Runs)
+	res.TokPerSec = float64(res.Tokens) / res.Median
+	return json.NewEncoder(os.Stdout).Encode(res)
+}
