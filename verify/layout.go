@@ -249,7 +249,8 @@ func (fi *fileInfo) classify() error {
 }
 
 // expandPaths turns the model arguments into ONNX files: a folder stands for
-// model.onnx in it, or else its Hugging Face Optimum files.
+// its encoder_model.onnx and decoder files (Hugging Face Optimum's names; the
+// encoder then runs once per batch), or else its model.onnx.
 func expandPaths(paths []string, cache bool) ([]string, error) {
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("verify: no model files given")
@@ -269,8 +270,6 @@ func expandPaths(paths []string, cache bool) ([]string, error) {
 			return err == nil
 		}
 		switch {
-		case has("model.onnx"):
-			out = append(out, filepath.Join(p, "model.onnx"))
 		case has("encoder_model.onnx"):
 			out = append(out, filepath.Join(p, "encoder_model.onnx"))
 			switch {
@@ -283,6 +282,8 @@ func expandPaths(paths []string, cache bool) ([]string, error) {
 			default:
 				return nil, fmt.Errorf("verify: %s: encoder_model.onnx without a decoder_model*.onnx", p)
 			}
+		case has("model.onnx"):
+			out = append(out, filepath.Join(p, "model.onnx"))
 		default:
 			return nil, fmt.Errorf("verify: %s: folder holds neither model.onnx nor encoder_model.onnx", p)
 		}

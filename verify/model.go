@@ -47,8 +47,10 @@ type Model struct {
 
 // OpenModel loads a translation model from its files: one single-graph file,
 // or an encoder file with a decoder (decoder_model.onnx), optionally with its
-// decoder_with_past_model.onnx, or a merged decoder. A folder stands for
-// model.onnx in it or its Hugging Face Optimum files. The layout is detected
+// decoder_with_past_model.onnx, or a merged decoder. A folder stands for its
+// Hugging Face Optimum files (encoder_model.onnx, decoder_model.onnx,
+// decoder_with_past_model.onnx or decoder_model_merged.onnx) or else its
+// model.onnx. The layout is detected
 // from the graphs' input and output names.
 func OpenModel(paths []string, opts ModelOptions) (*Model, error) {
 	files, err := expandPaths(paths, !opts.NoCache)
