@@ -70,7 +70,7 @@ func New(g *graphedit.Graph, m *onnxio.Model, names IONames, so ortrun.Options) 
 		}
 	}
 	for _, c := range ag.Cuts {
-		a.outs = append(a.outs, c.output)
+		a.outs = append(a.outs, c.output, c.absorbed)
 	}
 	return a, nil
 }
@@ -91,8 +91,9 @@ type Result struct {
 	// (nil where the block has none), with T and S.
 	Probs [][]float32
 	T, S  []int
-	// Cuts is the relevance summed at each cut (Graph.Cuts order).
-	Cuts []float64
+	// Cuts is the relevance summed at each cut (Graph.Cuts order), and
+	// Absorbed what the constant addends behind each cut kept.
+	Cuts, Absorbed []float64
 }
 
 func ones(n int) []int64 {
@@ -150,6 +151,7 @@ func (a *Analyzer) Run(ex Example) (*Result, error) {
 	}
 	for _, c := range a.Graph.Cuts {
 		r.Cuts = append(r.Cuts, float64(out[c.output].F32[0]))
+		r.Absorbed = append(r.Absorbed, float64(out[c.absorbed].F32[0]))
 	}
 	return r, nil
 }

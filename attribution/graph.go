@@ -92,7 +92,10 @@ type Cut struct {
 	Name string
 	// Values are the graph values whose relevances add up at the cut.
 	Values []string
-	output string
+	// Biases is the number of constant addends behind the cut.
+	Biases   int
+	output   string
+	absorbed string
 }
 
 // BlockInfo is one attention block of the analysis graph.
@@ -140,6 +143,10 @@ func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
 		return nil, fmt.Errorf("attribution: %w", err)
 	}
 	ag := &Graph{G: g, Names: names}
+	fwd := map[*graphedit.Node]bool{}
+	for _, n := range g.Nodes() {
+		fwd[n] = true
+	}
 	byName := map[string]*graphedit.Block{}
 	for _, b := range blocks {
 		byName[b.Name()] = b
@@ -212,7 +219,27 @@ func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
 			}
 		}
 	}
-	sig, err := autodiff.Build(g, target, wrt, &autodiff.Options{Prefix: RelPrefix, Rules: lrp.Rules(), NoOutputs: true})
+	var sources []*graphedit.Value
+	for _, c := range ag.Cuts {
+		if c.Name == "embeddings" {
+			for _, v := range c.Values {
+				sources = append(sources, g.Value(v))
+			}
+		}
+	}
+	sources = append(sources, gateVals...)
+	rules := lrp.Rules()
+	biases, err := findBiasNodes(g, fwd, sources, leadsTo(g, target, rules))
+	if err != nil {
+		return nil, err
+	}
+	for _, b := range biases {
+		if v := b.node.Output(0); !seen[v.Name()] {
+			seen[v.Name()] = true
+			wrt = append(wrt, v)
+		}
+	}
+	sig, err := autodiff.Build(g, target, wrt, &autodiff.Options{Prefix: RelPrefix, Rules: rules, NoOutputs: true})
 	if err != nil {
 		return nil, fmt.Errorf("attribution: relevance graph: %w", err)
 	}
@@ -253,6 +280,45 @@ func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
 			return nil, fmt.Errorf("attribution: %w", err)
 		}
 		c.output = out.Name()
+
+		// What the constants behind the cut absorbed.
+		var vals []*graphedit.Value
+		for _, v := range c.Values {
+			vals = append(vals, g.Value(v))
+		}
+		behind := reach(vals)
+		var terms []*graphedit.Value
+		for _, b := range biases {
+			if !behind[b.node] {
+				continue
+			}
+			a, err := absorbed(g, b, sig[b.node.Output(0).Name()])
+			if err != nil {
+				return nil, err
+			}
+			terms = append(terms, a)
+		}
+		var tot *graphedit.Value
+		switch len(terms) {
+		case 0:
+			if tot, err = g.AddInitializer(onnxio.NewFloat32(g.FreshName("attr/absorbed/zero"), nil, []float32{0})); err != nil {
+				return nil, fmt.Errorf("attribution: %w", err)
+			}
+		case 1:
+			tot = terms[0]
+		default:
+			if tot, err = node(g, "Sum", g.FreshName("attr/absorbed/total"), terms); err != nil {
+				return nil, err
+			}
+		}
+		if tot, err = identity(g, tot, g.FreshName("attr/absorbed/"+strings.NewReplacer(" ", "_", ":", ".").Replace(c.Name))); err != nil {
+			return nil, err
+		}
+		if err := g.AddOutput(tot); err != nil {
+			return nil, fmt.Errorf("attribution: %w", err)
+		}
+		c.absorbed = tot.Name()
+		c.Biases = len(terms)
 	}
 	return ag, nil
 }
@@ -289,8 +355,10 @@ func reduceMaxLast(g *graphedit.Graph, x *graphedit.Value) (*graphedit.Value, er
 // tables), for each encoder self-attention block the residual stream
 // entering it together with the decoder-side embeddings (the two carry all
 // the relevance between them), and the input of the projection that makes
-// the logits. The stream entering a block is the block's input, or the
-// input of the LayerNormalization that makes it (pre-LN layers).
+// the logits. The stream entering a block is the block's input, walked
+// back through layout ops (Transpose, Reshape, …) and a LayerNormalization
+// (pre-LN layers; in post-LN layers the sum before the norm is as good a
+// cut).
 func findCuts(g *graphedit.Graph, blocks []*graphedit.Block, logits *graphedit.Value, decIn string) []Cut {
 	var cuts []Cut
 	var emb, decEmb []string
@@ -318,7 +386,11 @@ func findCuts(g *graphedit.Graph, blocks []*graphedit.Block, logits *graphedit.V
 			continue
 		}
 		stream := b.QueryInput
-		if p, _ := stream.Producer(); p != nil && p.OpType() == "LayerNormalization" {
+		for {
+			p, _ := stream.Producer()
+			if p == nil || p.Domain() != "" || !streamOps[p.OpType()] || p.Input(0) == nil || !isFloat(p.Input(0)) {
+				break
+			}
 			stream = p.Input(0)
 		}
 		cuts = append(cuts, Cut{Name: b.Name() + " stream + decoder embeddings", Values: append([]string{stream.Name()}, decEmb...)})
@@ -341,6 +413,10 @@ func findCuts(g *graphedit.Graph, blocks []*graphedit.Block, logits *graphedit.V
 	}
 	return cuts
 }
+
+// streamOps are the ops walked back from a block's input to the residual
+// stream: layout changes and a pre-LN layer norm.
+var streamOps = map[string]bool{"Transpose": true, "Reshape": true, "Identity": true, "Squeeze": true, "Unsqueeze": true, "LayerNormalization": true}
 
 // dependsOn reports whether v is computed from the graph input named in.
 func dependsOn(v *graphedit.Value, in string, memo map[*graphedit.Value]bool) bool {

@@ -97,6 +97,13 @@ type CutConservation struct {
 	MaxRatio  float64 `json:"max_ratio"`
 	// MaxLeak is the largest |1 − ratio| over examples.
 	MaxLeak float64 `json:"max_leak"`
+	// Biases is the number of constant addends (biases, LayerNorm β)
+	// behind the cut; BiasShare the mean share of the target they absorbed.
+	Biases    int     `json:"biases"`
+	BiasShare float64 `json:"bias_share"`
+	// MaxResidual is the largest |1 − (relevance + absorbed)/target|: what
+	// no rule accounts for (float rounding when the rules conserve).
+	MaxResidual float64 `json:"max_residual"`
 }
 
 // Report is the result of an analysis.
@@ -132,6 +139,7 @@ type accumulator struct {
 	loss     float64
 	target   float64
 	ratios   [][]float64
+	shares   [][]float64
 	synArcs  map[synKey]int
 	baseline map[synKey]offsetCounts
 	special  map[int64]bool
@@ -147,6 +155,7 @@ func newAccumulator(g *Graph, cfg Config) *accumulator {
 		a.heads = append(a.heads, hs)
 	}
 	a.ratios = make([][]float64, len(g.Cuts))
+	a.shares = make([][]float64, len(g.Cuts))
 	if cfg.EOS >= 0 {
 		a.special[cfg.EOS] = true
 	}
@@ -187,6 +196,7 @@ func (a *accumulator) add(ex Example, r *Result) error {
 	for i, v := range r.Cuts {
 		if r.Target != 0 {
 			a.ratios[i] = append(a.ratios[i], v/r.Target)
+			a.shares[i] = append(a.shares[i], r.Absorbed[i]/r.Target)
 		}
 	}
 	words, nWords := a.words(ex)
@@ -317,8 +327,10 @@ func (a *accumulator) report() *Report {
 		rep.MeanTarget = a.target / float64(a.n)
 	}
 	for i, c := range a.g.Cuts {
-		cc := CutConservation{Cut: c.Name, MinRatio: math.Inf(1), MaxRatio: math.Inf(-1)}
-		for _, r := range a.ratios[i] {
+		cc := CutConservation{Cut: c.Name, MinRatio: math.Inf(1), MaxRatio: math.Inf(-1), Biases: c.Biases}
+		for k, r := range a.ratios[i] {
+			cc.BiasShare += a.shares[i][k]
+			cc.MaxResidual = math.Max(cc.MaxResidual, math.Abs(1-r-a.shares[i][k]))
 			cc.MeanRatio += r
 			cc.MinRatio = math.Min(cc.MinRatio, r)
 			cc.MaxRatio = math.Max(cc.MaxRatio, r)
@@ -326,6 +338,7 @@ func (a *accumulator) report() *Report {
 		}
 		if n := len(a.ratios[i]); n > 0 {
 			cc.MeanRatio /= float64(n)
+			cc.BiasShare /= float64(n)
 			rep.Conservation = append(rep.Conservation, cc)
 		}
 	}
