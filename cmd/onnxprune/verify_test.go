@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -211,6 +212,55 @@ func TestVerifySignal(t *testing.T) {
 		var r verify.Report
 		if err := json.Unmarshal(data, &r); err != nil || !r.Interrupted || r.Passed {
 			t.Errorf("%v: partial report interrupted %v passed %v (%v)", sig, r.Interrupted, r.Passed, err)
+		}
+	}
+}
+
+// TestTranslateText: with a tokenizer (a plain vocabulary of the fixture's
+// 128 ids) text goes in and out, its special ids fill in what the model does
+// not say, and the words are those of --ids decoding.
+func TestTranslateText(t *testing.T) {
+	dir := t.TempDir()
+	var vocab strings.Builder
+	vocab.WriteString("<pad>\n</s>\n<s>\n")
+	for i := 3; i < 128; i++ {
+		vocab.WriteString("w" + strconv.Itoa(i) + "\n")
+	}
+	vp := writeText(t, dir, "vocab.txt", vocab.String())
+	src := writeText(t, dir, "src.txt", idSource)
+	var words strings.Builder
+	for _, l := range strings.Split(strings.TrimSuffix(idSource, "\n"), "\n") {
+		f := strings.Fields(l)
+		for i := range f {
+			f[i] = "w" + f[i]
+		}
+		words.WriteString(strings.Join(f, " ") + "\n")
+	}
+	wsrc := writeText(t, dir, "src.words", words.String())
+	idsOut, textOut := filepath.Join(dir, "ids.out"), filepath.Join(dir, "text.out")
+	if _, stderr, code := runVerifyCLI(t, context.Background(), "translate", marianDir, "--ids", "--specials", marianSpecials,
+		"--src", src, "--max-len", "6", "-o", idsOut); code != 0 {
+		t.Fatalf("--ids: exit %d: %s", code, stderr)
+	}
+	// The vocabulary gives pad, eos and bos; only the decoder start is set.
+	if _, stderr, code := runVerifyCLI(t, context.Background(), "translate", marianDir, "--spm", vp, "--specials", "decoder-start=0",
+		"--src", wsrc, "--max-len", "6", "-o", textOut); code != 0 {
+		t.Fatalf("text: exit %d: %s", code, stderr)
+	}
+	ids, _ := os.ReadFile(idsOut)
+	text, _ := os.ReadFile(textOut)
+	idLines := strings.Split(strings.TrimSuffix(string(ids), "\n"), "\n")
+	textLines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
+	if len(idLines) != 4 || len(textLines) != 4 || strings.TrimSpace(string(ids)) == "" {
+		t.Fatalf("%d and %d lines: %q", len(idLines), len(textLines), ids)
+	}
+	for i := range idLines {
+		f := strings.Fields(idLines[i])
+		for k := range f {
+			f[k] = "w" + f[k]
+		}
+		if want := strings.Join(f, " "); textLines[i] != want {
+			t.Errorf("line %d: text %q, ids give %q", i+1, textLines[i], want)
 		}
 	}
 }
