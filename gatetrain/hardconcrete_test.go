@@ -144,12 +144,16 @@ func TestAdamAndLagrangian(t *testing.T) {
 	}
 	// The multipliers grow while the constraint is violated.
 	l := Lagrangian{Target: 3, LR: 0.1}
-	l.Ascend(5)
+	l.Ascend(5, 0)
 	if l.Lambda1 <= 0 || l.Lambda2 <= 0 {
 		t.Fatalf("multipliers %g %g after a violation", l.Lambda1, l.Lambda2)
 	}
-	if _, d := l.Term(5); d <= 0 {
+	if _, d := l.Term(5, 0); d <= 0 {
 		t.Fatalf("dTerm/dE = %g, want > 0 above the target", d)
+	}
+	w := Lagrangian{Target: 0.2, Start: 1, Warmup: 10}
+	if got := w.TargetAt(5); math.Abs(got-0.6) > 1e-12 || w.TargetAt(10) != 0.2 {
+		t.Fatalf("target warmup: %g at 5, %g at 10", got, w.TargetAt(10))
 	}
 	g := []float64{3, 4}
 	if n := ClipNorm(g, 1); n != 5 || math.Abs(math.Hypot(g[0], g[1])-1) > 1e-12 {

@@ -81,25 +81,38 @@ func (s Schedule) At(step int) float64 {
 }
 
 // Lagrangian is the learned constraint of CoFi (Xia et al. 2022) that drives
-// the expected number of open heads E to a target T: the objective gets
+// the expected fraction of open heads E to a target T: the objective gets
 // λ1·(E−T) + λ2·(E−T)², minimized over the gates and maximized over λ1, λ2
-// (gradient ascent with rate LR).
+// (gradient ascent with rate LR). As in CoFi the target moves linearly from
+// Start to Target over the first Warmup steps, so the multipliers do not
+// build up while the gates cannot yet follow.
 type Lagrangian struct {
 	Target  float64
+	Start   float64
+	Warmup  int
 	LR      float64
 	Lambda1 float64
 	Lambda2 float64
 }
 
-// Term returns the constraint term and dTerm/dE for the current multipliers.
-func (l *Lagrangian) Term(e float64) (val, dE float64) {
-	d := e - l.Target
+// TargetAt returns the target at a step.
+func (l *Lagrangian) TargetAt(step int) float64 {
+	if l.Warmup <= 0 || step >= l.Warmup {
+		return l.Target
+	}
+	return l.Start + (l.Target-l.Start)*float64(step)/float64(l.Warmup)
+}
+
+// Term returns the constraint term and dTerm/dE at a step for the current
+// multipliers.
+func (l *Lagrangian) Term(e float64, step int) (val, dE float64) {
+	d := e - l.TargetAt(step)
 	return l.Lambda1*d + l.Lambda2*d*d, l.Lambda1 + 2*l.Lambda2*d
 }
 
 // Ascend updates the multipliers by gradient ascent on the term at e.
-func (l *Lagrangian) Ascend(e float64) {
-	d := e - l.Target
+func (l *Lagrangian) Ascend(e float64, step int) {
+	d := e - l.TargetAt(step)
 	l.Lambda1 += l.LR * d
 	l.Lambda2 += l.LR * d * d
 }

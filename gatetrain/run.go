@@ -47,6 +47,10 @@ type RunOptions struct {
 	Cfg        Config
 	// TrainWeights are initializers trained jointly with the gates.
 	TrainWeights []string
+	// WeightSource loads the model file the trained weights are written
+	// into (nil: Source), as WeightFile in OutDir ("": TrainedModelName).
+	WeightSource func() (*onnxio.Model, error)
+	WeightFile   string
 	OutDir       string
 	Resume       bool
 	Session      ortrun.Options
@@ -91,7 +95,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		}
 	}
 	graphPath := filepath.Join(o.OutDir, TrainGraphFileName)
-	if err := saveGraph(o, tg.Graph, graphPath); err != nil {
+	if err := saveGraph(o.Source, o.Model, tg.Graph, graphPath); err != nil {
 		return nil, fmt.Errorf("gatetrain: training graph: %w", err)
 	}
 	sess, err := ortrun.NewSession(graphPath, o.Session)
@@ -258,11 +262,11 @@ func truncateLog(path string, step int) error {
 
 // saveGraph writes g as a model file, keeping the fields of the source
 // model when there is one.
-func saveGraph(o RunOptions, g *graphedit.Graph, path string) error {
+func saveGraph(source func() (*onnxio.Model, error), name string, g *graphedit.Graph, path string) error {
 	var m *onnxio.Model
 	var err error
-	if o.Source != nil {
-		if m, err = o.Source(); err != nil {
+	if source != nil {
+		if m, err = source(); err != nil {
 			return err
 		}
 		defer m.Close()
@@ -272,7 +276,7 @@ func saveGraph(o RunOptions, g *graphedit.Graph, path string) error {
 		if err != nil {
 			return err
 		}
-		if m, err = onnxio.Parse(b, o.Model, nil); err != nil {
+		if m, err = onnxio.Parse(b, name, nil); err != nil {
 			return err
 		}
 	}
@@ -284,8 +288,12 @@ func saveGraph(o RunOptions, g *graphedit.Graph, path string) error {
 func writeTrainedWeights(o RunOptions, tg *TrainGraph, weights [][]float32) error {
 	var g *graphedit.Graph
 	var err error
-	if o.Source != nil {
-		m, err := o.Source()
+	src := o.WeightSource
+	if src == nil {
+		src = o.Source
+	}
+	if src != nil {
+		m, err := src()
 		if err != nil {
 			return err
 		}
@@ -306,5 +314,9 @@ func writeTrainedWeights(o RunOptions, tg *TrainGraph, weights [][]float32) erro
 			return fmt.Errorf("gatetrain: weight %q: %w", name, err)
 		}
 	}
-	return saveGraph(o, g, filepath.Join(o.OutDir, TrainedModelName))
+	name := o.WeightFile
+	if name == "" {
+		name = TrainedModelName
+	}
+	return saveGraph(src, o.Model, g, filepath.Join(o.OutDir, name))
 }

@@ -29,6 +29,10 @@ type Config struct {
 	TargetHeads int
 	// LagrangeLR is the ascent rate of the Lagrange multipliers.
 	LagrangeLR float64
+	// TargetWarmup is the number of steps over which the target moves from
+	// the initial expected fraction of open heads to TargetHeads (0: half
+	// the steps; negative: none).
+	TargetWarmup int
 	// Schedule is the learning rate of log α over steps (Total = Steps).
 	Schedule Schedule
 	// Steps is the number of training steps.
@@ -181,7 +185,12 @@ func (t *Trainer) Init() error {
 			st.LogAlpha[i] = t.Cfg.InitLogAlpha
 			st.ClosedAt[i] = -1
 		}
-		st.Lag = Lagrangian{Target: float64(t.Cfg.TargetHeads), LR: t.Cfg.LagrangeLR}
+		p0, _ := t.Cfg.Concrete.POpen(t.Cfg.InitLogAlpha)
+		warm := t.Cfg.TargetWarmup
+		if warm == 0 {
+			warm = t.Cfg.Steps / 2
+		}
+		st.Lag = Lagrangian{Target: float64(t.Cfg.TargetHeads) / float64(n), Start: p0, Warmup: warm, LR: t.Cfg.LagrangeLR}
 		b, err := t.sampler.State()
 		if err != nil {
 			return err
@@ -310,12 +319,15 @@ func (t *Trainer) Step() (StepInfo, error) {
 	info := StepInfo{Step: st.Step + 1, Epoch: st.Epoch, CE: ce, Tokens: batch.Tokens}
 	pen := Penalty{Concrete: cfg.Concrete, PerLayer: cfg.PerLayer, Blocks: len(t.TG.Gates)}
 	if cfg.TargetHeads > 0 {
+		// The constraint is on the expected fraction of open heads, so the
+		// multipliers' scale does not depend on the model's head count.
 		e := Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, 0, nil)
-		term, dE := st.Lag.Term(e)
-		Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, dE, grad)
+		frac := e / float64(n)
+		term, dF := st.Lag.Term(frac, st.Step)
+		Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, dF/float64(n), grad)
 		info.Loss = ce + term
 		info.L0 = e
-		st.Lag.Ascend(e)
+		st.Lag.Ascend(frac, st.Step)
 		info.Lambda1, info.Lambda2 = st.Lag.Lambda1, st.Lag.Lambda2
 	} else {
 		p := pen.Value(st.LogAlpha, cfg.Lambda, grad)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -18,7 +19,7 @@ import (
 
 // trainOptions holds the flags of `onnxprune train`.
 type trainOptions struct {
-	model                    string
+	model, decoder           string
 	trainSrc, trainTgt       string
 	devSrc, devTgt           string
 	tokenizer                string
@@ -43,12 +44,16 @@ func trainCommand() command {
 	c := command{
 		name:  "train",
 		short: "train Hard Concrete head gates (L0 penalty or a head-count target) on a parallel corpus",
-		usage: "train MODEL --train-src FILE --train-tgt FILE --out DIR [flags]",
+		usage: "train MODEL | ENCODER DECODER --train-src FILE --train-tgt FILE --out DIR [flags]",
 		long: `Train one Hard Concrete gate per attention head (Voita et al. 2019) with the expected-L0
 penalty, in a Go loop around a forward+backward ONNX graph run on ONNX Runtime.
 
 MODEL is a gated model (inputs gate/<kind>.<layer>) or an ungated one, whose heads are
-found and gated first (the kinds of --attention). The corpus is token ids (one sentence
+found and gated first (the kinds of --attention). A split export (Optimum's
+encoder_model.onnx and decoder_model.onnx, given in that order) is first joined into one
+graph, the encoder output feeding the decoder's encoder_hidden_states, so the decoder's
+loss reaches the encoder's gates; the joined model's decoder ids input is
+decoder_input_ids. The corpus is token ids (one sentence
 a line, ids separated by spaces) or, with --tokenizer, text. The source gets EOS
 appended, the decoder input is BOS + target and the labels target + EOS.
 
@@ -117,10 +122,14 @@ uninterrupted run with the same flags ends.`,
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}
-		if fs.NArg() != 1 {
-			return &usageError{msg: "train takes one MODEL"}
+		switch fs.NArg() {
+		case 1:
+			o.model = fs.Arg(0)
+		case 2:
+			o.model, o.decoder = fs.Arg(0), fs.Arg(1)
+		default:
+			return &usageError{msg: "train takes one MODEL, or an ENCODER and a DECODER file"}
 		}
-		o.model = fs.Arg(0)
 		return o.run(ctx, stdout, stderr)
 	}
 	return c
@@ -191,22 +200,42 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	m, err := onnxio.Load(o.model, nil)
+	load := func(path string) (*graphedit.Graph, error) {
+		m, err := onnxio.Load(path, nil)
+		if err != nil {
+			return nil, err
+		}
+		g, err := graphedit.Load(m)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return g, nil
+	}
+	g, err := load(o.model)
 	if err != nil {
 		return err
 	}
-	defer m.Close()
-	g, err := graphedit.Load(m)
-	if err != nil {
-		return fmt.Errorf("%s: %w", o.model, err)
+	name := o.model
+	source := func() (*onnxio.Model, error) { return onnxio.Load(o.model, nil) }
+	weightSource, weightFile := source, ""
+	if o.decoder != "" {
+		d, err := load(o.decoder)
+		if err != nil {
+			return err
+		}
+		if g, err = gatetrain.JoinSplit(g, d); err != nil {
+			return fmt.Errorf("%s + %s: %w", o.model, o.decoder, err)
+		}
+		name = o.model + " + " + o.decoder
+		source, weightFile = nil, "trained_"+filepath.Base(o.model)
 	}
 	if _, err := gatetrain.FindGates(g, nil); err != nil {
 		blocks, ferr := graphedit.FindHeads(g)
 		if ferr != nil {
-			return fmt.Errorf("%s: %w", o.model, ferr)
+			return fmt.Errorf("%s: %w", name, ferr)
 		}
 		if _, err := graphedit.InsertGates(g, blocks, kinds); err != nil {
-			return fmt.Errorf("%s: %w", o.model, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
 	var tok tokenize.Tokenizer
@@ -251,17 +280,17 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 	if o.trainWeights == "encoder" {
 		r, err := gatetrain.DetectRoles(g, roles)
 		if err != nil {
-			return fmt.Errorf("%s: %w", o.model, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
 		if weights, err = gatetrain.EncoderWeights(g, r.DecIn); err != nil {
-			return fmt.Errorf("%s: %w", o.model, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
 		if len(weights) == 0 {
-			return fmt.Errorf("%s: found no encoder weights to train", o.model)
+			return fmt.Errorf("%s: found no encoder weights to train", name)
 		}
 	}
 	ro := gatetrain.RunOptions{
-		Graph: g, Model: o.model, Source: func() (*onnxio.Model, error) { return onnxio.Load(o.model, nil) },
+		Graph: g, Model: name, Source: source, WeightSource: weightSource, WeightFile: weightFile,
 		Kinds: kinds, Roles: roles, Train: train, Dev: dev, Specials: sp, MaxTokens: o.maxTokens, Window: o.window,
 		Smoothing: o.smoothing, Cfg: o.cfg, TrainWeights: weights, OutDir: o.out, Resume: o.resume,
 		Session: ortrun.Options{Library: o.ortLib, IntraOpThreads: o.threads},

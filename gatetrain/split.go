@@ -1,0 +1,47 @@
+package gatetrain
+
+import (
+	"fmt"
+
+	"onnxprune/graphedit"
+)
+
+// Names of a split (Hugging Face Optimum) translation model's interface.
+const (
+	splitHidden      = "encoder_hidden_states"
+	splitMask        = "encoder_attention_mask"
+	splitEncMask     = "attention_mask"
+	splitDecIDs      = "input_ids"
+	JoinedDecoderIDs = "decoder_input_ids"
+)
+
+// JoinSplit joins an encoder file and a decoder file (without past) into one
+// graph for training: the decoder's encoder_hidden_states is fed by the
+// encoder's first output, its encoder_attention_mask (when present) by the
+// encoder's attention_mask input, and its input_ids become the input
+// decoder_input_ids. The decoder's loss then reaches the encoder's gates.
+func JoinSplit(enc, dec *graphedit.Graph) (*graphedit.Graph, error) {
+	if len(enc.Outputs()) == 0 {
+		return nil, fmt.Errorf("gatetrain: the encoder has no output")
+	}
+	if dec.Value(splitHidden) == nil || !dec.Value(splitHidden).IsGraphInput() {
+		return nil, fmt.Errorf("gatetrain: the decoder has no input %q (give the decoder file without past, second)", splitHidden)
+	}
+	if dec.Value(splitDecIDs) == nil || !dec.Value(splitDecIDs).IsGraphInput() {
+		return nil, fmt.Errorf("gatetrain: the decoder has no input %q", splitDecIDs)
+	}
+	spec := graphedit.JoinSpec{
+		Connect: map[string]string{splitHidden: enc.Outputs()[0].Name()},
+		Rename:  map[string]string{splitDecIDs: JoinedDecoderIDs},
+	}
+	if v := dec.Value(splitMask); v != nil && v.IsGraphInput() {
+		if m := enc.Value(splitEncMask); m != nil && m.IsGraphInput() {
+			spec.Connect[splitMask] = splitEncMask
+		}
+	}
+	j, err := graphedit.Join(enc, dec, spec)
+	if err != nil {
+		return nil, fmt.Errorf("gatetrain: %w", err)
+	}
+	return j, nil
+}
