@@ -85,6 +85,9 @@ func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 		return err
 	}
 	defer ms.close()
+	if err := checkDataFiles(outs, ms); err != nil {
+		return err
+	}
 	total := 0
 	for i, f := range ms.files {
 		if err := ctx.Err(); err != nil {

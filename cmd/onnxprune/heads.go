@@ -10,6 +10,7 @@ import (
 
 	"onnxprune/graphedit"
 	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
 )
 
 // modelFile is one file of a model set with its graph and attention blocks.
@@ -243,4 +244,36 @@ func samePath(a, b string) (bool, error) {
 		return false, err
 	}
 	return os.SameFile(sa, sb), nil
+}
+
+// checkDataFiles refuses an output whose external data file (OUT.data, the
+// name onnxio.Save gives it) is a file an input reads its tensors from:
+// renaming the new data over it would change that input under its model.
+func checkDataFiles(outs []string, ms *modelSet) error {
+	for _, out := range outs {
+		data := out + ".data"
+		if _, err := os.Stat(data); err != nil {
+			continue
+		}
+		for _, f := range ms.files {
+			seen := map[string]bool{}
+			for _, ref := range f.m.Tensors() {
+				t := ref.Tensor
+				if t.GetDataLocation() != onnxpb.TensorProto_EXTERNAL {
+					continue
+				}
+				for _, e := range t.GetExternalData() {
+					if e.GetKey() != "location" || seen[e.GetValue()] {
+						continue
+					}
+					seen[e.GetValue()] = true
+					src := filepath.Join(filepath.Dir(f.path), e.GetValue())
+					if same, err := samePath(data, src); err == nil && same {
+						return fmt.Errorf("output %s would replace %s, the external data of input %s; choose another output name", out, data, f.path)
+					}
+				}
+			}
+		}
+	}
+	return nil
 }

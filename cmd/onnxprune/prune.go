@@ -115,6 +115,9 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 		return err
 	}
 	defer ms.close()
+	if err := checkDataFiles(outs, ms); err != nil {
+		return err
+	}
 	// The decision is made against every block of the model (all files),
 	// then applied to each file's blocks of the same names.
 	var all []*graphedit.Block

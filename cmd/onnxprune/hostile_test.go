@@ -1,0 +1,479 @@
+package main
+
+// End-to-end tests of the built binary on hostile and broken inputs: every
+// command exits 2 with one line naming the file, never panics, never writes
+// an output for an input it refuses, never opens an input for writing (an
+// inotify watch sees every close of a file opened for writing) and leaves the
+// inputs' bytes unchanged.
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"unsafe"
+
+	"google.golang.org/protobuf/proto"
+
+	"onnxprune/onnxio/onnxpb"
+	"onnxprune/tests/large/synth"
+)
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// testBinary builds onnxprune once for the package's end-to-end tests.
+func testBinary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "onnxprune-e2e-")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath, binErr = synth.BuildBinary(dir)
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+// ortEnv points the binary at the repository's ONNX Runtime library (the
+// binary lives outside the repository, so its own default would miss it).
+func ortEnv(t *testing.T) []string {
+	t.Helper()
+	lib, err := filepath.Abs("../../.ort/lib/libonnxruntime.so.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(lib); err != nil {
+		if env := os.Getenv("ONNXPRUNE_ORT_LIB"); env != "" {
+			lib = env
+		} else {
+			t.Fatalf("ONNX Runtime library missing (run `make ort`): %v", err)
+		}
+	}
+	return append(os.Environ(), "ONNXPRUNE_ORT_LIB="+lib)
+}
+
+type e2eResult struct {
+	code           int
+	stdout, stderr string
+}
+
+// runE2E runs the binary and fails the test on a panic or a crash by signal.
+func runE2E(t *testing.T, env []string, args ...string) e2eResult {
+	t.Helper()
+	cmd := exec.Command(testBinary(t), args...)
+	cmd.Env = env
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		t.Fatalf("onnxprune %s: %v", strings.Join(args, " "), err)
+	}
+	r := e2eResult{code: cmd.ProcessState.ExitCode(), stdout: out.String(), stderr: errb.String()}
+	if strings.Contains(r.stderr, "panic:") || strings.Contains(r.stderr, "goroutine ") || r.code < 0 {
+		t.Fatalf("onnxprune %s crashed (exit %d):\n%s", strings.Join(args, " "), r.code, r.stderr)
+	}
+	return r
+}
+
+// writeWatch watches files with inotify for anything that writes them:
+// a close after opening for writing, a modification, a truncation (modify),
+// an attribute change.
+type writeWatch struct {
+	fd    int
+	names map[int]string
+}
+
+func watchWrites(t *testing.T, paths []string) *writeWatch {
+	t.Helper()
+	fd, err := syscall.InotifyInit1(syscall.IN_CLOEXEC | syscall.IN_NONBLOCK)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &writeWatch{fd: fd, names: map[int]string{}}
+	for _, p := range paths {
+		wd, err := syscall.InotifyAddWatch(fd, p, syscall.IN_CLOSE_WRITE|syscall.IN_MODIFY|syscall.IN_ATTRIB)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.names[wd] = p
+	}
+	return w
+}
+
+// check fails the test for every event seen, then stops watching.
+func (w *writeWatch) check(t *testing.T, what string) {
+	t.Helper()
+	defer syscall.Close(w.fd)
+	buf := make([]byte, 1<<16)
+	n, err := syscall.Read(w.fd, buf)
+	if err == syscall.EAGAIN || n <= 0 {
+		return
+	}
+	for off := 0; off+syscall.SizeofInotifyEvent <= n; {
+		ev := (*syscall.InotifyEvent)(unsafe.Pointer(&buf[off]))
+		t.Errorf("%s: input %s was written (inotify mask %#x)", what, w.names[int(ev.Wd)], ev.Mask)
+		off += syscall.SizeofInotifyEvent + int(ev.Len)
+	}
+}
+
+func sha(t *testing.T, path string) [32]byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sha256.Sum256(b)
+}
+
+// guard records the inputs' hashes and watches them; done checks both.
+func guard(t *testing.T, inputs ...string) func(what string) {
+	t.Helper()
+	before := map[string][32]byte{}
+	for _, p := range inputs {
+		before[p] = sha(t, p)
+	}
+	w := watchWrites(t, inputs)
+	return func(what string) {
+		t.Helper()
+		w.check(t, what)
+		for p, h := range before {
+			if sha(t, p) != h {
+				t.Errorf("%s: input %s changed", what, p)
+			}
+		}
+	}
+}
+
+// noTempFiles fails if a save left a temporary file in dir.
+func noTempFiles(t *testing.T, dir string) {
+	t.Helper()
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), ".") && strings.Contains(e.Name(), ".tmp") {
+			t.Errorf("temporary file left in %s: %s", dir, e.Name())
+		}
+	}
+}
+
+// smallModel writes a synthetic two-layer model with external data into dir.
+func smallModel(t *testing.T, dir string) string {
+	t.Helper()
+	p, err := synth.Write(dir, "model.onnx", synth.Config{Layers: 2, Heads: 4, HeadDim: 8, Vocab: 300, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// rewrite reads the model at src, edits its proto and writes it to dst.
+func rewrite(t *testing.T, src, dst string, edit func(m *onnxpb.ModelProto)) {
+	t.Helper()
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m onnxpb.ModelProto
+	if err := proto.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	edit(&m)
+	out, err := proto.Marshal(&m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dst, out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func initializer(m *onnxpb.ModelProto, name string) *onnxpb.TensorProto {
+	for _, t := range m.GetGraph().GetInitializer() {
+		if t.GetName() == name {
+			return t
+		}
+	}
+	return nil
+}
+
+func setExternal(t *onnxpb.TensorProto, key, value string) {
+	for _, e := range t.ExternalData {
+		if e.GetKey() == key {
+			e.Value = proto.String(value)
+			return
+		}
+	}
+	t.ExternalData = append(t.ExternalData, &onnxpb.StringStringEntryProto{Key: proto.String(key), Value: proto.String(value)})
+}
+
+// hostileCase is a model file that every command must refuse.
+type hostileCase struct {
+	name string
+	// make writes the model into dir (whose parent holds outside/) and
+	// returns its path.
+	make func(t *testing.T, dir, good string) string
+	// want is a piece of the error message.
+	want string
+}
+
+func hostileCases() []hostileCase {
+	edit := func(f func(m *onnxpb.ModelProto)) func(t *testing.T, dir, good string) string {
+		return func(t *testing.T, dir, good string) string {
+			p := filepath.Join(dir, "hostile.onnx")
+			rewrite(t, good, p, f)
+			return p
+		}
+	}
+	raw := func(b []byte) func(t *testing.T, dir, good string) string {
+		return func(t *testing.T, dir, good string) string {
+			p := filepath.Join(dir, "hostile.onnx")
+			if err := os.WriteFile(p, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}
+	}
+	return []hostileCase{
+		{"empty file", raw(nil), "hostile.onnx"},
+		{"not protobuf", raw([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")), "hostile.onnx"},
+		{"truncated", func(t *testing.T, dir, good string) string {
+			b, err := os.ReadFile(good)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(dir, "hostile.onnx")
+			if err := os.WriteFile(p, b[:len(b)*2/3], 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}, "hostile.onnx"},
+		{"absolute location", edit(func(m *onnxpb.ModelProto) {
+			setExternal(initializer(m, "embed"), "location", "/etc/passwd")
+		}), "absolute"},
+		{"dot-dot location", edit(func(m *onnxpb.ModelProto) {
+			setExternal(initializer(m, "embed"), "location", "../outside/w.bin")
+		}), ".."},
+		{"symlink out of the folder", edit(func(m *onnxpb.ModelProto) {
+			setExternal(initializer(m, "embed"), "location", "link.bin")
+		}), "link.bin"},
+		{"offset past the end", edit(func(m *onnxpb.ModelProto) {
+			setExternal(initializer(m, "lm_head"), "offset", "1099511627776")
+		}), "past the end"},
+		{"length past the end", edit(func(m *onnxpb.ModelProto) {
+			setExternal(initializer(m, "lm_head"), "length", "1099511627776")
+		}), "lm_head"},
+		{"missing data file", edit(func(m *onnxpb.ModelProto) {
+			setExternal(initializer(m, "embed"), "location", "nothere.bin")
+		}), "nothere.bin"},
+		{"2^40 elements inline", edit(func(m *onnxpb.ModelProto) {
+			m.Graph.Initializer = append(m.Graph.Initializer, &onnxpb.TensorProto{Name: proto.String("huge"),
+				Dims: []int64{1 << 20, 1 << 20}, DataType: proto.Int32(int32(onnxpb.TensorProto_FLOAT)), RawData: make([]byte, 16)})
+		}), "huge"},
+		{"negative dim", edit(func(m *onnxpb.ModelProto) {
+			initializer(m, "embed").Dims[0] = -300
+		}), "embed"},
+		{"short raw_data", edit(func(m *onnxpb.ModelProto) {
+			t := initializer(m, "split_shape")
+			t.RawData = make([]byte, 8*len(t.Int64Data)-3)
+			t.Int64Data = nil
+		}), "split_shape"},
+		{"too many attributes", edit(func(m *onnxpb.ModelProto) {
+			n := m.Graph.Node[0]
+			for i := 0; i < 5000; i++ {
+				n.Attribute = append(n.Attribute, &onnxpb.AttributeProto{Name: proto.String(fmt.Sprintf("a%d", i)),
+					Type: onnxpb.AttributeProto_INT.Enum(), I: proto.Int64(1)})
+			}
+		}), "attributes"},
+		{"deeply nested subgraphs", edit(func(m *onnxpb.ModelProto) {
+			var g *onnxpb.GraphProto
+			for i := 0; i < 100; i++ {
+				n := &onnxpb.NodeProto{OpType: proto.String("Identity")}
+				if g != nil {
+					n.OpType = proto.String("If")
+					n.Attribute = []*onnxpb.AttributeProto{{Name: proto.String("then_branch"), Type: onnxpb.AttributeProto_GRAPH.Enum(), G: g}}
+				}
+				g = &onnxpb.GraphProto{Name: proto.String(fmt.Sprintf("g%d", i)), Node: []*onnxpb.NodeProto{n}}
+			}
+			m.Graph.Node = append(m.Graph.Node, &onnxpb.NodeProto{OpType: proto.String("If"),
+				Attribute: []*onnxpb.AttributeProto{{Name: proto.String("then_branch"), Type: onnxpb.AttributeProto_GRAPH.Enum(), G: g}}})
+		}), "nest"},
+	}
+}
+
+// TestHostileInputsRefused: inspect, gate and prune refuse every hostile
+// model with exit code 2 and one error line naming the model file, write no
+// output, and leave the model and its data untouched.
+func TestHostileInputsRefused(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "model")
+	outside := filepath.Join(root, "outside")
+	for _, d := range []string{dir, outside} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	good := smallModel(t, dir)
+	if err := os.WriteFile(filepath.Join(outside, "w.bin"), make([]byte, 1<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "w.bin"), filepath.Join(dir, "link.bin")); err != nil {
+		t.Fatal(err)
+	}
+	env := os.Environ()
+	for _, hc := range hostileCases() {
+		t.Run(hc.name, func(t *testing.T) {
+			model := hc.make(t, dir, good)
+			defer os.Remove(model)
+			outDir := t.TempDir()
+			out := filepath.Join(outDir, "out.onnx")
+			done := guard(t, model, good+".data")
+			for _, args := range [][]string{
+				{"inspect", model},
+				{"inspect", "--heads", "--json", model},
+				{"gate", model, "-o", out},
+				{"prune", model, "--remove", "encoder:0:1", "-o", out},
+			} {
+				r := runE2E(t, env, args...)
+				if r.code != 2 {
+					t.Errorf("%s: exit %d, want 2\n%s%s", strings.Join(args, " "), r.code, r.stdout, r.stderr)
+					continue
+				}
+				line := strings.SplitN(r.stderr, "\n", 2)[0]
+				if !strings.HasPrefix(line, "onnxprune "+args[0]+": ") || !strings.Contains(line, model) {
+					t.Errorf("%s: error does not name the command and the file: %q", args[0], line)
+				}
+				if !strings.Contains(line, hc.want) {
+					t.Errorf("%s: error %q does not mention %q", args[0], line, hc.want)
+				}
+				if _, err := os.Stat(out); err == nil {
+					t.Errorf("%s wrote %s for a refused input", args[0], out)
+				}
+				noTempFiles(t, outDir)
+			}
+			done("hostile " + hc.name)
+		})
+	}
+}
+
+// TestAllowDir: external data reached through a symlink into another folder
+// is refused by default and accepted by every command given --allow-dir
+// with that folder.
+func TestAllowDir(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "model")
+	store := filepath.Join(root, "store")
+	for _, d := range []string{dir, store} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The data file lives in store/; the model's folder holds a symlink.
+	smallModel(t, store)
+	model := filepath.Join(dir, "model.onnx")
+	if err := os.Rename(filepath.Join(store, "model.onnx"), model); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(store, "model.onnx.data"), filepath.Join(dir, "model.onnx.data")); err != nil {
+		t.Fatal(err)
+	}
+	env := os.Environ()
+	done := guard(t, model, filepath.Join(store, "model.onnx.data"))
+	outDir := t.TempDir()
+	for _, args := range [][]string{
+		{"inspect", model},
+		{"gate", model, "-o", filepath.Join(outDir, "gated.onnx")},
+		{"prune", model, "--remove", "encoder:1:*", "-o", filepath.Join(outDir, "pruned.onnx")},
+	} {
+		r := runE2E(t, env, args...)
+		if r.code != 2 || !strings.Contains(r.stderr, "model.onnx.data") {
+			t.Errorf("%s without --allow-dir: exit %d, want 2 naming the data file\n%s", args[0], r.code, r.stderr)
+		}
+		r = runE2E(t, env, append(args, "--allow-dir", store)...)
+		if r.code != 0 {
+			t.Errorf("%s --allow-dir %s: exit %d\n%s", args[0], store, r.code, r.stderr)
+		}
+	}
+	for _, name := range []string{"gated.onnx", "pruned.onnx"} {
+		r := runE2E(t, env, "inspect", filepath.Join(outDir, name))
+		if r.code != 0 {
+			t.Errorf("output %s does not load: %s", name, r.stderr)
+		}
+	}
+	noTempFiles(t, outDir)
+	done("--allow-dir runs")
+}
+
+// TestOutputRules: an output that is the input is refused (with or without
+// --overwrite); an existing output needs --overwrite and is then replaced
+// whole; an output whose data file would replace the input's data file is
+// refused; no command opens an input for writing.
+func TestOutputRules(t *testing.T) {
+	dir := t.TempDir()
+	model := smallModel(t, dir)
+	data := model + ".data"
+	env := os.Environ()
+	done := guard(t, model, data)
+	for _, cmd := range [][]string{{"gate"}, {"prune", "--remove", "encoder:0:0"}} {
+		name := cmd[0]
+		for _, extra := range [][]string{nil, {"--overwrite"}} {
+			args := append(append(append([]string{}, cmd...), model, "-o", model), extra...)
+			if r := runE2E(t, env, args...); r.code != 2 || !strings.Contains(r.stderr, "input") {
+				t.Errorf("%s -o INPUT %v: exit %d, want 2 (inputs are never overwritten)\n%s", name, extra, r.code, r.stderr)
+			}
+		}
+		out := filepath.Join(dir, name+"-out.onnx")
+		if err := os.WriteFile(out, []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		args := append(append([]string{}, cmd...), model, "-o", out)
+		if r := runE2E(t, env, args...); r.code != 2 || !strings.Contains(r.stderr, "--overwrite") {
+			t.Errorf("%s over an existing output: exit %d, want 2 asking for --overwrite\n%s", name, r.code, r.stderr)
+		}
+		if b, _ := os.ReadFile(out); string(b) != "old" {
+			t.Errorf("%s replaced an existing output without --overwrite", name)
+		}
+		if r := runE2E(t, env, append(args, "--overwrite")...); r.code != 0 {
+			t.Errorf("%s --overwrite: exit %d\n%s", name, r.code, r.stderr)
+		}
+		if r := runE2E(t, env, "inspect", out); r.code != 0 {
+			t.Errorf("%s --overwrite output does not load: %s", name, r.stderr)
+		}
+	}
+	done("output rules")
+	// Output b.onnx writes b.onnx.data: refused when that is the data file
+	// the input reads (a.onnx → model.onnx.data; -o model.onnx would
+	// replace it under the input).
+	a := filepath.Join(dir, "a.onnx")
+	b, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(a, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doneA := guard(t, a, data)
+	for _, cmd := range [][]string{{"gate"}, {"prune", "--remove", "encoder:0:0"}} {
+		args := append(append([]string{}, cmd...), a, "-o", model, "--overwrite")
+		if r := runE2E(t, env, args...); r.code != 2 {
+			t.Errorf("%s a.onnx -o model.onnx --overwrite (replaces a.onnx's data file): exit %d, want 2\n%s", cmd[0], r.code, r.stderr)
+		}
+	}
+	noTempFiles(t, dir)
+	doneA("output over the input's data file")
+}
