@@ -25,6 +25,9 @@ type LogitDiff struct {
 	ArgmaxAgree float64 `json:"argmax_agree"`
 	// Positions is the number of positions compared.
 	Positions int `json:"positions"`
+	// NonFinite counts logits where either model gave NaN or ±∞ (Max is
+	// then the largest float64).
+	NonFinite int `json:"non_finite,omitempty"`
 }
 
 // CompareLogits feeds both models the same sources and targets (the
@@ -61,8 +64,11 @@ func CompareLogits(ctx context.Context, a, b *Model, src, tgt [][]int64, batch i
 				pm := 0.0
 				for k := range ra {
 					x := math.Abs(float64(ra[k]) - float64(rb[k]))
-					if math.IsNaN(x) {
-						x = math.Inf(1)
+					if math.IsNaN(x) || math.IsInf(x, 0) {
+						// JSON has no NaN or ∞: the largest float stands
+						// for a non-finite difference.
+						x = math.MaxFloat64
+						d.NonFinite++
 					}
 					pm = max(pm, x)
 					if x > d.Max {

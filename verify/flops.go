@@ -190,10 +190,12 @@ func matmulFLOPs(n *graphedit.Node) (int64, bool) {
 type FLOPShape struct {
 	// Batch, SrcLen and TgtLen are the rows, the source length and the
 	// number of generated tokens of a whole-sentence translation.
-	Batch, SrcLen, TgtLen int
+	Batch  int `json:"batch"`
+	SrcLen int `json:"src_len"`
+	TgtLen int `json:"tgt_len"`
 	// StepPast is the number of target tokens before the counted decoder
 	// step (0 is the first step, fed the decoder start id alone).
-	StepPast int
+	StepPast int `json:"step_past"`
 }
 
 // ModelFLOPs are the analytic costs of a model's calls at one FLOPShape.
