@@ -21,6 +21,9 @@ Writes:
                       BOS + target, labels target + EOS).
   planted.json        the vocabulary and special ids, the planted (zeroed) heads,
                       and per head the dev loss when that head alone is removed.
+  planted_weights.npz the trained PyTorch parameters (state_dict names), so the
+                      PyTorch peer benchmark (bench/peers/train_gates_torch.py)
+                      runs the same weights.
 
 Run in the project venv:  python models/planted/make_planted.py
 """
@@ -243,6 +246,8 @@ def main():
     for k, v in ablation.items():
         print("  without %-10s %.5f" % (k, v))
 
+    np.savez(os.path.join(HERE, "planted_weights.npz"),
+             **{k: v.detach().numpy() for k, v in model.state_dict().items()})
     gated_file(model, os.path.join(HERE, "planted.onnx"))
     s, d, _ = batch([[3, 4, 5]], [[5, 4, 3]], [0])
     torch.onnx.export(
