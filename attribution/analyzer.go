@@ -32,6 +32,9 @@ type Example struct {
 // Analyzer runs the analysis graph of one model on ONNX Runtime.
 type Analyzer struct {
 	Graph *Graph
+	// Progress, when set, is called after each example with the number
+	// done and the total.
+	Progress func(done, total int)
 	sess  *ortrun.Session
 	outs  []string
 }
@@ -181,6 +184,9 @@ func (a *Analyzer) Analyze(ctx context.Context, exs []Example, cfg Config) (*Rep
 		}
 		if err := acc.add(ex, r); err != nil {
 			return nil, fmt.Errorf("example %d: %w", i+1, err)
+		}
+		if a.Progress != nil {
+			a.Progress(i+1, len(exs))
 		}
 	}
 	return acc.report(), nil

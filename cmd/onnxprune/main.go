@@ -38,6 +38,7 @@ func commands() []command {
 		pruneCommand(),
 		translateCommand(),
 		verifyCommand(),
+		analyzeCommand(),
 	}
 }
 

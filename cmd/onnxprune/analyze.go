@@ -1,0 +1,400 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"onnxprune/attribution"
+	"onnxprune/attribution/conllu"
+	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
+	"onnxprune/onnxio"
+	"onnxprune/ortrun"
+	"onnxprune/verify"
+	"onnxprune/verify/score"
+	"onnxprune/verify/tokenize"
+)
+
+// analyzeOptions holds the flags of `onnxprune analyze`.
+type analyzeOptions struct {
+	model      modelFlags
+	data       string
+	conllu     string
+	freqCorpus string
+	limit      int
+	out        string
+	cfg        attribution.Config
+}
+
+func analyzeCommand() command {
+	c := command{
+		name:  "analyze",
+		short: "rank heads (LRP relevance, gradient importance), confidence and roles (positional, syntactic, rare-word)",
+		usage: "analyze MODEL | ENCODER DECODER --data SRC[,TGT] [--conllu FILE] [--spm MODEL] -o DIR [flags]",
+		long: `Analyze the attention heads of a translation model (Voita et al. 2019) on a set of
+sentence pairs, teacher-forced on the reference translation (SRC,TGT) or, given SRC
+alone, on the model's greedy translation.
+
+For every head it measures:
+  relevance    LRP relevance of the head to the top-1 logit at every decoding step:
+               a modified backward graph run on ONNX Runtime (ε-rule for linear maps,
+               attention probabilities and LayerNorm scale treated as constants),
+               read at a gate g = 1 on the head's output as g·∂R/∂g, normalised over
+               the heads of its layer, averaged over sentences
+  importance   Michel et al. 2019: |∂L/∂g| at g = 1 for the cross-entropy loss,
+               averaged, L2-normalised per layer
+  confidence   mean maximum attention weight over queries (EOS left out)
+  roles        positional: the maximum weight falls on the same relative position for
+               at least --positional-min of the tokens; syntactic (encoder heads, with
+               --conllu): for nsubj, obj, amod, advmod in both directions, the maximum
+               weight (subwords merged into words: summed over the attended word's
+               pieces, averaged over the attending word's) lands on the arc's other end
+               --syntactic-margin more often than the best fixed offset does;
+               rare-word (encoder heads): the maximum weight falls on the sentence's
+               least frequent token (frequencies from --freq-corpus, default the
+               source file) for at least --rare-word-min of the tokens
+
+MODEL is one ONNX file holding the whole model (source ids [+ mask], decoder input ids
+→ logits); an encoder and a decoder file (Optimum's encoder_model.onnx and
+decoder_model.onnx, in that order) are joined into one graph first. --conllu gives
+dependency trees of the source sentences, one per line of SRC in order; a tree whose
+characters differ from its line (white space aside) is refused, naming it.
+
+DIR receives heads.json (every measure of every head, and the conservation figures:
+relevance summed at the embeddings, each encoder layer and the logits input, against
+the top-1 logits and what biases absorbed), relevance.svg, importance.svg,
+confidence.svg and roles.svg (layers × heads heatmaps) and summary.md. An interrupt
+(SIGINT, SIGTERM) writes the report of the sentences done so far, marked partial.`,
+		example: `  onnxprune analyze models/reference/model.onnx --data models/corpus/dev.en,models/corpus/dev.es \
+      --spm models/corpus/spm8k.model --max-sentences 200 -o analysis
+  onnxprune analyze model.onnx --data dev.en --spm spm.model --conllu ../shared/data/ud-ewt/en_ewt-ud-dev.conllu -o analysis
+  onnxprune analyze models/fixtures/torch_transformer/ts_opset17.onnx --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
+      --data src.ids,tgt.ids -o analysis`,
+	}
+	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		o := analyzeOptions{cfg: attribution.DefaultConfig()}
+		fs := newFlagSet(c, stdout)
+		fs.StringVar(&o.data, "data", "", "source file, or SOURCE,TARGET for teacher forcing on references (one sentence a line)")
+		fs.StringVar(&o.conllu, "conllu", "", "CoNLL-U dependency trees of the source sentences (enables syntactic roles)")
+		fs.StringVar(&o.freqCorpus, "freq-corpus", "", "text (or ids) to count token frequencies for the rare-word role (default: the source file)")
+		fs.IntVar(&o.limit, "max-sentences", 0, "analyze at most this many sentences (0: all)")
+		fs.StringVarP(&o.out, "output", "o", "", "output folder")
+		fs.Float64Var(&o.cfg.PositionalMin, "positional-min", o.cfg.PositionalMin, "share of tokens on one relative position for a positional head")
+		fs.Float64Var(&o.cfg.SyntacticMargin, "syntactic-margin", o.cfg.SyntacticMargin, "lead over the best fixed-offset baseline for a syntactic head (0.10 = 10 points)")
+		fs.IntVar(&o.cfg.MinArcs, "min-arcs", o.cfg.MinArcs, "least arcs of a relation and direction before a head can be syntactic for it")
+		fs.Float64Var(&o.cfg.RareWordMin, "rare-word-min", o.cfg.RareWordMin, "share of tokens on the least frequent token for a rare-word head")
+		o.model.bind(fs, true)
+		if err := parseFlags(fs, args); err != nil {
+			return err
+		}
+		if fs.NArg() == 0 || fs.NArg() > 2 {
+			return &usageError{msg: "analyze needs MODEL (one file) or ENCODER DECODER"}
+		}
+		if o.data == "" || o.out == "" {
+			return &usageError{msg: "analyze needs --data SRC[,TGT] and -o DIR"}
+		}
+		if o.limit < 0 || o.cfg.MinArcs < 0 {
+			return &usageError{msg: "--max-sentences and --min-arcs must not be negative"}
+		}
+		for _, v := range []struct {
+			name string
+			x    float64
+		}{{"--positional-min", o.cfg.PositionalMin}, {"--syntactic-margin", o.cfg.SyntacticMargin}, {"--rare-word-min", o.cfg.RareWordMin}} {
+			if v.x < 0 || v.x > 1 {
+				return &usageError{msg: fmt.Sprintf("%s %g is not in [0, 1]", v.name, v.x)}
+			}
+		}
+		return o.run(ctx, fs.Args(), stdout, stderr)
+	}
+	return c
+}
+
+// pieceTexts returns each source token's text for word alignment ("" for
+// special ids).
+func pieceTexts(ids []int64, tok tokenize.Tokenizer, sp tokenize.Specials, line string) []string {
+	special := map[int64]bool{sp.Pad: true, sp.Bos: true, sp.Eos: true, sp.DecoderStart: true}
+	out := make([]string, len(ids))
+	var fields []string
+	if tok == nil {
+		fields = strings.Fields(line)
+	}
+	k := 0
+	for i, id := range ids {
+		if special[id] && (tok != nil || k >= len(fields) || fields[k] != fmt.Sprint(id)) {
+			continue
+		}
+		switch t := tok.(type) {
+		case nil:
+			if k < len(fields) {
+				out[i] = fields[k]
+			}
+			k++
+		case *tokenize.SentencePiece:
+			p, _ := t.IDToPiece(id)
+			out[i] = p
+		default:
+			out[i] = tok.Decode([]int64{id})
+		}
+	}
+	return out
+}
+
+func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stderr io.Writer) error {
+	so, err := o.model.sessionOptions()
+	if err != nil {
+		return err
+	}
+	srcPath, tgtPath, _ := strings.Cut(o.data, ",")
+	srcLines, err := readSource(srcPath)
+	if err != nil {
+		return err
+	}
+	var tgtLines []string
+	if tgtPath != "" {
+		if tgtLines, err = score.ReadLines(tgtPath); err != nil {
+			return fmt.Errorf("--data target: %w", err)
+		}
+		if len(tgtLines) != len(srcLines) {
+			return fmt.Errorf("--data: %s has %d lines, %s %d", srcPath, len(srcLines), tgtPath, len(tgtLines))
+		}
+	}
+	allSrc := srcLines
+	if o.limit > 0 && len(srcLines) > o.limit {
+		srcLines = srcLines[:o.limit]
+		if tgtLines != nil {
+			tgtLines = tgtLines[:o.limit]
+		}
+	}
+	var trees []*conllu.Sentence
+	if o.conllu != "" {
+		if trees, err = conllu.ReadFile(o.conllu); err != nil {
+			return err
+		}
+		if o.limit > 0 && len(trees) > o.limit {
+			trees = trees[:o.limit]
+		}
+		if err := conllu.Match(trees, srcLines); err != nil {
+			return fmt.Errorf("--conllu %s against %s: %w", o.conllu, srcPath, err)
+		}
+	}
+	tok, err := o.model.tokenizer(models)
+	if err != nil {
+		return err
+	}
+	vm, err := o.model.openModel(models, tok)
+	if err != nil {
+		return err
+	}
+	defer vm.Close()
+	sp := vm.Specials
+	src, err := verify.EncodeLines(srcLines, tok, sp, o.model.srcBOS, !o.model.noSrcEOS, srcPath)
+	if err != nil {
+		return err
+	}
+	var tgt [][]int64
+	if tgtLines != nil {
+		if tgt, err = verify.EncodeLines(tgtLines, tok, sp, false, false, tgtPath); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(stderr, "translating %d sentences greedily for teacher forcing\n", len(src))
+		search := verify.DefaultSearch()
+		search.Beam = 1
+		search.NoCache = o.model.noCache
+		hyps, err := vm.Translate(ctx, src, search)
+		if err != nil {
+			return fmt.Errorf("translating %s: %w", srcPath, err)
+		}
+		for _, h := range hyps {
+			tgt = append(tgt, tokenize.StripSpecials(h.Tokens, sp))
+		}
+	}
+	if sp.Eos < 0 || sp.DecoderStart < 0 {
+		return &usageError{msg: fmt.Sprintf("the model's special ids (%s) lack eos or decoder-start; give --specials", sp)}
+	}
+
+	// Token frequencies for the rare-word role.
+	freqLines := allSrc
+	if o.freqCorpus != "" {
+		if freqLines, err = score.ReadLines(o.freqCorpus); err != nil {
+			return fmt.Errorf("--freq-corpus: %w", err)
+		}
+	}
+	freqIDs, err := verify.EncodeLines(freqLines, tok, sp, false, false, "frequency corpus")
+	if err != nil {
+		return err
+	}
+	freq := map[int64]int{}
+	for _, l := range freqIDs {
+		for _, id := range l {
+			freq[id]++
+		}
+	}
+	cfg := o.cfg
+	cfg.EOS, cfg.Freq = sp.Eos, freq
+	for _, s := range []int64{sp.Pad, sp.Bos, sp.DecoderStart} {
+		if s >= 0 && s != sp.Eos {
+			cfg.Specials = append(cfg.Specials, s)
+		}
+	}
+
+	exs := make([]attribution.Example, len(src))
+	unaligned := 0
+	for i := range src {
+		dec := append([]int64{sp.DecoderStart}, tgt[i]...)
+		lab := append(append([]int64(nil), tgt[i]...), sp.Eos)
+		exs[i] = attribution.Example{Src: src[i], DecIn: dec, Labels: lab}
+		if trees != nil {
+			words, ok := attribution.AlignWords(pieceTexts(src[i], tok, sp, srcLines[i]), trees[i])
+			if !ok {
+				unaligned++
+				continue
+			}
+			exs[i].SrcWords, exs[i].Tree = words, trees[i]
+		}
+	}
+	if unaligned > 0 {
+		fmt.Fprintf(stderr, "%d of %d sentences: the tokenizer's pieces do not spell the tree's characters (normalization); their trees are left out\n", unaligned, len(src))
+	}
+
+	g, m, name, err := loadAnalysisGraph(models)
+	if err != nil {
+		return err
+	}
+	if m != nil {
+		defer m.Close()
+	}
+	a, err := attribution.New(g, m, attribution.IONames{}, ortrun.Options{Library: so.Library, Provider: so.Provider, IntraOpThreads: so.IntraOpThreads, Name: name})
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	defer a.Close()
+	a.Progress = func(done, total int) {
+		if done%50 == 0 || done == total {
+			fmt.Fprintf(stderr, "analyzed %d/%d sentences\n", done, total)
+		}
+	}
+	rep, runErr := a.Analyze(ctx, exs, cfg)
+	if rep == nil {
+		return runErr
+	}
+	if err := writeAnalysis(o.out, rep, name, o); err != nil {
+		return err
+	}
+	if runErr != nil {
+		fmt.Fprintf(stderr, "interrupted: partial report of %d sentences in %s\n", rep.Examples, o.out)
+		return runErr
+	}
+	fmt.Fprintf(stdout, "analyzed %d sentences, %d heads; report in %s\n", rep.Examples, len(rep.Heads), o.out)
+	for _, c := range rep.Conservation {
+		fmt.Fprintf(stdout, "  relevance at %-40s %.4f of the top-1 logits, biases absorb %.4f\n", c.Cut, c.MeanRatio, c.BiasShare)
+	}
+	fmt.Fprintf(stdout, "  most relevant heads:")
+	for r := 1; r <= min(5, len(rep.Heads)); r++ {
+		for _, h := range rep.Heads {
+			if h.Rank == r {
+				fmt.Fprintf(stdout, " %s (%.3f)", h.Name, h.Relevance)
+			}
+		}
+	}
+	fmt.Fprintln(stdout)
+	return nil
+}
+
+// loadAnalysisGraph loads one model file, or joins an encoder and a decoder
+// file (then the model is nil: the joined graph has no file of its own).
+func loadAnalysisGraph(paths []string) (*graphedit.Graph, *onnxio.Model, string, error) {
+	if len(paths) == 1 {
+		if st, err := os.Stat(paths[0]); err == nil && st.IsDir() {
+			return nil, nil, "", &usageError{msg: fmt.Sprintf("%s is a folder: name the model file (or ENCODER DECODER)", paths[0])}
+		}
+	}
+	m, err := onnxio.Load(paths[0], nil)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	g, err := graphedit.Load(m)
+	if err != nil {
+		m.Close()
+		return nil, nil, "", fmt.Errorf("%s: %w", paths[0], err)
+	}
+	if len(paths) == 1 {
+		return g, m, paths[0], nil
+	}
+	dm, err := onnxio.Load(paths[1], nil)
+	if err != nil {
+		m.Close()
+		return nil, nil, "", err
+	}
+	defer dm.Close()
+	d, err := graphedit.Load(dm)
+	if err != nil {
+		m.Close()
+		return nil, nil, "", fmt.Errorf("%s: %w", paths[1], err)
+	}
+	j, err := gatetrain.JoinSplit(g, d)
+	if err != nil {
+		m.Close()
+		return nil, nil, "", fmt.Errorf("%s + %s: %w", paths[0], paths[1], err)
+	}
+	// The joined graph reads external data through the first model.
+	return j, nil, paths[0] + " + " + paths[1], nil
+}
+
+// analysisFile is heads.json.
+type analysisFile struct {
+	Model  string `json:"model"`
+	Data   string `json:"data"`
+	Conllu string `json:"conllu,omitempty"`
+	*attribution.Report
+}
+
+func writeAnalysis(dir string, rep *attribution.Report, model string, o *analyzeOptions) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	cfg := rep.Config
+	cfg.Freq = nil // the counts are not part of the report
+	rep.Config = cfg
+	js, err := json.MarshalIndent(analysisFile{Model: model, Data: o.data, Conllu: o.conllu, Report: rep}, "", "  ")
+	if err != nil {
+		return err
+	}
+	files := map[string][]byte{"heads.json": append(js, '\n')}
+	for _, f := range []struct {
+		name, title string
+		m           attribution.Measure
+	}{
+		{"relevance.svg", "LRP relevance (normalised per layer)", attribution.MeasureRelevance},
+		{"importance.svg", "Gradient importance |dL/dg| (normalised per layer)", attribution.MeasureImportance},
+		{"confidence.svg", "Confidence (mean max attention weight)", attribution.MeasureConfidence},
+	} {
+		var b bytes.Buffer
+		if err := attribution.WriteHeatmapSVG(&b, rep, f.title, f.m); err != nil {
+			return err
+		}
+		files[f.name] = b.Bytes()
+	}
+	var b bytes.Buffer
+	if err := attribution.WriteRolesSVG(&b, rep); err != nil {
+		return err
+	}
+	files["roles.svg"] = b.Bytes()
+	var s bytes.Buffer
+	if err := attribution.WriteSummary(&s, rep, model); err != nil {
+		return err
+	}
+	files["summary.md"] = s.Bytes()
+	for _, n := range []string{"heads.json", "relevance.svg", "importance.svg", "confidence.svg", "roles.svg", "summary.md"} {
+		if err := verify.WriteFileAtomic(filepath.Join(dir, n), files[n]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
