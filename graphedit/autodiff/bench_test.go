@@ -55,42 +55,15 @@ func procKiB(b *testing.B, field string) float64 {
 	return 0
 }
 
-// benchModel builds the benchmark model: the largest fixture with a scalar
-// gate after every attention Softmax and the cross-entropy loss, then the
+// benchModel builds the benchmark model: the largest fixture with head
+// gates (InsertGates) and the cross-entropy loss, then the
 // backward nodes for the requested kind ("forward": none, "gates": the
 // gates only, "all": gates and every float weight).
 func benchModel(b *testing.B, kind string) ([]byte, map[string]*ortrun.Tensor, []string) {
 	file := largestFixture(b)
 	s := setupFixtureSized(b, file, 1, 0, benchBatch, benchLen)
 	g := s.g
-	// The setup inserted one gate; add one per remaining Softmax.
-	gates := []string{"test/gate"}
-	order, err := g.TopoOrder()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, n := range order[1:] {
-		if n.OpType() != "Softmax" || strings.HasPrefix(n.Name(), "loss/") {
-			continue
-		}
-		v := n.Output(0)
-		if us := v.Uses(); len(us) == 1 && us[0].Node.Input(1) != nil && us[0].Node.Input(1).Name() == "test/gate" {
-			continue // the gate setupFixture inserted
-		}
-		gate, err := g.AddInput(g.FreshName("test/gate"), int32(onnxpb.TensorProto_FLOAT), []graphedit.Dim{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		mul, err := g.AddNode(graphedit.NodeSpec{OpType: "Mul", Inputs: []*graphedit.Value{v, gate}, Outputs: []string{g.FreshName("test/gated")}})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if err := g.ReplaceAllUses(v, mul.Output(0), &graphedit.ReplaceOptions{Except: []*graphedit.Node{mul}}); err != nil {
-			b.Fatal(err)
-		}
-		gates = append(gates, gate.Name())
-		s.feeds[gate.Name()] = &ortrun.Tensor{Shape: []int64{}, F32: []float32{1}}
-	}
+	gates := s.gates
 	outs := []string{s.loss}
 	if kind != "forward" {
 		var wrt []*graphedit.Value
@@ -99,7 +72,7 @@ func benchModel(b *testing.B, kind string) ([]byte, map[string]*ortrun.Tensor, [
 		}
 		if kind == "all" {
 			for _, v := range g.Initializers() {
-				if v.ElemType() == int32(onnxpb.TensorProto_FLOAT) && len(v.Shape()) > 0 {
+				if v.ElemType() == int32(onnxpb.TensorProto_FLOAT) && len(v.Shape()) > 0 && !strings.HasPrefix(v.Name(), "gate/") {
 					wrt = append(wrt, v)
 				}
 			}
@@ -163,8 +136,7 @@ const (
 // length 32), one ONNX Runtime thread.
 func BenchmarkForward(b *testing.B) { benchRun(b, "forward") }
 
-// BenchmarkForwardGateBackward adds the gradients of one scalar gate per
-// attention Softmax.
+// BenchmarkForwardGateBackward adds the gradients of the head gates.
 func BenchmarkForwardGateBackward(b *testing.B) { benchRun(b, "gates") }
 
 // BenchmarkForwardFullBackward adds the gradients of every float weight too.

@@ -74,6 +74,7 @@ func fixtureFiles(t testing.TB) []string {
 // the feeds. It returns the graph, base model, loss name and the values to
 // differentiate.
 type fixtureSetup struct {
+	gates []string // the gate inputs InsertGates added
 	g     *graphedit.Graph
 	base  *onnxpb.ModelProto
 	loss  string
@@ -124,6 +125,7 @@ func setupFixtureSized(t testing.TB, file string, seed int64, nWeights int, batc
 		feeds[w.GetName()] = ortrun.NewF32(append([]int64{}, w.GetDims()...), append([]float32{}, f32...))
 		wrt = append(wrt, w.GetName())
 	}
+	sampled := append([]string(nil), wrt...) // the weights so far
 	// Gradients do not flow through If: specialize the merged decoder to
 	// its uncached path (use_cache_branch = false), as training runs it.
 	if strings.Contains(file, "merged") {
@@ -134,13 +136,6 @@ func setupFixtureSized(t testing.TB, file string, seed int64, nWeights int, batc
 	g, err := graphedit.Load(m)
 	if err != nil {
 		t.Fatal(err)
-	}
-	// Finite differences feed the sampled weights: list them as inputs
-	// (Build would too).
-	for _, name := range wrt {
-		if err := g.ExposeInitializer(g.Value(name)); err != nil {
-			t.Fatal(err)
-		}
 	}
 	_ = g.InferShapes()
 	// Feeds for the model's own inputs.
@@ -187,30 +182,32 @@ func setupFixtureSized(t testing.TB, file string, seed int64, nWeights int, batc
 			t.Fatalf("%s: input %s of type %d", file, in.Name(), in.ElemType())
 		}
 	}
-	// A scalar gate multiplying the first Softmax's output.
-	order, err := g.TopoOrder()
+	// Head gates: one gate vector per attention block (graphedit's
+	// FindHeads and InsertGates), fed values in [0.2, 1.2).
+	blocks, err := graphedit.FindHeads(g)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: find heads: %v", file, err)
 	}
-	for _, n := range order {
-		if n.OpType() != "Softmax" {
-			continue
+	gates, err := graphedit.InsertGates(g, blocks, nil)
+	var gateNames []string
+	if err != nil {
+		t.Fatalf("%s: insert gates: %v", file, err)
+	}
+	for _, gt := range gates {
+		v := make([]float32, gt.Heads)
+		for i := range v {
+			v[i] = float32(0.2 + rng.Float64())
 		}
-		v := n.Output(0)
-		gate, err := g.AddInput("test/gate", int32(onnxpb.TensorProto_FLOAT), []graphedit.Dim{})
-		if err != nil {
+		feeds[gt.Name] = ortrun.NewF32([]int64{int64(gt.Heads)}, v)
+		wrt = append(wrt, gt.Name)
+		gateNames = append(gateNames, gt.Name)
+	}
+	// Finite differences feed the sampled weights: list them as inputs
+	// (Build would too), after the head finder has read them as constants.
+	for _, name := range sampled {
+		if err := g.ExposeInitializer(g.Value(name)); err != nil {
 			t.Fatal(err)
 		}
-		mul, err := g.AddNode(graphedit.NodeSpec{OpType: "Mul", Inputs: []*graphedit.Value{v, gate}, Outputs: []string{g.FreshName("test/gated")}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.ReplaceAllUses(v, mul.Output(0), &graphedit.ReplaceOptions{Except: []*graphedit.Node{mul}}); err != nil {
-			t.Fatal(err)
-		}
-		feeds["test/gate"] = &ortrun.Tensor{Shape: []int64{}, F32: []float32{1}}
-		wrt = append(wrt, "test/gate")
-		break
 	}
 	// The loss: cross-entropy on logits, else a random projection of the
 	// first output.
@@ -249,12 +246,12 @@ func setupFixtureSized(t testing.TB, file string, seed int64, nWeights int, batc
 			t.Fatal(err)
 		}
 	}
-	return &fixtureSetup{g: g, base: m.Proto, loss: loss, wrt: wrt, feeds: feeds}
+	return &fixtureSetup{gates: gateNames, g: g, base: m.Proto, loss: loss, wrt: wrt, feeds: feeds}
 }
 
-// On every exported fixture, gradients of the loss with respect to sampled
-// weights, float inputs and an inserted scalar gate match finite
-// differences.
+// On every exported fixture, gradients of the loss with respect to the
+// head gates (one vector per attention block), sampled weights and the
+// float inputs match finite differences.
 func TestFixtureGradients(t *testing.T) {
 	for k, file := range fixtureFiles(t) {
 		seed := int64(2000 + k)
@@ -284,7 +281,8 @@ func TestFixtureGradients(t *testing.T) {
 
 // On the largest fixture, asking for the gates' gradients alone computes no
 // gradient of any weight: no rule sets a gradient for an initializer input
-// (traced), and the gate-only graph is smaller than gates plus weights.
+// other than a gate (traced), and the gate-only graph is smaller than gates
+// plus weights.
 func TestFixtureGateOnlyEmitsNoWeightGradients(t *testing.T) {
 	var largest string
 	var size int64 = -1
@@ -299,10 +297,13 @@ func TestFixtureGateOnlyEmitsNoWeightGradients(t *testing.T) {
 	}
 	count := func(withWeights bool) (int, int) {
 		s := setupFixture(t, largest, 1, 0)
-		wrt := []*graphedit.Value{s.g.Value("test/gate")}
+		var wrt []*graphedit.Value
+		for _, name := range s.gates {
+			wrt = append(wrt, s.g.Value(name))
+		}
 		if withWeights {
 			for _, v := range s.g.Initializers() {
-				if v.ElemType() == int32(onnxpb.TensorProto_FLOAT) && len(v.Shape()) > 0 {
+				if v.ElemType() == int32(onnxpb.TensorProto_FLOAT) && len(v.Shape()) > 0 && !strings.HasPrefix(v.Name(), "gate/") {
 					wrt = append(wrt, v)
 				}
 			}
@@ -311,7 +312,7 @@ func TestFixtureGateOnlyEmitsNoWeightGradients(t *testing.T) {
 		before := s.g.NumNodes()
 		_, err := autodiff.Build(s.g, s.g.Value(s.loss), wrt, &autodiff.Options{
 			Trace: func(n *graphedit.Node, i int, _ *graphedit.Value) {
-				if n.Input(i).IsInitializer() {
+				if x := n.Input(i); x.IsInitializer() && !strings.HasPrefix(x.Name(), "gate/") {
 					weightGrads++
 				}
 			}})
