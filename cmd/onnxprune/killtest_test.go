@@ -3,12 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // TestDispatchSignalExitCode: a context cancelled by a signal gives exit
@@ -59,6 +64,119 @@ func TestDispatchSignalExitCode(t *testing.T) {
 			if ret := returns[tc.cmd]; ret != nil && !errors.Is(ret, context.Canceled) && !strings.Contains(errb.String(), ret.Error()) {
 				t.Errorf("stderr %q does not report the command's error", errb.String())
 			}
+		})
+	}
+}
+
+// startE2E starts the binary in the background.
+func startE2E(t *testing.T, env []string, args ...string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(testBinary(t), args...)
+	cmd.Env = env
+	var errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, &errb
+}
+
+// waitFor polls until ready reports true or the deadline passes.
+func waitFor(t *testing.T, what string, limit time.Duration, ready func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(limit); !ready(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not after %v", what, limit)
+		}
+	}
+}
+
+// TestSignalsEndToEnd sends real SIGINT and SIGTERM to running train,
+// verify and translate processes: each stops with 128+signal and leaves its
+// checkpoint or partial report (train: checkpoint.gob, and --resume then
+// finishes; verify: verify.json marked interrupted; translate: no partial
+// output file).
+func TestSignalsEndToEnd(t *testing.T) {
+	env := ortEnv(t)
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src.txt")
+	var lines strings.Builder
+	for i := 0; i < 400; i++ {
+		fmt.Fprintf(&lines, "%d %d %d %d %d %d\n", 5+i%50, 6+i%40, 7+i%30, 8, 9+i%20, 10)
+	}
+	if err := os.WriteFile(src, []byte(lines.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	started := func(path string) func() bool { // a file exists and is not empty
+		return func() bool { st, err := os.Stat(path); return err == nil && st.Size() > 0 }
+	}
+	for _, tc := range []struct {
+		name string
+		sig  syscall.Signal
+		args func(out string) []string
+		// ready says when the command is well under way (nil: after a pause).
+		ready func(out string) func() bool
+		check func(t *testing.T, out string)
+	}{
+		{"train", syscall.SIGTERM,
+			func(out string) []string { return plantedArgs(out, "100000") },
+			func(out string) func() bool { return started(filepath.Join(out, "train.jsonl")) },
+			func(t *testing.T, out string) {
+				if _, err := os.Stat(filepath.Join(out, "checkpoint.gob")); err != nil {
+					t.Fatalf("no checkpoint after the signal: %v", err)
+				}
+			}},
+		{"verify", syscall.SIGINT,
+			func(out string) []string {
+				return []string{"verify", "--original", marianDir, "--pruned", marianDir, "--src", src, "--ids",
+					"--specials", marianSpecials, "--repeats", "100000", "--threads", "1", "-o", out}
+			},
+			nil,
+			func(t *testing.T, out string) {
+				data, err := os.ReadFile(filepath.Join(out, "verify.json"))
+				if err != nil {
+					t.Fatalf("no partial report: %v", err)
+				}
+				var r struct{ Interrupted bool }
+				if err := json.Unmarshal(data, &r); err != nil || !r.Interrupted {
+					t.Errorf("verify.json: interrupted %v (%v)", r.Interrupted, err)
+				}
+			}},
+		{"translate", syscall.SIGTERM,
+			func(out string) []string {
+				return []string{"translate", marianDir, "--ids", "--specials", marianSpecials, "--src", src,
+					"--beam", "4", "--max-len", "64", "--threads", "1", "-o", filepath.Join(out, "hyp.txt")}
+			},
+			nil,
+			func(t *testing.T, out string) {
+				if _, err := os.Stat(filepath.Join(out, "hyp.txt")); err == nil {
+					t.Errorf("an interrupted translate left hyp.txt")
+				}
+				noTempFiles(t, out)
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			if err := os.MkdirAll(out, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			cmd, errb := startE2E(t, env, tc.args(out)...)
+			if tc.ready != nil {
+				waitFor(t, tc.name+" under way", 2*time.Minute, tc.ready(out))
+			} else {
+				time.Sleep(1500 * time.Millisecond)
+			}
+			if err := cmd.Process.Signal(tc.sig); err != nil {
+				t.Fatal(err)
+			}
+			cmd.Wait()
+			if got, want := cmd.ProcessState.ExitCode(), 128+int(tc.sig); got != want {
+				t.Fatalf("exit %d after %v, want %d\n%s", got, tc.sig, want, errb.String())
+			}
+			if !strings.Contains(errb.String(), "interrupted") {
+				t.Errorf("stderr does not say it was interrupted: %s", errb.String())
+			}
+			tc.check(t, out)
 		})
 	}
 }
