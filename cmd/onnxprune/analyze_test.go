@@ -1,0 +1,181 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+const analyzeFixture = "../../models/fixtures/torch_transformer/ts_opset17.onnx"
+
+// writeIDData writes n random sentence pairs of ids in [3, 128) from a seed.
+func writeIDData(t *testing.T, dir string, n int, seed uint64) (src, tgt string) {
+	t.Helper()
+	r := rand.New(rand.NewPCG(seed, 9))
+	var s, g strings.Builder
+	for range n {
+		for i := range 4 + r.IntN(6) {
+			if i > 0 {
+				s.WriteByte(' ')
+			}
+			fmt.Fprint(&s, 3+r.IntN(125))
+		}
+		s.WriteByte('\n')
+		for i := range 3 + r.IntN(6) {
+			if i > 0 {
+				g.WriteByte(' ')
+			}
+			fmt.Fprint(&g, 3+r.IntN(125))
+		}
+		g.WriteByte('\n')
+	}
+	src, tgt = filepath.Join(dir, "src.ids"), filepath.Join(dir, "tgt.ids")
+	for p, txt := range map[string]string{src: s.String(), tgt: g.String()} {
+		if err := os.WriteFile(p, []byte(txt), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return src, tgt
+}
+
+func runAnalyze(ctx context.Context, args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := run(ctx, append([]string{"analyze", analyzeFixture, "--ids", "--specials", "pad=0,bos=1,eos=2,decoder-start=1", "--threads", "1"}, args...), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+type headsJSON struct {
+	Model    string `json:"model"`
+	Examples int    `json:"examples"`
+	Partial  bool   `json:"partial"`
+	Heads    []struct {
+		Name       string   `json:"name"`
+		Rank       int      `json:"rank"`
+		Confidence *float64 `json:"confidence"`
+	} `json:"heads"`
+	Conservation []struct {
+		Cut         string  `json:"cut"`
+		MaxResidual float64 `json:"max_residual"`
+	} `json:"conservation"`
+}
+
+func readHeads(t *testing.T, dir string) headsJSON {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "heads.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h headsJSON
+	if err := json.Unmarshal(b, &h); err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func TestAnalyzeFixture(t *testing.T) {
+	dir := t.TempDir()
+	src, tgt := writeIDData(t, dir, 8, 1)
+	out := filepath.Join(dir, "out")
+	code, stdout, stderr := runAnalyze(context.Background(), "--data", src+","+tgt, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+	}
+	h := readHeads(t, out)
+	// The fixture has 2 layers of 4 heads in each of the three kinds.
+	if h.Examples != 8 || len(h.Heads) != 24 || h.Partial {
+		t.Fatalf("heads.json: %d examples, %d heads, partial %v", h.Examples, len(h.Heads), h.Partial)
+	}
+	ranks := map[int]bool{}
+	for _, hd := range h.Heads {
+		ranks[hd.Rank] = true
+		if hd.Confidence == nil {
+			t.Errorf("%s has no confidence", hd.Name)
+		}
+	}
+	if len(ranks) != 24 {
+		t.Errorf("ranks are not 1..24: %v", ranks)
+	}
+	for _, c := range h.Conservation {
+		// Relevance plus what biases absorbed is the target (float32 sums).
+		if !(c.MaxResidual < 1e-3) {
+			t.Errorf("conservation residual at %s: %g", c.Cut, c.MaxResidual)
+		}
+	}
+	for _, f := range []string{"relevance.svg", "importance.svg", "confidence.svg", "roles.svg"} {
+		b, err := os.ReadFile(filepath.Join(out, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := xml.NewDecoder(bytes.NewReader(b))
+		rects := 0
+		for {
+			tok, err := d.Token()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s is not well-formed XML: %v", f, err)
+			}
+			if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "rect" {
+				rects++
+			}
+		}
+		if rects != 24 {
+			t.Errorf("%s has %d cells, want 24", f, rects)
+		}
+	}
+	sum, err := os.ReadFile(filepath.Join(out, "summary.md"))
+	if err != nil || !strings.Contains(string(sum), "## Heads by relevance") {
+		t.Errorf("summary.md: %v %.200s", err, sum)
+	}
+}
+
+// TestAnalyzeConlluMismatch: trees whose words are not the source's are
+// refused, naming the first mismatching sentence.
+func TestAnalyzeConlluMismatch(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "src.ids")
+	tgt := filepath.Join(dir, "tgt.ids")
+	tree := filepath.Join(dir, "trees.conllu")
+	files := map[string]string{
+		src:  "5 6 7\n8 9\n",
+		tgt:  "5 6\n7\n",
+		tree: "# sent_id = a\n1\t5\t_\tX\t_\t_\t0\troot\t_\t_\n2\t6\t_\tX\t_\t_\t1\tobj\t_\t_\n3\t7\t_\tX\t_\t_\t1\tamod\t_\t_\n\n# sent_id = b\n1\t8\t_\tX\t_\t_\t0\troot\t_\t_\n2\t10\t_\tX\t_\t_\t1\tobj\t_\t_\n",
+	}
+	for p, s := range files {
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, _, stderr := runAnalyze(context.Background(), "--data", src+","+tgt, "--conllu", tree, "-o", filepath.Join(dir, "out"))
+	if code != 2 || !strings.Contains(stderr, "sentence 2 (b, line 6)") {
+		t.Errorf("exit %d, stderr %q; want 2 naming sentence 2 (b, line 6)", code, stderr)
+	}
+}
+
+// TestAnalyzeInterrupted: a signal before the first sentence still writes
+// the (empty, partial) report and exits 128 + the signal.
+func TestAnalyzeInterrupted(t *testing.T) {
+	dir := t.TempDir()
+	src, tgt := writeIDData(t, dir, 4, 2)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(interrupted{syscall.SIGTERM})
+	out := filepath.Join(dir, "out")
+	code, _, stderr := runAnalyze(ctx, "--data", src+","+tgt, "-o", out)
+	if code != 143 {
+		t.Fatalf("exit %d, want 143: %s", code, stderr)
+	}
+	if h := readHeads(t, out); !h.Partial {
+		t.Errorf("heads.json not marked partial")
+	}
+}
