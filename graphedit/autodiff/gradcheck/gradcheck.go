@@ -15,6 +15,17 @@
 // chosen per element type (Float64Step, Float32Step); for float32 the
 // estimate is Richardson-extrapolated from steps h and h/2, which cancels
 // the h² error term.
+//
+// Two modes serve float32 models, whose own finite differences drown small
+// gradients in rounding: Float64Forward runs the differences on a float64
+// copy of the forward model (Float64Model; Erf, which has no float64
+// kernel, is rebuilt from a positive series), and Directions compares
+// directional derivatives gᵀu along random u, which move the loss far more
+// than a single element does (for models whose fused com.microsoft ops run
+// in float32 only).
+//
+// ProjectionLoss turns any outputs into a scalar loss along random
+// directions, so single ops and small graphs can be checked.
 package gradcheck
 
 import (
