@@ -35,7 +35,8 @@ func GateName(k Kind, layer int) string { return fmt.Sprintf("gate/%s.%d", k, la
 // same product. Only Reshape and Mul are added, so gradients with respect
 // to the gates are plain.
 //
-// Blocks inside If branches are refused (gate the split decoder files).
+// Blocks inside the branches of an If (merged decoders) are gated in both
+// branches, reading the one gate input of the enclosing graph.
 func InsertGates(g *Graph, blocks []*Block, kinds []Kind) ([]Gate, error) {
 	want := map[Kind]bool{}
 	for _, k := range kinds {
@@ -46,15 +47,15 @@ func InsertGates(g *Graph, blocks []*Block, kinds []Kind) ([]Gate, error) {
 		if len(kinds) > 0 && !want[b.Kind] {
 			continue
 		}
-		if b.Graph != "main" {
-			return nil, fmt.Errorf("graphedit: gates: block %s lives in %s; gates inside If branches are not supported (gate the decoder and decoder-with-past files instead)", b.Name(), b.Graph)
-		}
 		name := GateName(b.Kind, b.Layer)
 		if g.NameInUse(name) {
 			return nil, fmt.Errorf("graphedit: gates: %q is already a name in the graph (gated twice?)", name)
 		}
-		if b.OutNode == nil || b.OutNode.Graph() != g {
-			return nil, fmt.Errorf("graphedit: gates: block %s: output projection is not in this graph", b.Name())
+		for _, u := range append([]*Block{b}, b.twins...) {
+			gr := u.Softmax.Graph()
+			if gr != g && (u.ifNode == nil || u.ifNode.Graph() != g || gr.parent != g) {
+				return nil, fmt.Errorf("graphedit: gates: block %s lives in %s, more than one subgraph deep", u.Name(), u.Graph)
+			}
 		}
 		chosen = append(chosen, b)
 	}
@@ -62,30 +63,57 @@ func InsertGates(g *Graph, blocks []*Block, kinds []Kind) ([]Gate, error) {
 		return nil, fmt.Errorf("graphedit: gates: no attention block of the chosen kinds")
 	}
 	var gates []Gate
+	type branchKey struct {
+		n    *Node
+		attr string
+	}
+	subs := map[branchKey]*Graph{}
+	var order []branchKey
 	for _, b := range chosen {
-		gt, err := insertGate(g, b)
-		if err != nil {
-			return nil, fmt.Errorf("graphedit: gates: block %s: %w", b.Name(), err)
+		H := int64(b.NumHeads)
+		name := GateName(b.Kind, b.Layer)
+		ones := make([]float32, H)
+		for i := range ones {
+			ones[i] = 1
 		}
-		gates = append(gates, gt)
+		gv, err := g.AddInitializer(onnxio.NewFloat32(name, []int64{H}, ones))
+		if err != nil {
+			return nil, fmt.Errorf("graphedit: gates: %w", err)
+		}
+		if err := g.ExposeInitializer(gv); err != nil {
+			return nil, fmt.Errorf("graphedit: gates: %w", err)
+		}
+		for _, u := range append([]*Block{b}, b.twins...) {
+			gr := u.Softmax.Graph()
+			ug := gv
+			if gr != g {
+				k := branchKey{u.ifNode, u.branch}
+				if subs[k] == nil {
+					subs[k] = gr
+					order = append(order, k)
+				}
+				if ug, err = gr.OuterValue(name); err != nil {
+					return nil, fmt.Errorf("graphedit: gates: block %s: %w", b.Name(), err)
+				}
+			}
+			if err := insertGate(gr, u, ug); err != nil {
+				return nil, fmt.Errorf("graphedit: gates: block %s: %w", b.Name(), err)
+			}
+		}
+		gates = append(gates, Gate{Name: name, Block: b.Name(), Kind: b.Kind, Layer: b.Layer, Heads: b.NumHeads})
+	}
+	for _, k := range order {
+		if err := g.SetSubgraph(k.n, k.attr, subs[k]); err != nil {
+			return nil, fmt.Errorf("graphedit: gates: %w", err)
+		}
 	}
 	return gates, nil
 }
 
-func insertGate(g *Graph, b *Block) (Gate, error) {
+// insertGate multiplies block b's heads (in graph g) by gate vector gv.
+func insertGate(g *Graph, b *Block, gv *Value) error {
 	H, dh := int64(b.NumHeads), int64(b.HeadDim)
-	name := GateName(b.Kind, b.Layer)
-	ones := make([]float32, H)
-	for i := range ones {
-		ones[i] = 1
-	}
-	gv, err := g.AddInitializer(onnxio.NewFloat32(name, []int64{H}, ones))
-	if err != nil {
-		return Gate{}, err
-	}
-	if err := g.ExposeInitializer(gv); err != nil {
-		return Gate{}, err
-	}
+	var err error
 	prefix := fmt.Sprintf("gate/%s.%d/", b.Kind, b.Layer)
 	constI64 := func(suffix string, vals ...int64) (*Value, error) {
 		return g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+suffix), []int64{int64(len(vals))}, vals))
@@ -103,17 +131,17 @@ func insertGate(g *Graph, b *Block) (Gate, error) {
 	if b.PerHead != nil && !b.BatchHeads && b.PerHead.Rank() == 4 && b.HeadsAxis == 1 {
 		shape, err := constI64("shape", H, 1, 1)
 		if err != nil {
-			return Gate{}, err
+			return err
 		}
 		if factor, err = op("Reshape", "per_head", gv, shape); err != nil {
-			return Gate{}, err
+			return err
 		}
 		target = b.PerHead
 	} else {
 		// [H] -> [H,1] * ones[1,dh] -> [H*dh]
 		col, err := constI64("col", H, 1)
 		if err != nil {
-			return Gate{}, err
+			return err
 		}
 		onesDh := make([]float32, dh)
 		for i := range onesDh {
@@ -121,43 +149,43 @@ func insertGate(g *Graph, b *Block) (Gate, error) {
 		}
 		ov, err := g.AddInitializer(onnxio.NewFloat32(g.FreshName(prefix+"ones"), []int64{1, dh}, onesDh))
 		if err != nil {
-			return Gate{}, err
+			return err
 		}
 		flat, err := constI64("flat", H*dh)
 		if err != nil {
-			return Gate{}, err
+			return err
 		}
 		c, err := op("Reshape", "column", gv, col)
 		if err != nil {
-			return Gate{}, err
+			return err
 		}
 		e, err := op("Mul", "expanded", c, ov)
 		if err != nil {
-			return Gate{}, err
+			return err
 		}
 		if factor, err = op("Reshape", "per_feature", e, flat); err != nil {
-			return Gate{}, err
+			return err
 		}
 		target = b.OutNode.Input(0)
 	}
 	if target.ElemType() != 0 && target.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
-		return Gate{}, fmt.Errorf("gated tensor %q is not float32", target.Name())
+		return fmt.Errorf("gated tensor %q is not float32", target.Name())
 	}
 	uses := target.Uses()
 	gated, err := op("Mul", "gated", target, factor)
 	if err != nil {
-		return Gate{}, err
+		return err
 	}
 	for _, u := range uses {
 		if u.Captured() {
-			return Gate{}, fmt.Errorf("%q is read inside a subgraph", target.Name())
+			return fmt.Errorf("%q is read inside a subgraph", target.Name())
 		}
 		if err := g.SetInput(u.Node, u.Input, gated); err != nil {
-			return Gate{}, err
+			return err
 		}
 	}
 	if target.IsGraphOutput() {
-		return Gate{}, fmt.Errorf("gated tensor %q is a graph output", target.Name())
+		return fmt.Errorf("gated tensor %q is a graph output", target.Name())
 	}
-	return Gate{Name: name, Block: b.Name(), Kind: b.Kind, Layer: b.Layer, Heads: b.NumHeads}, nil
+	return nil
 }

@@ -105,6 +105,11 @@ type Block struct {
 
 	region   *headRegion
 	keyInput *Value
+	// ifNode and branch locate a block in an If branch (one level deep);
+	// twins are the same block found in the If's other branch.
+	ifNode *Node
+	branch string
+	twins  []*Block
 }
 
 // Name returns `KIND:LAYER`.
@@ -179,6 +184,12 @@ func findHeadsIn(g *Graph, path string) ([]*Block, error) {
 				if err != nil {
 					return nil, err
 				}
+				for _, b := range bs {
+					if b.ifNode == nil {
+						b.ifNode, b.branch = n, attr
+						b.liftHeadConsts(sg, n)
+					}
+				}
 				assignKinds(sg, bs)
 				numberLayers(sg, bs)
 				branches = append(branches, bs)
@@ -233,6 +244,16 @@ func mergeBranches(branches [][]*Block) []*Block {
 				idx[key] = b
 				out = append(out, b)
 				continue
+			}
+			prev.twins = append(prev.twins, b)
+			for _, hc := range b.HeadConsts {
+				dup := false
+				for _, x := range prev.HeadConsts {
+					dup = dup || x.Value == hc.Value && x.Node == hc.Node && x.What == hc.What
+				}
+				if !dup {
+					prev.HeadConsts = append(prev.HeadConsts, hc)
+				}
 			}
 			if prev.K.Weight == nil && b.K.Weight != nil {
 				prev.K = b.K
@@ -1042,4 +1063,28 @@ func outerInitializer(v *Value) *Value {
 		g = g.parent
 	}
 	return nil
+}
+
+// liftHeadConsts makes the graph inputs and outputs a block in an If branch
+// reports those of the enclosing graph: an outer value becomes the value it
+// stands for, a branch output the If node's output.
+func (b *Block) liftHeadConsts(sub *Graph, ifNode *Node) {
+	outs := sub.Outputs()
+	for i, hc := range b.HeadConsts {
+		v := hc.Value
+		if v == nil {
+			continue
+		}
+		if v.IsOuter() {
+			if d := outerDefinition(v); d != nil {
+				b.HeadConsts[i].Value = d
+			}
+			continue
+		}
+		for k, o := range outs {
+			if o == v && k < ifNode.NumOutputs() && ifNode.Output(k) != nil {
+				b.HeadConsts[i].Value = ifNode.Output(k)
+			}
+		}
+	}
 }

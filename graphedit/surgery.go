@@ -39,6 +39,9 @@ type BlockChange struct {
 // so the residual path and the bias stay. Dead nodes and initializers go and
 // stale value_info is dropped.
 //
+// Blocks in the branches of an If (merged decoders) are pruned in both
+// branches; the weights the branches share are cut once.
+//
 // A decision entry must have one bool per head. Blocks without an entry keep
 // every head. On error the graph may be partly edited: work on a clone.
 func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, error) {
@@ -56,22 +59,44 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 		}
 	}
 	rep := &SurgeryReport{}
-	var changed []*Block
+	// Units: every changed block, and its twins in the other If branch.
+	var units []*Block
+	type branchKey struct {
+		n    *Node
+		attr string
+	}
+	subs := map[branchKey]*Graph{}
+	var subOrder []branchKey
 	for _, b := range blocks {
 		keep, ok := decision[b.Name()]
 		if !ok || countTrue(keep) == b.NumHeads {
 			continue
 		}
-		if b.Graph != "main" {
-			return nil, fmt.Errorf("graphedit: surgery: block %s lives in %s; pruning inside If branches (merged decoders) is not supported: prune decoder_model.onnx and decoder_with_past_model.onnx", b.Name(), b.Graph)
+		for _, u := range append([]*Block{b}, b.twins...) {
+			gr := u.Softmax.Graph()
+			if gr != g {
+				if u.ifNode == nil || u.ifNode.Graph() != g || gr.parent != g {
+					return nil, fmt.Errorf("graphedit: surgery: block %s lives in %s, more than one subgraph deep", u.Name(), u.Graph)
+				}
+				k := branchKey{u.ifNode, u.branch}
+				if subs[k] == nil {
+					subs[k] = gr
+					subOrder = append(subOrder, k)
+				}
+			}
+			units = append(units, u)
 		}
-		changed = append(changed, b)
+		rep.Blocks = append(rep.Blocks, BlockChange{Block: b.Name(), From: b.NumHeads, To: countTrue(keep), Removed: countTrue(keep) == 0})
 	}
-	if len(changed) == 0 {
+	if len(units) == 0 {
 		return rep, nil
 	}
 	if err := g.InferShapes(); err != nil {
 		return nil, fmt.Errorf("graphedit: surgery: %w", err)
+	}
+	for _, k := range subOrder {
+		refreshOuter(subs[k])
+		_ = subs[k].InferShapes()
 	}
 	// Snapshot the shape-like inputs of every fix before anything changes.
 	type pending struct {
@@ -81,17 +106,17 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 		pre  [][]Dim
 	}
 	var fixes []pending
-	for _, b := range changed {
+	for _, b := range units {
 		if isFusedAttention(b.Softmax) {
 			continue
 		}
 		for _, f := range b.region.reshapes {
-			sv, _ := g.ShapeValue(f.n.Input(1))
+			sv, _ := f.n.Graph().ShapeValue(f.n.Input(1))
 			fixes = append(fixes, pending{b, f, "reshape", [][]Dim{sv}})
 		}
 		for _, f := range b.region.slices {
-			st, _ := g.ShapeValue(f.n.Input(1))
-			en, _ := g.ShapeValue(f.n.Input(2))
+			st, _ := f.n.Graph().ShapeValue(f.n.Input(1))
+			en, _ := f.n.Graph().ShapeValue(f.n.Input(2))
 			fixes = append(fixes, pending{b, f, "slice", [][]Dim{st, en}})
 		}
 		for _, f := range b.region.splits {
@@ -99,28 +124,33 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 		}
 	}
 	// Slice the weights and re-declare inputs and outputs.
-	sliced := map[*Value]*Block{}
-	for _, b := range changed {
+	st := &sliceState{sliced: map[*Value]string{}, declared: map[*Value]bool{}}
+	for _, b := range units {
 		keep := decision[b.Name()]
-		n, err := sliceBlock(g, b, keep, sliced)
+		n, err := sliceBlock(b.Softmax.Graph(), b, keep, st)
 		if err != nil {
 			return nil, fmt.Errorf("graphedit: surgery: block %s: %w", b.Name(), err)
 		}
 		rep.RemovedBytes += n
-		rep.Blocks = append(rep.Blocks, BlockChange{Block: b.Name(), From: b.NumHeads, To: countTrue(keep), Removed: countTrue(keep) == 0})
+	}
+	for _, k := range subOrder {
+		refreshOuter(subs[k])
 	}
 	// Remove sublayers that lost every head; what only they used goes, so
 	// their shape constants need no fixing unless a graph output (a present
 	// cache) still reads them.
-	for _, b := range changed {
+	for _, b := range units {
 		if countTrue(decision[b.Name()]) == 0 {
-			if err := removeSublayer(g, b); err != nil {
+			if err := removeSublayer(b.Softmax.Graph(), b); err != nil {
 				return nil, fmt.Errorf("graphedit: surgery: block %s: %w", b.Name(), err)
 			}
 		}
 	}
 	g.Cleanup()
-	for _, b := range changed {
+	for _, k := range subOrder {
+		subs[k].Cleanup()
+	}
+	for _, b := range units {
 		if b.region != nil && b.region.partial {
 			for _, c := range b.region.consts {
 				if c.v.NumUses() > 0 {
@@ -132,36 +162,48 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 	// Fix shape constants in graph order, re-inferring after each fix so
 	// later ones see the new shapes.
 	pos := map[*Node]int{}
-	if order, err := g.TopoOrder(); err == nil {
-		for i, n := range order {
-			pos[n] = i
+	for _, gr := range append([]*Graph{g}, subsOf(subs, subOrder)...) {
+		if order, err := gr.TopoOrder(); err == nil {
+			for i, n := range order {
+				pos[n] = i
+			}
 		}
 	}
 	sort.SliceStable(fixes, func(i, j int) bool { return pos[fixes[i].f.n] < pos[fixes[j].f.n] })
-	dirty := true
+	dirty, inferred := map[*Graph]bool{}, map[*Graph]bool{}
 	for _, p := range fixes {
-		if p.f.n.Graph() != g {
+		gr := p.f.n.Graph()
+		if gr == nil {
 			continue // removed with its sublayer
 		}
-		if dirty {
-			_ = g.InferShapes()
-			dirty = false
+		if dirty[gr] || !inferred[gr] {
+			_ = gr.InferShapes()
+			dirty[gr] = false
+			inferred[gr] = true
 		}
 		H, H2 := int64(p.b.NumHeads), int64(countTrue(decision[p.b.Name()]))
 		var err error
 		var did bool
 		switch p.kind {
 		case "reshape":
-			did, err = fixReshape(g, p.f, p.pre[0], H, H2)
+			did, err = fixReshape(gr, p.f, p.pre[0], H, H2)
 		case "slice":
-			did, err = fixSlice(g, p.f, p.pre, H, H2)
+			did, err = fixSlice(gr, p.f, p.pre, H, H2)
 		case "split":
-			did, err = fixSplit(g, p.f, H, H2)
+			did, err = fixSplit(gr, p.f, H, H2)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("graphedit: surgery: block %s: %s: %w", p.b.Name(), p.f.n, err)
 		}
-		dirty = dirty || did
+		dirty[gr] = dirty[gr] || did
+	}
+	for _, k := range subOrder {
+		sub := subs[k]
+		sub.Cleanup()
+		sub.DropValueInfo()
+		if err := g.SetSubgraph(k.n, k.attr, sub); err != nil {
+			return nil, fmt.Errorf("graphedit: surgery: %w", err)
+		}
 	}
 	g.Cleanup()
 	g.DropValueInfo()
@@ -169,6 +211,25 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 		return nil, fmt.Errorf("graphedit: surgery: the pruned graph is inconsistent: %w", err)
 	}
 	return rep, nil
+}
+
+func subsOf[K comparable](m map[K]*Graph, order []K) []*Graph {
+	var out []*Graph
+	for _, k := range order {
+		out = append(out, m[k])
+	}
+	return out
+}
+
+// refreshOuter copies the enclosing graph's current types to a subgraph's
+// outer values (after weights or inputs there changed shape).
+func refreshOuter(sub *Graph) {
+	for _, v := range sub.values {
+		if v.outer {
+			sub.copyOuterShape(v)
+		}
+	}
+	sub.gen++
 }
 
 func countTrue(xs []bool) int {
@@ -199,25 +260,65 @@ func keptIndices(a headAx, keep []bool) []int64 {
 	return idx
 }
 
+// sliceState remembers what surgery already sliced or re-declared, so
+// that a weight shared by the two branches of an If is cut once.
+type sliceState struct {
+	sliced   map[*Value]string // initializer -> block name
+	declared map[*Value]bool
+}
+
 // sliceBlock slices the block's constants and re-declares its graph inputs
-// and outputs; it returns the bytes removed.
-func sliceBlock(g *Graph, b *Block, keep []bool, sliced map[*Value]*Block) (int64, error) {
+// and outputs; it returns the bytes removed. g is the block's graph (an If
+// branch for merged decoders; the weights then live in the enclosing graph).
+func sliceBlock(g *Graph, b *Block, keep []bool, st *sliceState) (int64, error) {
 	var removed int64
-	H2 := int64(countTrue(keep))
+	H, H2 := int64(b.NumHeads), int64(countTrue(keep))
 	take := func(v *Value, a headAx) error {
 		if v == nil {
 			return nil
 		}
+		iv := v
 		if v.IsOuter() {
-			return fmt.Errorf("weight %q belongs to an enclosing graph", v.Name())
+			if iv = outerInitializer(v); iv == nil {
+				return fmt.Errorf("weight %q of the enclosing graph is not an initializer", v.Name())
+			}
 		}
-		if other, ok := sliced[v]; ok {
-			return fmt.Errorf("weight %q is shared with block %s", v.Name(), other.Name())
+		if other, ok := st.sliced[iv]; ok {
+			if other == b.Name() {
+				return nil // the same block in the other branch
+			}
+			return fmt.Errorf("weight %q is shared with block %s", v.Name(), other)
 		}
-		sliced[v] = b
-		n, err := sliceInitializer(g, v, a, keep)
+		st.sliced[iv] = b.Name()
+		n, err := sliceInitializer(iv.g, iv, a, keep)
 		removed += n
 		return err
+	}
+	declare := func(v *Value, ax int) {
+		if v.IsOuter() {
+			v = outerDefinition(v)
+			if v == nil {
+				return
+			}
+		}
+		if st.declared[v] {
+			return
+		}
+		st.declared[v] = true
+		redeclare(v, ax, H, H2)
+		// A branch output is also an output of the If node.
+		if b.ifNode != nil && v.g == g && g.parent != nil {
+			for i, o := range g.Outputs() {
+				if o == v {
+					if io := b.ifNode.Output(i); io != nil && !st.declared[io] {
+						st.declared[io] = true
+						if io.IsGraphOutput() {
+							redeclare(io, ax, H, H2)
+						}
+					}
+				}
+			}
+		}
 	}
 	if isFusedAttention(b.Softmax) {
 		if H2 == 0 {
@@ -229,14 +330,14 @@ func sliceBlock(g *Graph, b *Block, keep []bool, sliced map[*Value]*Block) (int6
 			if p.Weight != nil && !seen[p.Weight] {
 				seen[p.Weight] = true
 				size := p.Weight.Shape()[outAxis(p.Transposed)].Value
-				if err := take(p.Weight, headAx{outAxis(p.Transposed), size / (int64(b.NumHeads) * dh), dh}); err != nil {
+				if err := take(p.Weight, headAx{outAxis(p.Transposed), size / (H * dh), dh}); err != nil {
 					return removed, err
 				}
 			}
 			if p.Bias != nil && !seen[p.Bias] {
 				seen[p.Bias] = true
 				size := p.Bias.Shape()[0].Value
-				if err := take(p.Bias, headAx{0, size / (int64(b.NumHeads) * dh), dh}); err != nil {
+				if err := take(p.Bias, headAx{0, size / (H * dh), dh}); err != nil {
 					return removed, err
 				}
 			}
@@ -248,8 +349,8 @@ func sliceBlock(g *Graph, b *Block, keep []bool, sliced map[*Value]*Block) (int6
 			return removed, err
 		}
 		for _, hc := range b.HeadConsts {
-			if hc.Value != nil && (hc.Value.IsGraphInput() || hc.Value.IsGraphOutput()) {
-				redeclare(hc.Value, hc.Axis, int64(b.NumHeads), H2)
+			if hc.Value != nil && (hc.Value.IsGraphInput() || hc.Value.IsGraphOutput() || hc.Value.IsOuter()) {
+				declare(hc.Value, hc.Axis)
 			}
 		}
 		return removed, nil
@@ -264,12 +365,26 @@ func sliceBlock(g *Graph, b *Block, keep []bool, sliced map[*Value]*Block) (int6
 		return removed, err
 	}
 	for _, t := range append(append([]regionTensor{}, r.inputs...), r.outputs...) {
-		if t.v.IsOuter() {
-			return removed, fmt.Errorf("%q belongs to an enclosing graph", t.v.Name())
-		}
-		redeclare(t.v, t.ax.axis, int64(b.NumHeads), H2)
+		declare(t.v, t.ax.axis)
 	}
 	return removed, nil
+}
+
+// outerDefinition returns the value an outer value stands for in the
+// enclosing graph that defines it.
+func outerDefinition(v *Value) *Value {
+	g := v.g
+	for g != nil && g.parent != nil {
+		pv := g.parent.values[v.name]
+		if pv == nil {
+			return nil
+		}
+		if !pv.outer {
+			return pv
+		}
+		g = g.parent
+	}
+	return nil
 }
 
 // redeclare scales the declared size of axis ax of a graph input or output

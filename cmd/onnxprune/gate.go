@@ -31,8 +31,8 @@ ones: a run that does not feed the gates computes what the original model comput
 
 Several files of one model (encoder_model.onnx decoder_model.onnx ...) are gated
 together; OUT is then a folder that receives the same file names. The input files
-are never changed. Merged decoders (If branches) are refused: gate the decoder and
-decoder-with-past files.`,
+are never changed. In a merged decoder both If branches are gated and read the same
+gate inputs.`,
 		example: `  onnxprune gate model.onnx -o gated.onnx
   onnxprune gate --attention encoder,cross encoder_model.onnx decoder_model.onnx -o gated/`,
 	}
