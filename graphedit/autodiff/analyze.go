@@ -128,8 +128,13 @@ func (a *analysis) check(loss *graphedit.Value) error {
 			}
 		}
 	}
-	return fmt.Errorf("autodiff: node %s: operator %s (opset %d) has no backward rule, and it lies between requested value %q and loss %q",
-		n, opName(n.Domain(), n.OpType()), a.g.Opset(n.Domain()), w.Name(), loss.Name())
+	hint := ""
+	switch n.OpType() {
+	case "If", "Loop", "Scan":
+		hint = " (gradients do not flow through control flow; specialize an If with InlineIf)"
+	}
+	return fmt.Errorf("autodiff: node %s: operator %s (opset %d) has no backward rule, and it lies between requested value %q and loss %q%s",
+		n, opName(n.Domain(), n.OpType()), a.g.Opset(n.Domain()), w.Name(), loss.Name(), hint)
 }
 
 // source names a requested value an on-path node depends on.

@@ -41,7 +41,7 @@
 // only those. DefaultRules holds:
 //
 //	elementwise  Add Sub Mul Div Pow Neg Sqrt Reciprocal Exp Log Tanh Sigmoid
-//	             Relu Abs Erf Clip Sum Mean Where Identity
+//	             Relu Abs Erf Clip Sum Mean Max Min Where Identity
 //	             Gelu (opset 20; none and tanh)
 //	linear       MatMul (batched, broadcast, 1-D operands), Gemm (transA,
 //	             transB, alpha, beta, broadcast C)

@@ -50,6 +50,8 @@ func TestElementwiseBinary(t *testing.T) {
 		{"Mul", normal, normal, false, []int64{13}},
 		{"Div", normal, positive, false, []int64{13}},
 		{"Pow", positive, normal, false, []int64{13}},
+		{"Max", normal, normal, false, []int64{13}},
+		{"Min", normal, normal, false, []int64{13}},
 	}
 	seed := int64(100)
 	for _, o := range ops {

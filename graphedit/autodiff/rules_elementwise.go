@@ -64,6 +64,8 @@ func elementwiseRules() []Rule {
 		{Domain: "com.microsoft", Op: "Gelu", Grad: gradGelu},
 		{Domain: "com.microsoft", Op: "FastGelu", Diff: []int{0, 1}, Grad: gradFastGelu},
 		{Op: "Where", Diff: []int{1, 2}, Grad: gradWhere},
+		{Op: "Max", Grad: gradSelect},
+		{Op: "Min", Grad: gradSelect},
 	}
 }
 
@@ -216,5 +218,17 @@ func gradFastGelu(c *Context) {
 	}
 	if c.Need(1) {
 		c.SetGrad(1, e.unbroadcast(g, c.Y(0).Shape(), c.X(1)))
+	}
+}
+
+// gradSelect: elementwise Max and Min pass dy to the inputs that equal the
+// output (all of them at a tie, a subgradient).
+func gradSelect(c *Context) {
+	e, dy, y := c.e, c.GY(0), c.Y(0)
+	zero := e.scalar(e.elem(y), 0)
+	for i := 0; i < c.node.NumInputs(); i++ {
+		if c.Need(i) {
+			c.setUnbroadcast(i, e.op("Where", in(e.op("Equal", in(c.X(i), y)), dy, zero)))
+		}
 	}
 }
