@@ -42,6 +42,9 @@ func (e *emitter) unbroadcast(g *graphedit.Value, gdims []graphedit.Dim, x *grap
 			return r
 		}
 	}
+	if e.opset < 13 {
+		return e.unbroadcastNoAxesInput(g, gdims, x)
+	}
 	// Run-time axes.
 	sx := e.shape(x)
 	var padded *graphedit.Value
@@ -137,4 +140,64 @@ func broadcastDims(a, b []graphedit.Dim) []graphedit.Dim {
 		}
 	}
 	return out
+}
+
+// unbroadcastNoAxesInput undoes broadcasting before opset 13, where
+// ReduceSum's axes are an attribute. Ranks must be known. Axes the shapes
+// decide are summed directly; for each undecided axis i the sum over i,
+// expanded back, replaces g where x's size on i is 1 at run time
+// (Where on a scalar condition); a final Slice to x's padded shape keeps
+// one copy:
+//
+//	r = Where(Shape(x)[i] == 1, Expand(ReduceSum(r, [i], keepdims=1), Shape(r)), r)
+//	dx = Reshape(Slice(r, 0, Concat(ones, Shape(x))), Shape(x))
+func (e *emitter) unbroadcastNoAxesInput(g *graphedit.Value, gdims []graphedit.Dim, x *graphedit.Value) *graphedit.Value {
+	xdims := x.Shape()
+	if gdims == nil || xdims == nil || len(xdims) > len(gdims) {
+		e.failf("undoing broadcasting of %q with ranks unknown needs opset 13 or later (graph has %d)", x.Name(), e.opset)
+		return nil
+	}
+	if e.opset < 10 {
+		e.failf("undoing broadcasting of %q that only run time decides needs opset 10 or later (graph has %d)", x.Name(), e.opset)
+		return nil
+	}
+	lead := len(gdims) - len(xdims)
+	var fixed, open []int64
+	for i := 0; i < lead; i++ {
+		fixed = append(fixed, int64(i))
+	}
+	for i, xd := range xdims {
+		gd := gdims[lead+i]
+		switch {
+		case sameDim(xd, gd):
+		case xd.Known() && xd.Value == 1:
+			fixed = append(fixed, int64(lead+i))
+		default:
+			open = append(open, int64(i))
+		}
+	}
+	r := g
+	if len(fixed) > 0 {
+		r = e.reduceSum(r, fixed, true)
+	}
+	sx := e.shape(x)
+	for _, i := range open {
+		summed := e.op("Expand", in(e.reduceSum(r, []int64{int64(lead) + i}, true), e.shape(r)))
+		isOne := e.op("Equal", in(e.op("Gather", in(sx, e.int0(i)), attrInt("axis", 0)), e.int0(1)))
+		r = e.op("Where", in(isOne, summed, r))
+	}
+	ends := sx
+	if lead > 0 {
+		ones := make([]int64, lead)
+		for i := range ones {
+			ones[i] = 1
+		}
+		ends = e.op("Concat", in(e.ints(ones...), sx), attrInt("axis", 0))
+	}
+	starts := make([]int64, len(gdims))
+	r = e.op("Slice", in(r, e.ints(starts...), ends))
+	if lead > 0 {
+		r = e.reshape(r, sx)
+	}
+	return r
 }

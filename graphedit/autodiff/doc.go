@@ -100,7 +100,10 @@
 // ReduceSum over constant axes (plus a Reshape when leading axes go);
 // otherwise the axes are computed at run time, Shape → pad with ones →
 // Equal(·, 1) → NonZero → ReduceSum(keepdims=1, noop_with_empty_axes=1) →
-// Reshape(Shape(x)), which needs opset 13 (an error before). Shapes come
+// Reshape(Shape(x)). Before opset 13 (axes only as an attribute) each
+// undecided axis is summed anyway and Where picks the sum where x's size is
+// 1 at run time, then a Slice keeps one copy; that needs known ranks and
+// opset 10. Shapes come
 // from graphedit's shape inference, run at the start of Build; symbolic
 // dims that match (batch, sequence) use the static path.
 //
