@@ -23,11 +23,19 @@ func isFloat(v *graphedit.Value) bool {
 	return v != nil && v.ElemType() == int32(onnxpb.TensorProto_FLOAT)
 }
 
+// maybeFloat also admits a value whose element type inference left unknown,
+// so that activity is not lost on the way.
+func maybeFloat(v *graphedit.Value) bool {
+	return v != nil && (v.ElemType() == int32(onnxpb.TensorProto_FLOAT) || v.ElemType() == 0)
+}
+
 // findBiasNodes lists the nodes among fwd that add a constant to a value
 // carrying relevance: Add and Sub with one operand that does not depend on
-// the sources (through float values), Gemm's C, LayerNormalization's β;
-// only nodes whose output passes relevance on to the target (leads).
-func findBiasNodes(g *graphedit.Graph, fwd map[*graphedit.Node]bool, sources []*graphedit.Value, leads map[*graphedit.Value]bool) ([]biasNode, error) {
+// the sources (through float values and the input slots the rules call
+// differentiable: a value computed from a detached gate such as Erf's
+// output is a constant here), Gemm's C, LayerNormalization's β; only nodes
+// whose output passes relevance on to the target (leads).
+func findBiasNodes(g *graphedit.Graph, fwd map[*graphedit.Node]bool, sources []*graphedit.Value, leads map[*graphedit.Value]bool, rules *autodiff.Registry) ([]biasNode, error) {
 	order, err := g.TopoOrder()
 	if err != nil {
 		return nil, fmt.Errorf("attribution: %w", err)
@@ -40,9 +48,14 @@ func findBiasNodes(g *graphedit.Graph, fwd map[*graphedit.Node]bool, sources []*
 		if !fwd[n] {
 			continue
 		}
+		var diff []int
+		all := true
+		if r, ok := rules.Lookup(n.Domain(), n.OpType(), g.Opset(n.Domain())); ok && r.Diff != nil {
+			diff, all = r.Diff, false
+		}
 		any := false
-		for _, x := range n.Inputs() {
-			if x != nil && active[x] && isFloat(x) {
+		for i, x := range n.Inputs() {
+			if x != nil && active[x] && maybeFloat(x) && (all || slices.Contains(diff, i)) {
 				any = true
 			}
 		}
@@ -50,7 +63,7 @@ func findBiasNodes(g *graphedit.Graph, fwd map[*graphedit.Node]bool, sources []*
 			continue
 		}
 		for _, y := range n.Outputs() {
-			if isFloat(y) {
+			if maybeFloat(y) {
 				active[y] = true
 			}
 		}
@@ -66,7 +79,7 @@ func findBiasNodes(g *graphedit.Graph, fwd map[*graphedit.Node]bool, sources []*
 			}
 			return nil
 		}
-		constant := func(v *graphedit.Value) bool { return v != nil && isFloat(v) && !active[v] }
+		constant := func(v *graphedit.Value) bool { return v != nil && maybeFloat(v) && !active[v] }
 		switch n.OpType() {
 		case "Add":
 			if constant(in(1)) && active[in(0)] {

@@ -229,7 +229,7 @@ func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
 	}
 	sources = append(sources, gateVals...)
 	rules := lrp.Rules()
-	biases, err := findBiasNodes(g, fwd, sources, leadsTo(g, target, rules))
+	biases, err := findBiasNodes(g, fwd, sources, leadsTo(g, target, rules), rules)
 	if err != nil {
 		return nil, err
 	}

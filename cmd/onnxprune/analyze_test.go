@@ -49,8 +49,14 @@ func writeIDData(t *testing.T, dir string, n int, seed uint64) (src, tgt string)
 }
 
 func runAnalyze(ctx context.Context, args ...string) (int, string, string) {
+	return runAnalyzeModel(ctx, []string{analyzeFixture}, "pad=0,bos=1,eos=2,decoder-start=1", args...)
+}
+
+func runAnalyzeModel(ctx context.Context, model []string, specials string, args ...string) (int, string, string) {
 	var out, errOut bytes.Buffer
-	code := run(ctx, append([]string{"analyze", analyzeFixture, "--ids", "--specials", "pad=0,bos=1,eos=2,decoder-start=1", "--threads", "1"}, args...), &out, &errOut)
+	a := append([]string{"analyze"}, model...)
+	a = append(a, "--ids", "--specials", specials, "--threads", "1")
+	code := run(ctx, append(a, args...), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 
@@ -82,16 +88,32 @@ func readHeads(t *testing.T, dir string) headsJSON {
 	return h
 }
 
+// TestAnalyzeFixture runs analyze on a one-graph export and on Optimum's
+// split Marian and BART exports (joined into one graph).
 func TestAnalyzeFixture(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		model    []string
+		specials string
+	}{
+		{"torch", []string{analyzeFixture}, "pad=0,bos=1,eos=2,decoder-start=1"},
+		{"marian", []string{"../../models/fixtures/marian/encoder_model.onnx", "../../models/fixtures/marian/decoder_model.onnx"}, "pad=1,bos=0,eos=2,decoder-start=2"},
+		{"bart", []string{"../../models/fixtures/bart/encoder_model.onnx", "../../models/fixtures/bart/decoder_model.onnx"}, "pad=1,bos=0,eos=2,decoder-start=2"},
+	} {
+		t.Run(c.name, func(t *testing.T) { testAnalyzeFixture(t, c.model, c.specials) })
+	}
+}
+
+func testAnalyzeFixture(t *testing.T, model []string, specials string) {
 	dir := t.TempDir()
 	src, tgt := writeIDData(t, dir, 8, 1)
 	out := filepath.Join(dir, "out")
-	code, stdout, stderr := runAnalyze(context.Background(), "--data", src+","+tgt, "-o", out)
+	code, stdout, stderr := runAnalyzeModel(context.Background(), model, specials, "--data", src+","+tgt, "-o", out)
 	if code != 0 {
 		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
 	}
 	h := readHeads(t, out)
-	// The fixture has 2 layers of 4 heads in each of the three kinds.
+	// The fixtures have 2 layers of 4 heads in each of the three kinds.
 	if h.Examples != 8 || len(h.Heads) != 24 || h.Partial {
 		t.Fatalf("heads.json: %d examples, %d heads, partial %v", h.Examples, len(h.Heads), h.Partial)
 	}
@@ -104,6 +126,9 @@ func TestAnalyzeFixture(t *testing.T) {
 	}
 	if len(ranks) != 24 {
 		t.Errorf("ranks are not 1..24: %v", ranks)
+	}
+	if len(h.Conservation) < 3 {
+		t.Errorf("%d conservation cuts", len(h.Conservation))
 	}
 	for _, c := range h.Conservation {
 		// Relevance plus what biases absorbed is the target (float32 sums).
