@@ -35,8 +35,8 @@ type Analyzer struct {
 	// Progress, when set, is called after each example with the number
 	// done and the total.
 	Progress func(done, total int)
-	sess  *ortrun.Session
-	outs  []string
+	sess     *ortrun.Session
+	outs     []string
 }
 
 // New builds the analysis graph of g (changed in place) and its ONNX
