@@ -16,7 +16,11 @@
 //     for gate gradients emits no weight-gradient nodes.
 //   - Every on-path node must have a rule; otherwise Build fails before
 //     changing the graph, naming the operator, the node and the requested
-//     value behind it. Ops off the path need no rule.
+//     value behind it. Ops off the path need no rule. A rule that refuses a
+//     node's configuration (say, a fused attention with a mask format it
+//     does not handle) fails while emitting, with the same names, and
+//     leaves the nodes emitted so far: build on a graphedit Clone to keep
+//     the original.
 //   - Nodes are visited in reverse topological order. The gradient of a
 //     value is the sum of its contributions, emitted as one Sum node when
 //     there are several. The loss is seeded with ones.
@@ -27,10 +31,9 @@
 //
 // Requested initializers are listed among the graph inputs, keeping their
 // data (an initializer that is also an input is an overridable default on
-// ONNX Runtime). InlineIf specializes an If on a known
-// condition (Optimum's merged decoder) before differentiation, since no
-// gradient flows through If. CrossEntropy adds the token-level training
-// loss.
+// ONNX Runtime). InlineIf specializes an If on a known condition (Optimum's
+// merged decoder) before differentiation, since no gradient flows through
+// If. CrossEntropy adds the token-level training loss.
 //
 // # Rules
 //
@@ -78,11 +81,10 @@
 // Unsupported (an error when on the path, naming the op, the node and the
 // requested value): If, Loop, Scan (see InlineIf), the other fused ops
 // (DecoderMaskedMultiHeadAttention, GroupQueryAttention, ...), and every op
-// not listed; the fused-attention rules refuse packed QKV without a key
-// input, 1-D mask lengths, Attention's mask_index and past inputs, and
-// gradients into present/mean/inv_std_var outputs. Dropout with a training_mode that is not a constant false
-// and gradients flowing into LayerNormalization's Mean/InvStdDev outputs are
-// refused by their rules.
+// not listed. Rules refuse: packed QKV without a key input, 1-D mask
+// lengths, Attention's mask_index and past inputs, gradients flowing into
+// present, Mean/InvStdDev or mean/inv_std_var outputs, and Dropout with a
+// training_mode that is not a constant false.
 //
 // # Opsets
 //
@@ -103,9 +105,8 @@
 // Reshape(Shape(x)). Before opset 13 (axes only as an attribute) each
 // undecided axis is summed anyway and Where picks the sum where x's size is
 // 1 at run time, then a Slice keeps one copy; that needs known ranks and
-// opset 10. Shapes come
-// from graphedit's shape inference, run at the start of Build; symbolic
-// dims that match (batch, sequence) use the static path.
+// opset 10. Shapes come from graphedit's shape inference, run at the start
+// of Build; symbolic dims that match (batch, sequence) use the static path.
 //
 // # Checking
 //
