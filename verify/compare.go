@@ -35,6 +35,26 @@ type LogitDiff struct {
 // that predict the target ids. Both models must have the same vocabulary and
 // decoder start id.
 func CompareLogits(ctx context.Context, a, b *Model, src, tgt [][]int64, batch int) (*LogitDiff, error) {
+	return compareLogits(ctx, a, b, src, tgt, func(m *Model, s, t [][]int64) ([][]float32, int, error) {
+		return m.ForcedLogits(ctx, s, t, batch)
+	}, batch)
+}
+
+// CompareStepLogits is CompareLogits with the logits of step-by-step
+// decoding (ForcedStepLogits): with the key/value cache, this checks the
+// cached decoders (decoder_with_past, the merged decoder's cache branch).
+func CompareStepLogits(ctx context.Context, a, b *Model, src, tgt [][]int64, batch int) (*LogitDiff, error) {
+	return compareLogits(ctx, a, b, src, tgt, func(m *Model, s, t [][]int64) ([][]float32, int, error) {
+		return m.ForcedStepLogits(ctx, s, t, batch, true)
+	}, batch)
+}
+
+type logitsFunc func(m *Model, src, tgt [][]int64) ([][]float32, int, error)
+
+func compareLogits(ctx context.Context, a, b *Model, src, tgt [][]int64, logits logitsFunc, batch int) (*LogitDiff, error) {
+	if len(src) != len(tgt) {
+		return nil, fmt.Errorf("verify: %d sources and %d targets", len(src), len(tgt))
+	}
 	if a.Specials.DecoderStart != b.Specials.DecoderStart {
 		return nil, fmt.Errorf("verify: decoder start ids differ (%d vs %d)", a.Specials.DecoderStart, b.Specials.DecoderStart)
 	}
@@ -45,11 +65,14 @@ func CompareLogits(ctx context.Context, a, b *Model, src, tgt [][]int64, batch i
 	chunk := max(batch, 1) * 4
 	for lo := 0; lo < len(src); lo += chunk {
 		hi := min(lo+chunk, len(src))
-		la, va, err := a.ForcedLogits(ctx, src[lo:hi], tgt[lo:hi], batch)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		la, va, err := logits(a, src[lo:hi], tgt[lo:hi])
 		if err != nil {
 			return nil, err
 		}
-		lb, vb, err := b.ForcedLogits(ctx, src[lo:hi], tgt[lo:hi], batch)
+		lb, vb, err := logits(b, src[lo:hi], tgt[lo:hi])
 		if err != nil {
 			return nil, err
 		}

@@ -174,18 +174,29 @@ func checkEquivalence(ctx context.Context, original, pruned []string, d HeadDeci
 		batches = append(batches, batch)
 	}
 	sort.Ints(batches)
+	cached := g.Cached() && p.Cached() && !mo.NoCache
 	for _, b := range batches {
 		diff, err := CompareLogits(ctx, g, p, src, tgt, b)
 		if err != nil {
 			return nil, err
 		}
 		e.MaxAbsDiff = max(e.MaxAbsDiff, diff.Max)
+		if cached {
+			if diff, err = CompareStepLogits(ctx, g, p, src, tgt, b); err != nil {
+				return nil, err
+			}
+			e.MaxAbsDiff = max(e.MaxAbsDiff, diff.Max)
+		}
 	}
 	e.Passed = e.MaxAbsDiff <= tol
 	bs := make([]string, len(batches))
 	for i, b := range batches {
 		bs[i] = fmt.Sprint(b)
 	}
-	e.Note = fmt.Sprintf("teacher-forced logits of %d sentences at batch sizes %s", len(src), strings.Join(bs, ", "))
+	how := "whole-prefix decoder"
+	if cached {
+		how = "whole-prefix and cached step-by-step decoders"
+	}
+	e.Note = fmt.Sprintf("teacher-forced logits of %d sentences at batch sizes %s (%s)", len(src), strings.Join(bs, ", "), how)
 	return e, nil
 }

@@ -193,3 +193,53 @@ func (m *Model) ForcedLogits(ctx context.Context, src, tgt [][]int64, batch int)
 	}
 	return out, vocab, nil
 }
+
+// ForcedStepLogits is ForcedLogits computed the way decoding runs: step by
+// step, with the key/value cache when the model has one (and cache is set),
+// feeding [decoder start] + target one token at a time. Rows shorter than
+// the batch's longest are fed pad ids past their end, whose logits are
+// dropped.
+func (m *Model) ForcedStepLogits(ctx context.Context, src, tgt [][]int64, batch int, cache bool) ([][]float32, int, error) {
+	if len(src) != len(tgt) {
+		return nil, 0, fmt.Errorf("verify: %d sources and %d targets", len(src), len(tgt))
+	}
+	out := make([][]float32, len(src))
+	vocab := 0
+	for _, b := range batches(src, max(batch, 1), !m.hasSourceMask()) {
+		rows := make([][]int64, len(b))
+		T := 0
+		for j, i := range b {
+			rows[j] = src[i]
+			T = max(T, len(tgt[i])+1)
+		}
+		e, err := m.encode(ctx, rows)
+		if err != nil {
+			return out, vocab, err
+		}
+		st := m.newStepper(e, cache)
+		tokens := make([]int64, len(b))
+		for p := 0; p < T; p++ {
+			for j, i := range b {
+				switch {
+				case p == 0:
+					tokens[j] = m.Specials.DecoderStart
+				case p-1 < len(tgt[i]):
+					tokens[j] = tgt[i][p-1]
+				default:
+					tokens[j] = m.Specials.Pad
+				}
+			}
+			logits, V, err := st.step(ctx, tokens)
+			if err != nil {
+				return out, vocab, err
+			}
+			vocab = V
+			for j, i := range b {
+				if p <= len(tgt[i]) {
+					out[i] = append(out[i], logits[j*V:(j+1)*V]...)
+				}
+			}
+		}
+	}
+	return out, vocab, nil
+}

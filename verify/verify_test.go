@@ -126,7 +126,8 @@ func TestRunPruned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Equivalence == nil || !r.Equivalence.Passed || r.Equivalence.MaxAbsDiff > DefaultEquivalenceTol {
+	if r.Equivalence == nil || !r.Equivalence.Passed || r.Equivalence.MaxAbsDiff > DefaultEquivalenceTol ||
+		!strings.Contains(r.Equivalence.Note, "cached step-by-step") {
 		t.Fatalf("oracle: %+v", r.Equivalence)
 	}
 	if r.Logits == nil || !(r.Logits.Max > 0) || r.Logits.Positions == 0 {
@@ -174,6 +175,31 @@ func TestRunPruned(t *testing.T) {
 	}
 	if r.Equivalence == nil || r.Equivalence.Passed || len(r.Failures) != 1 || !strings.Contains(r.Failures[0], "gated and pruned") {
 		t.Errorf("wrong decision: equivalence %+v failures %q", r.Equivalence, r.Failures)
+	}
+}
+
+// TestOracleMerged: the surgery oracle on a merged decoder (gates and cuts
+// inside both If branches) passes for the right decision and fails for a
+// wrong one, through the whole-prefix and the cached branch.
+func TestOracleMerged(t *testing.T) {
+	orig := fixtureLayouts("bart")[LayoutMerged]
+	pruned := pruneFixture(t, orig, "decoder:1:*,cross:0:2,encoder:1:0")
+	cfg := baseConfig(t, orig, pruned)
+	cfg.Model.Overrides = fixtureSpecials["bart"]
+	cfg.SkipBench = true
+	for _, c := range []struct {
+		spec string
+		pass bool
+	}{{"decoder:1:*,cross:0:2,encoder:1:0", true}, {"decoder:1:*,cross:0:1,encoder:1:0", false}} {
+		cfg.Decision = &HeadDecision{Remove: c.spec}
+		r, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := r.Equivalence
+		if e == nil || e.Passed != c.pass || !strings.Contains(e.Note, "cached") {
+			t.Errorf("%s: equivalence %+v, want passed %v", c.spec, e, c.pass)
+		}
 	}
 }
 
