@@ -37,7 +37,8 @@ type Options struct {
 // A requested value the loss does not depend on gets a zero gradient.
 // Before anything is added, every node on such a path is checked to have a
 // rule: an operator without one is an error naming the operator, the node
-// and the requested value behind it, and the graph is left unchanged.
+// and the requested value behind it. On any error (also a rule refusing a
+// node's configuration while emitting) the graph is left as it was.
 func Build(g *graphedit.Graph, loss *graphedit.Value, wrt []*graphedit.Value, opts *Options) (map[string]*graphedit.Value, error) {
 	if opts == nil {
 		opts = &Options{}
@@ -80,22 +81,30 @@ func Build(g *graphedit.Graph, loss *graphedit.Value, wrt []*graphedit.Value, op
 	if err := a.check(loss); err != nil {
 		return nil, err
 	}
+	// From here on the graph changes; on an error everything added is
+	// taken out again.
+	var exposed, outputs []*graphedit.Value
+	e := &emitter{g: g, opset: g.Opset(""), prefix: prefix, elems: a.elems}
+	fail := func(err error) (map[string]*graphedit.Value, error) {
+		rollback(g, e.nodes, exposed, outputs)
+		return nil, err
+	}
 	if !opts.NoOutputs {
 		for _, w := range wrt {
 			if w.IsInitializer() && !w.IsGraphInput() {
 				if err := g.ExposeInitializer(w); err != nil {
-					return nil, fmt.Errorf("autodiff: requested initializer %q: %w", w.Name(), err)
+					return fail(fmt.Errorf("autodiff: requested initializer %q: %w", w.Name(), err))
 				}
+				exposed = append(exposed, w)
 			}
 		}
 	}
-	e := &emitter{g: g, opset: g.Opset(""), prefix: prefix, elems: a.elems}
 	contrib := map[*graphedit.Value][]*graphedit.Value{}
 	if a.active[loss] {
 		e.base = loss.Name()
 		contrib[loss] = []*graphedit.Value{e.ones(loss)}
 		if e.err != nil {
-			return nil, fmt.Errorf("autodiff: seeding the gradient of loss %q: %w", loss.Name(), e.err)
+			return fail(fmt.Errorf("autodiff: seeding the gradient of loss %q: %w", loss.Name(), e.err))
 		}
 	}
 	for k := len(order) - 1; k >= 0; k-- {
@@ -119,7 +128,7 @@ func Build(g *graphedit.Graph, loss *graphedit.Value, wrt []*graphedit.Value, op
 		e.base = nodeStem(n)
 		rule.Grad(c)
 		if e.err != nil {
-			return nil, fmt.Errorf("autodiff: node %s, on the path from requested value %q to loss %q: %w", n, a.source(n), loss.Name(), e.err)
+			return fail(fmt.Errorf("autodiff: node %s, on the path from requested value %q to loss %q: %w", n, a.source(n), loss.Name(), e.err))
 		}
 		for i, dx := range c.dxs {
 			if dx != nil {
@@ -145,13 +154,14 @@ func Build(g *graphedit.Graph, loss *graphedit.Value, wrt []*graphedit.Value, op
 			gw = e.named("Identity", prefix+w.Name(), gw)
 		}
 		if e.err != nil {
-			return nil, fmt.Errorf("autodiff: gradient of %q: %w", w.Name(), e.err)
+			return fail(fmt.Errorf("autodiff: gradient of %q: %w", w.Name(), e.err))
 		}
 		gw.SetType(e.elem(w), w.Shape())
 		if !opts.NoOutputs {
 			if err := g.AddOutput(gw); err != nil {
-				return nil, fmt.Errorf("autodiff: gradient of %q: %w", w.Name(), err)
+				return fail(fmt.Errorf("autodiff: gradient of %q: %w", w.Name(), err))
 			}
+			outputs = append(outputs, gw)
 		}
 		grads[w.Name()] = gw
 	}
@@ -215,4 +225,19 @@ func (e *emitter) named(opType, name string, ins ...*graphedit.Value) *graphedit
 	}
 	e.nodes = append(e.nodes, node)
 	return node.Output(0)
+}
+
+// rollback takes out what a failed Build added: the graph outputs, the
+// emitted nodes (which feed only each other) and the initializers it
+// listed as inputs.
+func rollback(g *graphedit.Graph, nodes []*graphedit.Node, exposed, outputs []*graphedit.Value) {
+	for _, o := range outputs {
+		_ = g.RemoveOutput(o)
+	}
+	if len(nodes) > 0 {
+		_ = g.RemoveNodes(nodes...)
+	}
+	for _, w := range exposed {
+		_ = g.RemoveInput(w)
+	}
 }

@@ -234,9 +234,13 @@ func TestFusedAttentionRefused(t *testing.T) {
 			if _, err := b.Graph(); err != nil {
 				t.Fatal(err)
 			}
+			before, outs := g.NumNodes(), len(g.Outputs())
 			_, err = autodiff.Build(g, loss, []*graphedit.Value{w}, nil)
 			if err == nil {
 				t.Fatal("Build succeeded")
+			}
+			if g.NumNodes() != before || len(g.Outputs()) != outs || len(newNodes(g, autodiff.DefaultPrefix)) != 0 {
+				t.Errorf("failed Build left changes: %d→%d nodes, %d→%d outputs", before, g.NumNodes(), outs, len(g.Outputs()))
 			}
 			for _, want := range c.want {
 				if !strings.Contains(err.Error(), want) {

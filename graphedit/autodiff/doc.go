@@ -18,9 +18,9 @@
 //     changing the graph, naming the operator, the node and the requested
 //     value behind it. Ops off the path need no rule. A rule that refuses a
 //     node's configuration (say, a fused attention with a mask format it
-//     does not handle) fails while emitting, with the same names, and
-//     leaves the nodes emitted so far: build on a graphedit Clone to keep
-//     the original.
+//     does not handle) fails while emitting, with the same names; Build
+//     then removes what it added, so a failed Build leaves the graph as it
+//     was.
 //   - Nodes are visited in reverse topological order. The gradient of a
 //     value is the sum of its contributions, emitted as one Sum node when
 //     there are several. The loss is seeded with ones.
