@@ -441,3 +441,26 @@ func keepOne(d graphedit.Decision) graphedit.Decision {
 	}
 	return out
 }
+
+// TestSurgeryFusedNeedsAHead: a fused attention node cannot run with
+// num_heads = 0, so removing all its heads is an error naming it, and the
+// decision is checked against the block sizes.
+func TestSurgeryFusedNeedsAHead(t *testing.T) {
+	g := loadGraph(t, "../models/fixtures/fused/whisper_decoder_model.onnx")
+	blocks, err := graphedit.FindHeads(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = graphedit.RemoveHeads(g, blocks, graphedit.Decision{"decoder:0": make([]bool, 4)})
+	if err == nil || !strings.Contains(err.Error(), "keep at least one head") || !strings.Contains(err.Error(), "Attention_0") {
+		t.Errorf("err = %v", err)
+	}
+	g = loadGraph(t, "../models/fixtures/fused/whisper_decoder_model.onnx")
+	blocks, _ = graphedit.FindHeads(g)
+	if _, err := graphedit.RemoveHeads(g, blocks, graphedit.Decision{"decoder:0": make([]bool, 3)}); err == nil || !strings.Contains(err.Error(), "has 4 heads") {
+		t.Errorf("short decision: err = %v", err)
+	}
+	if _, err := graphedit.RemoveHeads(g, blocks, graphedit.Decision{"encoder:0": {true}}); err == nil || !strings.Contains(err.Error(), "no block encoder:0") {
+		t.Errorf("unknown block: err = %v", err)
+	}
+}
