@@ -77,17 +77,17 @@ type Block struct {
 	Layer int
 	// NumHeads is H and HeadDim is dh.
 	NumHeads, HeadDim int
-	// Softmax is the node normalizing the attention scores.
+	// Softmax is the node normalizing the attention scores, or the fused
+	// com.microsoft Attention/MultiHeadAttention node.
 	Softmax *Node
 	// Q, K, V and Out are the projections; K and V have no Weight when the
 	// file reads keys and values from graph inputs.
 	Q, K, V, Out Projection
-	// OutBiasAdd is the Add of the output bias after an output MatMul
-	// (nil for Gemm, whose third input is the bias).
+	// OutNode is the output projection's MatMul or Gemm.
 	OutNode *Node
 	// PerHead is the tensor holding every head's output before they are
 	// merged: [B,H,T,dh] (HeadsAxis 1, BatchHeads false) or [B*H,T,dh]
-	// (HeadsAxis 0, BatchHeads true).
+	// (HeadsAxis 0, BatchHeads true); nil for fused attention.
 	PerHead    *Value
 	HeadsAxis  int
 	BatchHeads bool
