@@ -317,7 +317,7 @@ func detectLayout(paths []string) (*modelFiles, error) {
 	roles := func() string {
 		var s []string
 		for _, f := range mf.all {
-			s = append(s, fmt.Sprintf("%s (%s)", f.path, f.role))
+			s = append(s, fmt.Sprintf("%s (%s; inputs %s)", f.path, f.role, strings.Join(f.inputs, ", ")))
 		}
 		sort.Strings(s)
 		return strings.Join(s, ", ")
