@@ -208,6 +208,8 @@ func outputPaths(inputs []string, out string, overwrite bool) ([]string, error) 
 	if len(inputs) == 1 {
 		if st, err := os.Stat(out); err == nil && st.IsDir() {
 			out = filepath.Join(out, filepath.Base(inputs[0]))
+		} else if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			return nil, err
 		}
 		paths = []string{out}
 	} else {
