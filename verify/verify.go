@@ -253,6 +253,11 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 	if r.Logits, err = CompareLogits(ctx, models[0], models[1], src, tgt, max(cfg.Search.Batch, 1)); err != nil {
 		return err
 	}
+	// Sessions go before the oracle loads two more models (sizes are read
+	// from the files).
+	for _, m := range models {
+		m.Close()
+	}
 	r.Stage = "equivalence"
 	if cfg.Decision != nil {
 		tol := cfg.EquivalenceTol
@@ -274,9 +279,6 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 		if mr.Params, err = m.CountParams(); err != nil {
 			return err
 		}
-	}
-	for _, m := range models {
-		m.Close()
 	}
 	models = [2]*Model{}
 
