@@ -81,8 +81,10 @@ func (o *SaveOptions) withDefaults(path string) (SaveOptions, error) {
 // file the model came from is safe.
 //
 // With external data the data file is renamed into place just before the
-// model; a crash between the two renames, when re-saving over a model that
-// uses the same data file name, pairs the old model with the new data.
+// model. When that replaces an existing data file, the existing model at
+// path is removed first: a crash between the renames then leaves no model at
+// path (the new data file beside it), never the old model paired with the
+// new data.
 //
 // External data is carried over: tensors whose data was external are read
 // from their source (wherever the model came from) and written to the new
@@ -162,7 +164,16 @@ func (m *Model) save(path string, opts *SaveOptions) error {
 		return err
 	}
 	if dataTmp != "" {
-		if err := os.Rename(dataTmp, filepath.Join(dir, o.DataFile)); err != nil {
+		// The model at path may read the data file about to be replaced:
+		// remove it first, so that a crash between the two renames leaves
+		// no model (and the new data), never the old model with new data.
+		dataPath := filepath.Join(dir, o.DataFile)
+		if _, err := os.Lstat(dataPath); err == nil {
+			if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return err
+			}
+		}
+		if err := os.Rename(dataTmp, dataPath); err != nil {
 			return err
 		}
 	}
