@@ -228,7 +228,7 @@ func gradAttention(c *Context) {
 	if a := c.node.Attr("scale"); a != nil && a.GetF() != 0 {
 		scale = e.scalar(t, float64(a.GetF()))
 	} else {
-		scale = e.scalar(t, 1/sqrtF(float64(sizes[0]/nh)))
+		scale = e.scalar(t, 1/math.Sqrt(float64(sizes[0]/nh)))
 	}
 	spec := attnSpec{Q: heads(parts[0]), K: heads(parts[1]), V: heads(parts[2]), query: x, scale: scale, nh: nh, t: t,
 		bias: c.X(5), causal: c.node.AttrInt("unidirectional", 0) != 0,
@@ -255,5 +255,3 @@ func gradAttention(c *Context) {
 		c.SetGrad(2, e.reduceSum(dqkv, []int64{0, 1}, false))
 	}
 }
-
-func sqrtF(x float64) float64 { return math.Sqrt(x) }
