@@ -68,17 +68,22 @@ func TestDispatchSignalExitCode(t *testing.T) {
 	}
 }
 
-// startE2E starts the binary in the background.
-func startE2E(t *testing.T, env []string, args ...string) (*exec.Cmd, *bytes.Buffer) {
+// startE2E starts the binary in the background, its stderr going to a file.
+func startE2E(t *testing.T, env []string, args ...string) (cmd *exec.Cmd, stderrPath string) {
 	t.Helper()
-	cmd := exec.Command(testBinary(t), args...)
+	stderrPath = filepath.Join(t.TempDir(), "stderr")
+	f, err := os.Create(stderrPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cmd = exec.Command(testBinary(t), args...)
 	cmd.Env = env
-	var errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = io.Discard, &errb
+	cmd.Stdout, cmd.Stderr = io.Discard, f
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	return cmd, &errb
+	return cmd, stderrPath
 }
 
 // waitFor polls until ready reports true or the deadline passes.
@@ -92,10 +97,10 @@ func waitFor(t *testing.T, what string, limit time.Duration, ready func() bool) 
 }
 
 // TestSignalsEndToEnd sends real SIGINT and SIGTERM to running train,
-// verify and translate processes: each stops with 128+signal and leaves its
-// checkpoint or partial report (train: checkpoint.gob, and --resume then
-// finishes; verify: verify.json marked interrupted; translate: no partial
-// output file).
+// verify, analyze and translate processes: each stops with 128+signal and
+// leaves its checkpoint or partial report (train: checkpoint.gob; verify:
+// verify.json marked interrupted; analyze: heads.json marked partial with
+// the sentences done; translate: no partial output file).
 func TestSignalsEndToEnd(t *testing.T) {
 	env := ortEnv(t)
 	dir := t.TempDir()
@@ -110,17 +115,18 @@ func TestSignalsEndToEnd(t *testing.T) {
 	started := func(path string) func() bool { // a file exists and is not empty
 		return func() bool { st, err := os.Stat(path); return err == nil && st.Size() > 0 }
 	}
+	aSrc, aTgt := writeIDData(t, dir, 3000, 5)
 	for _, tc := range []struct {
 		name string
 		sig  syscall.Signal
 		args func(out string) []string
 		// ready says when the command is well under way (nil: after a pause).
-		ready func(out string) func() bool
+		ready func(out, stderr string) func() bool
 		check func(t *testing.T, out string)
 	}{
 		{"train", syscall.SIGTERM,
 			func(out string) []string { return plantedArgs(out, "100000") },
-			func(out string) func() bool { return started(filepath.Join(out, "train.jsonl")) },
+			func(out, _ string) func() bool { return started(filepath.Join(out, "train.jsonl")) },
 			func(t *testing.T, out string) {
 				if _, err := os.Stat(filepath.Join(out, "checkpoint.gob")); err != nil {
 					t.Fatalf("no checkpoint after the signal: %v", err)
@@ -142,6 +148,28 @@ func TestSignalsEndToEnd(t *testing.T) {
 					t.Errorf("verify.json: interrupted %v (%v)", r.Interrupted, err)
 				}
 			}},
+		{"analyze", syscall.SIGINT,
+			func(out string) []string {
+				return []string{"analyze", analyzeFixture, "--ids", "--specials", "pad=0,bos=1,eos=2,decoder-start=1",
+					"--threads", "1", "--data", aSrc + "," + aTgt, "-o", out}
+			},
+			func(_, stderr string) func() bool {
+				return func() bool { b, _ := os.ReadFile(stderr); return strings.Contains(string(b), "analyzed 50/") }
+			},
+			func(t *testing.T, out string) {
+				data, err := os.ReadFile(filepath.Join(out, "heads.json"))
+				if err != nil {
+					t.Fatalf("no partial report: %v", err)
+				}
+				var r struct {
+					Partial  bool
+					Examples int
+				}
+				if err := json.Unmarshal(data, &r); err != nil || !r.Partial || r.Examples < 50 || r.Examples >= 3000 {
+					t.Errorf("heads.json: partial %v, %d sentences (%v)", r.Partial, r.Examples, err)
+				}
+				noTempFiles(t, out)
+			}},
 		{"translate", syscall.SIGTERM,
 			func(out string) []string {
 				return []string{"translate", marianDir, "--ids", "--specials", marianSpecials, "--src", src,
@@ -160,9 +188,9 @@ func TestSignalsEndToEnd(t *testing.T) {
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			cmd, errb := startE2E(t, env, tc.args(out)...)
+			cmd, errPath := startE2E(t, env, tc.args(out)...)
 			if tc.ready != nil {
-				waitFor(t, tc.name+" under way", 2*time.Minute, tc.ready(out))
+				waitFor(t, tc.name+" under way", 2*time.Minute, tc.ready(out, errPath))
 			} else {
 				time.Sleep(1500 * time.Millisecond)
 			}
@@ -170,11 +198,12 @@ func TestSignalsEndToEnd(t *testing.T) {
 				t.Fatal(err)
 			}
 			cmd.Wait()
+			errb, _ := os.ReadFile(errPath)
 			if got, want := cmd.ProcessState.ExitCode(), 128+int(tc.sig); got != want {
-				t.Fatalf("exit %d after %v, want %d\n%s", got, tc.sig, want, errb.String())
+				t.Fatalf("exit %d after %v, want %d\n%s", got, tc.sig, want, errb)
 			}
-			if !strings.Contains(errb.String(), "interrupted") {
-				t.Errorf("stderr does not say it was interrupted: %s", errb.String())
+			if !strings.Contains(string(errb), "interrupted") {
+				t.Errorf("stderr does not say it was interrupted: %s", errb)
 			}
 			tc.check(t, out)
 		})
