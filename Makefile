@@ -57,8 +57,10 @@ demo: build ort
 	echo "+ $(BIN) inspect $$model"; \
 	./$(BIN) inspect "$$model"
 
+# One table of every performance figure beside its peer or bound, and
+# bench/results.json (see bench/README.md); BENCH_FLAGS passes flags to it.
 bench: ort deps
-	$(GO) test -run='^$$' -bench=. ./...
+	$(GO) run ./bench/cmd/benchall $(BENCH_FLAGS)
 
 # Every `func FuzzXxx(` in a _test.go file, run one at a time (go test allows
 # one -fuzz target per run).

@@ -99,7 +99,10 @@ func run(dense, pruned []string, batchPath string, batches []int, threads, warmu
 	opts := verify.DefaultBench()
 	opts.Batches, opts.Warmup, opts.Repeats, opts.StepPast = batches, warmup, repeats, stepPast
 	opts.Search.MaxLen = maxLen
-	mo := verify.ModelOptions{Session: ortrun.Options{IntraOpThreads: threads, InterOpThreads: 1}}
+	// The batch file's special ids, which are the model's (fixtures carry
+	// none in their metadata).
+	mo := verify.ModelOptions{Session: ortrun.Options{IntraOpThreads: threads, InterOpThreads: 1},
+		Overrides: fmt.Sprintf("pad=%d,eos=%d,decoder-start=%d", bf.Pad, bf.EOS, bf.BOS)}
 	res := result{Dense: dense, Pruned: pruned, Threads: threads, Repeats: repeats, Warmup: warmup}
 	var benches [2]*verify.Bench
 	var models [2]*verify.Model

@@ -53,14 +53,15 @@ func main() {
 	threads := flag.Int("threads", 0, "ONNX Runtime intra-op threads (0: its default)")
 	warmup := flag.Int("warmup", 2, "untimed runs first")
 	repeats := flag.Int("repeats", 5, "timed runs")
+	perRun := flag.Int("steps-per-run", 1, "steps (or forward passes) per timed run; a run's time is their mean")
 	flag.Parse()
-	if err := run(*model, *batchPath, *mode, *threads, *warmup, *repeats); err != nil {
+	if err := run(*model, *batchPath, *mode, *threads, *warmup, *repeats, max(1, *perRun)); err != nil {
 		fmt.Fprintln(os.Stderr, "benchtrain:", err)
 		os.Exit(1)
 	}
 }
 
-func run(model, batchPath, mode string, threads, warmup, repeats int) error {
+func run(model, batchPath, mode string, threads, warmup, repeats, perRun int) error {
 	bf, err := batchfile.Read(batchPath)
 	if err != nil {
 		return err
@@ -108,12 +109,16 @@ func run(model, batchPath, mode string, threads, warmup, repeats int) error {
 			return err
 		}
 	case "gates", "joint":
-		blocks, err := graphedit.FindHeads(g)
-		if err != nil {
-			return fmt.Errorf("%s: %w", model, err)
-		}
-		if _, err := graphedit.InsertGates(g, blocks, nil); err != nil {
-			return fmt.Errorf("%s: %w", model, err)
+		// A model gated already (gate inputs present) is trained as it is,
+		// as `onnxprune train` does.
+		if _, err := gatetrain.FindGates(g, nil); err != nil {
+			blocks, err := graphedit.FindHeads(g)
+			if err != nil {
+				return fmt.Errorf("%s: %w", model, err)
+			}
+			if _, err := graphedit.InsertGates(g, blocks, nil); err != nil {
+				return fmt.Errorf("%s: %w", model, err)
+			}
 		}
 		var weights []string
 		if mode == "joint" {
@@ -154,7 +159,7 @@ func run(model, batchPath, mode string, threads, warmup, repeats int) error {
 			return err
 		}
 		cfg := gatetrain.DefaultConfig()
-		cfg.Steps = warmup + repeats + 1
+		cfg.Steps = (warmup+repeats)*perRun + 1
 		cfg.ValidEvery, cfg.CheckpointEvery = 0, 0
 		tr := &gatetrain.Trainer{Cfg: cfg, TG: tg, Run: sess, InitWeights: init,
 			Train: &gatetrain.Batcher{Corpus: corpus, Specials: sp, MaxTokens: 1 << 30, Window: len(pairs), Seed: 1}}
@@ -179,11 +184,13 @@ func run(model, batchPath, mode string, threads, warmup, repeats int) error {
 			return ctx.Err()
 		}
 		s := time.Now()
-		if err := step(); err != nil {
-			return err
+		for k := 0; k < perRun; k++ {
+			if err := step(); err != nil {
+				return err
+			}
 		}
 		if i >= warmup {
-			res.Runs = append(res.Runs, time.Since(s).Seconds())
+			res.Runs = append(res.Runs, time.Since(s).Seconds()/float64(perRun))
 		}
 	}
 	res.Median = median(res.Runs)
