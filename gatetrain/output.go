@@ -13,75 +13,53 @@ import (
 	"onnxprune/graphedit"
 )
 
-// GatesFormat names the version of the gates.json layout.
-const GatesFormat = "onnxprune-gates/1"
+// GatesVersion is the version of graphedit's gates.json layout written here.
+const GatesVersion = 1
 
-// HeadGate is one head's entry in gates.json.
-type HeadGate struct {
-	Name     string  `json:"name"` // KIND:LAYER:HEAD
-	Kind     string  `json:"kind"`
-	Layer    int     `json:"layer"`
-	Head     int     `json:"head"`
-	LogAlpha float64 `json:"log_alpha"`
-	POpen    float64 `json:"p_open"`
-	// Gate is the test-time gate clip(σ(logα)(ζ−γ)+γ, 0, 1).
-	Gate float64 `json:"gate"`
-	// Open is the final decision: keep (true) or prune (false).
-	Open bool `json:"open"`
-	// ClosedAt is the step at which the head last closed; nil when open.
-	ClosedAt *int `json:"closed_at"`
-}
-
-// GatesFile is the content of gates.json, read by `onnxprune prune
-// --gates`.
+// GatesFile is gates.json: graphedit.GatesFile's layout (version, one record
+// per head: name, kind, layer, head, log_alpha, p_open, gate, keep,
+// closed_at_step), read by `onnxprune prune --gates`, plus top-level fields
+// surgery ignores: the training settings, the open-head count and the order
+// in which heads closed.
 type GatesFile struct {
-	Format string `json:"format"`
-	Model  string `json:"model,omitempty"`
-	Step   int    `json:"step"`
-	// OpenHeads counts the heads with Open set.
-	OpenHeads int        `json:"open_heads"`
-	Beta      float64    `json:"beta"`
-	Gamma     float64    `json:"gamma"`
-	Zeta      float64    `json:"zeta"`
-	Lambda    float64    `json:"l0_lambda"`
-	Target    int        `json:"target_heads,omitempty"`
-	Heads     []HeadGate `json:"heads"`
+	Version int    `json:"version"`
+	Model   string `json:"model,omitempty"`
+	Step    int    `json:"step"`
+	// OpenHeads counts the heads with Keep set.
+	OpenHeads int                    `json:"open_heads"`
+	Beta      float64                `json:"beta"`
+	Gamma     float64                `json:"gamma"`
+	Zeta      float64                `json:"zeta"`
+	Lambda    float64                `json:"l0_lambda"`
+	Target    int                    `json:"target_heads,omitempty"`
+	Heads     []graphedit.GateRecord `json:"heads"`
 	// ClosingOrder lists every change of a decision, in step order.
 	ClosingOrder []Event `json:"closing_order"`
 }
 
-// Decision returns the keep mask per block (`KIND:LAYER`), the form
-// graphedit's surgery takes.
-func (f *GatesFile) Decision() graphedit.Decision {
-	d := graphedit.Decision{}
-	for _, h := range f.Heads {
-		b := fmt.Sprintf("%s:%d", h.Kind, h.Layer)
-		for len(d[b]) <= h.Head {
-			d[b] = append(d[b], true)
-		}
-		d[b][h.Head] = h.Open
-	}
-	return d
+// Surgery returns the part of the file that surgery reads.
+func (f *GatesFile) Surgery() *graphedit.GatesFile {
+	return &graphedit.GatesFile{Version: f.Version, Heads: f.Heads}
 }
 
 // Gates describes the current gates, with open the decision per head.
 func (t *Trainer) Gates(open []bool, model string) *GatesFile {
 	c := t.Cfg.Concrete
-	f := &GatesFile{Format: GatesFormat, Model: model, Step: t.State.Step, Beta: c.Beta, Gamma: c.Gamma, Zeta: c.Zeta,
+	f := &GatesFile{Version: GatesVersion, Model: model, Step: t.State.Step, Beta: c.Beta, Gamma: c.Gamma, Zeta: c.Zeta,
 		Lambda: t.Cfg.Lambda, Target: t.Cfg.TargetHeads, ClosingOrder: append([]Event{}, t.State.Events...)}
 	for _, gi := range t.TG.Gates {
 		for h := 0; h < gi.Heads; h++ {
 			i := gi.Offset + h
 			la := t.State.LogAlpha[i]
 			p, _ := c.POpen(la)
-			hg := HeadGate{Name: gi.Head(h), Kind: string(gi.Kind), Layer: gi.Layer, Head: h, LogAlpha: la, POpen: p,
-				Gate: c.TestGate(la), Open: open[i]}
+			hg := graphedit.GateRecord{Name: gi.Head(h), Kind: string(gi.Kind), Layer: gi.Layer, Head: h, LogAlpha: la, POpen: p,
+				Gate: c.TestGate(la), Keep: open[i]}
 			if !open[i] {
 				s := t.State.ClosedAt[i]
 				if s < 0 {
 					s = t.State.Step // closed by the final top-N choice
 				}
-				hg.ClosedAt = &s
+				hg.ClosedAtStep = &s
 			} else {
 				f.OpenHeads++
 			}
@@ -141,8 +119,8 @@ func ReadGates(path string) (*GatesFile, error) {
 	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("gatetrain: %s: %w", path, err)
 	}
-	if f.Format != GatesFormat {
-		return nil, fmt.Errorf("gatetrain: %s: format %q, want %q", path, f.Format, GatesFormat)
+	if f.Version != GatesVersion {
+		return nil, fmt.Errorf("gatetrain: %s: version %d, want %d", path, f.Version, GatesVersion)
 	}
 	seen := map[string]bool{}
 	for i, h := range f.Heads {

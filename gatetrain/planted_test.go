@@ -96,7 +96,7 @@ func TestPlantedRedundancyClosesDeadHeadsKeepsNeeded(t *testing.T) {
 	}
 	open := map[string]bool{}
 	for _, h := range res.Gates.Heads {
-		open[h.Name] = h.Open
+		open[h.Name] = h.Keep
 	}
 	for _, d := range info.Dead {
 		if open[d] {
@@ -154,7 +154,7 @@ func TestTargetHeadsExact(t *testing.T) {
 		}
 		got := 0
 		for _, h := range res.Gates.Heads {
-			if h.Open {
+			if h.Keep {
 				got++
 			}
 		}
@@ -196,8 +196,8 @@ func TestResumeAfterInterruptEqualsUninterrupted(t *testing.T) {
 	}
 	for i, h := range full.Gates.Heads {
 		r := res.Gates.Heads[i]
-		if h.LogAlpha != r.LogAlpha || h.Open != r.Open {
-			t.Errorf("%s: log α %v open %v uninterrupted, %v %v resumed", h.Name, h.LogAlpha, h.Open, r.LogAlpha, r.Open)
+		if h.LogAlpha != r.LogAlpha || h.Keep != r.Keep {
+			t.Errorf("%s: log α %v open %v uninterrupted, %v %v resumed", h.Name, h.LogAlpha, h.Keep, r.LogAlpha, r.Keep)
 		}
 	}
 	lines, err := os.ReadFile(filepath.Join(dir, LogFileName))

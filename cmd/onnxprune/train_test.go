@@ -94,9 +94,9 @@ func TestTrainSIGKILLThenResume(t *testing.T) {
 	got := readGatesFile(t, dir)
 	for i, h := range want.Heads {
 		g := got.Heads[i]
-		if h.LogAlpha != g.LogAlpha || h.Open != g.Open || !sameStep(h.ClosedAt, g.ClosedAt) {
+		if h.LogAlpha != g.LogAlpha || h.Keep != g.Keep || !sameStep(h.ClosedAtStep, g.ClosedAtStep) {
 			t.Errorf("%s: uninterrupted log α %v open %v closed %v; killed at step %d and resumed: %v %v %v",
-				h.Name, h.LogAlpha, h.Open, h.ClosedAt, killedAt, g.LogAlpha, g.Open, g.ClosedAt)
+				h.Name, h.LogAlpha, h.Keep, h.ClosedAtStep, killedAt, g.LogAlpha, g.Keep, g.ClosedAtStep)
 		}
 	}
 	if n := countLines(log); n != 1000 {
@@ -189,9 +189,14 @@ func TestTrainGatesJSONShape(t *testing.T) {
 	if len(raw.Heads) != 12 {
 		t.Fatalf("%d heads, want 12", len(raw.Heads))
 	}
-	for _, k := range []string{"name", "kind", "layer", "head", "log_alpha", "p_open", "gate", "open", "closed_at"} {
-		if _, ok := raw.Heads[0][k]; !ok {
-			t.Errorf("gates.json heads lack %q", k)
+	for _, h := range raw.Heads {
+		for _, k := range []string{"name", "kind", "layer", "head", "log_alpha", "p_open", "gate", "keep"} {
+			if _, ok := h[k]; !ok {
+				t.Errorf("gates.json head %v lacks %q", h["name"], k)
+			}
+		}
+		if _, ok := h["closed_at_step"]; ok == h["keep"].(bool) {
+			t.Errorf("head %v: keep %v but closed_at_step present %v", h["name"], h["keep"], ok)
 		}
 	}
 	if !strings.Contains(stdout.String(), "step 40/40") {
