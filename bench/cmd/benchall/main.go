@@ -35,6 +35,7 @@ type harness struct {
 	warmup     int
 	repeats    int
 	python     string // -python
+	snapshot   bool   // -snapshot
 	py, pyErr  string // the interpreter in use, or why there is none
 	simErr     string
 	bins       map[string]string
@@ -70,6 +71,7 @@ func main() {
 	flag.IntVar(&h.repeats, "repeats", 5, "timed runs per measurement (medians)")
 	flag.StringVar(&h.python, "python", "", "Python interpreter of the peers (default: /opt/onnxprune-venv, else bench/.venv made from bench/requirements.txt)")
 	refDir := flag.String("reference", "models/reference", "folder of the reference model (model.onnx, encoder_model.onnx, decoder_model.onnx, config.json)")
+	flag.BoolVar(&h.snapshot, "snapshot", false, "build onnxprune and the workers from the last commit (git archive HEAD), not the working tree")
 	skipSurgery := flag.Bool("skip-surgery", false, "leave out the Transformer-big surgery rows (they write about 2 GB)")
 	flag.Parse()
 	if h.repeats < 5 {
@@ -109,7 +111,7 @@ func (h *harness) main(out, refDir string, skipSurgery bool) error {
 	// One thread count for everyone: ONNX Runtime through -threads, PyTorch
 	// through torch.set_num_threads in the peers and the usual variables.
 	h.env = append(h.env, fmt.Sprintf("OMP_NUM_THREADS=%d", h.threads), fmt.Sprintf("MKL_NUM_THREADS=%d", h.threads))
-	h.mach = machine{CPU: cpuModel(), Cores: runtime.NumCPU(), Threads: h.threads, GoVer: runtime.Version(), ORT: lib, Load: loadAvg()}
+	h.mach = machine{CPU: cpuModel(), Cores: runtime.NumCPU(), Threads: h.threads, GoVer: runtime.Version(), ORT: lib, Load: loadAvg(), Built: "working tree"}
 
 	h.build(filepath.Join(h.work, "bin"))
 	h.pythonEnv()

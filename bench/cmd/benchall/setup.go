@@ -20,6 +20,8 @@ type machine struct {
 	Python  string `json:"python,omitempty"`
 	Torch   string `json:"torch,omitempty"`
 	Load    string `json:"load_average_at_start,omitempty"`
+	// Built says what the workers were built from.
+	Built string `json:"built_from"`
 }
 
 func cpuModel() string {
@@ -122,10 +124,31 @@ func (h *harness) build(dir string) {
 	}
 	h.bins = map[string]string{}
 	h.buildErr = map[string]string{}
+	src := h.root
+	if h.snapshot {
+		// Build the last commit, not the working tree (which others may be
+		// editing): a copy of HEAD's files in the work folder.
+		snap := filepath.Join(filepath.Dir(dir), "src")
+		os.RemoveAll(snap)
+		if err := os.MkdirAll(snap, 0o755); err != nil {
+			h.logf("snapshot: %v", err)
+		}
+		cmd := exec.Command("sh", "-c", "git archive --format=tar HEAD | tar -x -C \"$1\"", "sh", snap)
+		cmd.Dir = h.root
+		if b, err := cmd.CombinedOutput(); err != nil {
+			for name := range targets {
+				h.buildErr[name] = "git archive HEAD failed: " + truncate(strings.TrimSpace(string(b)), 120)
+			}
+			return
+		}
+		rev, _ := exec.Command("git", "-C", h.root, "rev-parse", "--short", "HEAD").Output()
+		h.mach.Built = "commit " + strings.TrimSpace(string(rev)) + " (-snapshot)"
+		src = snap
+	}
 	for _, name := range []string{"onnxprune", "gensynth", "benchtrain", "benchattr", "benchinfer"} {
 		out := filepath.Join(dir, name)
 		cmd := exec.Command(h.goCmd, "build", "-o", out, targets[name])
-		cmd.Dir = h.root
+		cmd.Dir = src
 		cmd.Env = h.env
 		h.logf("+ go build -o %s %s", out, targets[name])
 		if b, err := cmd.CombinedOutput(); err != nil {

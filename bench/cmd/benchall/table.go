@@ -60,7 +60,7 @@ func (h *harness) printTable(w io.Writer, res *results) {
 	m := res.Machine
 	fmt.Fprintf(w, "onnxprune bench — %s\n", res.Date)
 	fmt.Fprintf(w, "machine: %s, %d logical CPUs (load %s at start); threads: %d for ONNX Runtime (intra-op; inter-op 1) and PyTorch\n", m.CPU, m.Cores, m.Load, m.Threads)
-	fmt.Fprintf(w, "software: %s, ONNX Runtime %s", m.GoVer, m.ORT)
+	fmt.Fprintf(w, "software: %s (built from the %s), ONNX Runtime %s", m.GoVer, m.Built, m.ORT)
 	if m.Torch != "" {
 		fmt.Fprintf(w, ", Python %s, torch %s", m.Python, m.Torch)
 	}
