@@ -1,0 +1,177 @@
+package graphedit
+
+import (
+	"fmt"
+	"math"
+
+	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
+)
+
+// scaledShape returns a value holding v with entry pos scaled by H2/H:
+// an initializer when v is known, else Div(Mul(v, M), D) nodes.
+func scaledShape(g *Graph, v *Value, positions []int, H, H2 int64, prefix string) (*Value, error) {
+	if vals, ok := g.ConstInts(v); ok {
+		out := append([]int64{}, vals...)
+		for _, p := range positions {
+			if out[p]%H != 0 {
+				return nil, fmt.Errorf("entry %d of %q is %d, not a multiple of H=%d", p, v.Name(), out[p], H)
+			}
+			out[p] = out[p] / H * H2
+		}
+		dims := []int64{int64(len(out))}
+		if v.Rank() == 0 {
+			dims = nil
+		}
+		return g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix), dims, out))
+	}
+	d := v.Shape()
+	if len(d) != 1 || !d[0].Known() {
+		return nil, fmt.Errorf("%q: length unknown", v.Name())
+	}
+	m := make([]int64, d[0].Value)
+	dv := make([]int64, d[0].Value)
+	for i := range m {
+		m[i], dv[i] = 1, 1
+	}
+	for _, p := range positions {
+		m[p], dv[p] = H2, H
+	}
+	if v.ElemType() != int32(onnxpb.TensorProto_INT64) {
+		return nil, fmt.Errorf("%q is not int64", v.Name())
+	}
+	mv, err := g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+"/mul"), []int64{int64(len(m))}, m))
+	if err != nil {
+		return nil, err
+	}
+	dvv, err := g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+"/div"), []int64{int64(len(dv))}, dv))
+	if err != nil {
+		return nil, err
+	}
+	mul, err := g.AddNode(NodeSpec{OpType: "Mul", Inputs: []*Value{v, mv}, Outputs: []string{g.FreshName(prefix + "/scaled")}})
+	if err != nil {
+		return nil, err
+	}
+	div, err := g.AddNode(NodeSpec{OpType: "Div", Inputs: []*Value{mul.Output(0), dvv}, Outputs: []string{g.FreshName(prefix)}})
+	if err != nil {
+		return nil, err
+	}
+	return div.Output(0), nil
+}
+
+// fixReshape rescales the head entry of a Reshape target unless it already
+// follows the new shapes (computed from shapes of pruned tensors) or is -1.
+func fixReshape(g *Graph, f axisFix, pre []Dim, H, H2 int64) (bool, error) {
+	n := f.n
+	cur, ok := g.ShapeValue(n.Input(1))
+	if !ok || len(pre) <= f.axis || len(cur) <= f.axis {
+		return false, fmt.Errorf("reshape target %q unknown", n.Input(1).Name())
+	}
+	p := pre[f.axis]
+	if p.Known() && p.Value == -1 {
+		return false, nil
+	}
+	allowZero := n.AttrInt("allowzero", 0) == 1
+	if p.Known() && p.Value == 0 && !allowZero {
+		return false, nil // copies the input's axis, which is already pruned
+	}
+	if !dimEqual(cur[f.axis], p) {
+		return false, nil // derived from pruned shapes: already right
+	}
+	nv, err := scaledShape(g, n.Input(1), []int{f.axis}, H, H2, "prune/"+nodeLabel(n)+"/shape")
+	if err != nil {
+		return false, err
+	}
+	if err := g.SetInput(n, 1, nv); err != nil {
+		return false, err
+	}
+	if H2 == 0 && !allowZero {
+		// A literal 0 needs allowzero=1; only safe when no other entry is 0.
+		for i, d := range pre {
+			if i != f.axis && d.Known() && d.Value == 0 {
+				return false, fmt.Errorf("cannot express zero heads: target has other 0 entries")
+			}
+		}
+		if g.Opset("") < 14 {
+			return false, fmt.Errorf("cannot express zero heads before opset 14 (allowzero)")
+		}
+		if err := n.SetAttr(IntAttr("allowzero", 1)); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+// fixSlice rescales the starts and ends of a Slice on a head axis.
+func fixSlice(g *Graph, f axisFix, pre [][]Dim, H, H2 int64) (bool, error) {
+	n := f.n
+	if n.NumInputs() < 3 {
+		return false, fmt.Errorf("attribute-form Slice on heads is not supported")
+	}
+	axes, err := (&headRegion{g: g}).sliceAxes(n)
+	if err != nil {
+		return false, err
+	}
+	var positions []int
+	for i, a := range axes {
+		if a == f.axis {
+			positions = append(positions, i)
+		}
+	}
+	did := false
+	for k, in := range []int{1, 2} {
+		cur, ok := g.ShapeValue(n.Input(in))
+		if !ok || pre[k] == nil {
+			return false, fmt.Errorf("slice bounds %q unknown", n.Input(in).Name())
+		}
+		var fix []int
+		for _, p := range positions {
+			d := pre[k][p]
+			if d.Known() && (d.Value < 0 || d.Value >= math.MaxInt32) {
+				if d.Value < 0 {
+					return false, fmt.Errorf("negative bound %d on the heads", d.Value)
+				}
+				continue
+			}
+			if dimEqual(cur[p], d) && !(d.Known() && d.Value == 0) {
+				fix = append(fix, p)
+			}
+		}
+		if len(fix) == 0 {
+			continue
+		}
+		nv, err := scaledShape(g, n.Input(in), fix, H, H2, "prune/"+nodeLabel(n)+"/bound")
+		if err != nil {
+			return false, err
+		}
+		if err := g.SetInput(n, in, nv); err != nil {
+			return false, err
+		}
+		did = true
+	}
+	return did, nil
+}
+
+// fixSplit rescales explicit split sizes on a head axis.
+func fixSplit(g *Graph, f axisFix, H, H2 int64) (bool, error) {
+	n := f.n
+	if sizes, ok := n.AttrInts("split"); ok {
+		out := make([]int64, len(sizes))
+		for i, s := range sizes {
+			out[i] = s / H * H2
+		}
+		return true, n.SetAttr(IntsAttr("split", out...))
+	}
+	if n.NumInputs() > 1 && n.Input(1) != nil {
+		all := make([]int, n.Input(1).Shape()[0].Value)
+		for i := range all {
+			all[i] = i
+		}
+		nv, err := scaledShape(g, n.Input(1), all, H, H2, "prune/"+nodeLabel(n)+"/split")
+		if err != nil {
+			return false, err
+		}
+		return true, g.SetInput(n, 1, nv)
+	}
+	return false, nil
+}
