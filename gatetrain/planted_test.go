@@ -3,7 +3,9 @@ package gatetrain
 import (
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -90,9 +92,24 @@ const prunedLossTol = 0.01
 
 func TestPlantedRedundancyClosesDeadHeadsKeepsNeeded(t *testing.T) {
 	info, _, _ := readPlanted(t)
-	res, err := Run(context.Background(), plantedOptions(t, plantedConfig(), t.TempDir()))
+	dir := t.TempDir()
+	res, err := Run(context.Background(), plantedOptions(t, plantedConfig(), dir))
 	if err != nil {
 		t.Fatal(err)
+	}
+	checkPlot(t, filepath.Join(dir, PlotFileName), len(res.Gates.Heads), plantedConfig().Steps)
+	traces, err := filepath.Glob(filepath.Join(dir, TraceDirName, "gates-open-*.json"))
+	if err != nil || len(traces) == 0 {
+		t.Fatalf("no gates file written when the open count dropped (%v)", err)
+	}
+	for _, p := range traces {
+		f, err := ReadGates(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("gates-open-%03d.json", f.OpenHeads); filepath.Base(p) != want {
+			t.Errorf("%s holds %d open heads", p, f.OpenHeads)
+		}
 	}
 	open := map[string]bool{}
 	for _, h := range res.Gates.Heads {
@@ -234,5 +251,32 @@ func TestModelWithoutGates(t *testing.T) {
 	o.Model = path
 	if _, err := Run(context.Background(), o); err == nil || !strings.Contains(err.Error(), "planted_ungated.onnx") || !strings.Contains(err.Error(), "no gate inputs") {
 		t.Fatalf("error %v should name the file and say it has no gates", err)
+	}
+}
+
+// checkPlot parses the SVG and checks one polyline per head with one point
+// per step.
+func checkPlot(t *testing.T, path string, heads, steps int) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var svg struct {
+		Lines []struct {
+			Points string `xml:"points,attr"`
+			Title  string `xml:"title"`
+		} `xml:"polyline"`
+	}
+	if err := xml.Unmarshal(b, &svg); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if len(svg.Lines) != heads {
+		t.Fatalf("%s: %d lines, want %d", path, len(svg.Lines), heads)
+	}
+	for _, l := range svg.Lines {
+		if n := len(strings.Fields(l.Points)); n != steps {
+			t.Errorf("%s: line %s has %d points, want %d", path, l.Title, n, steps)
+		}
 	}
 }
