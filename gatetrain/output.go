@@ -78,6 +78,11 @@ func WriteFileAtomic(path string, data []byte) error {
 		return fmt.Errorf("gatetrain: %w", err)
 	}
 	tmp := f.Name()
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return fmt.Errorf("gatetrain: %s: %w", path, err)
+	}
 	if _, err := f.Write(data); err != nil {
 		f.Close()
 		os.Remove(tmp)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"onnxprune/gatetrain"
+	"onnxprune/ortrun"
 )
 
 const plantedDir = "../../models/planted"
@@ -202,4 +204,84 @@ func TestTrainGatesJSONShape(t *testing.T) {
 	if !strings.Contains(stdout.String(), "step 40/40") {
 		t.Errorf("no log line for the last step:\n%s", stdout.String())
 	}
+}
+
+// devLoss is the token-weighted cross-entropy of an ungated model on the
+// planted dev set, computed from its logits.
+func devLoss(t *testing.T, model string) float64 {
+	t.Helper()
+	dev, err := gatetrain.ReadCorpus(filepath.Join(plantedDir, "dev.src"), filepath.Join(plantedDir, "dev.tgt"), 24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := ortrun.NewSession(model, ortrun.Options{IntraOpThreads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	bt := &gatetrain.Batcher{Corpus: dev, Specials: gatetrain.Specials{Pad: 0, BOS: 1, EOS: 2}, MaxTokens: 512}
+	batches, err := bt.Epoch(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum float64
+	var n int
+	for _, idx := range batches {
+		b := bt.Batch(idx)
+		out, err := s.Run(map[string]*ortrun.Tensor{
+			"src_ids": ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.Src),
+			"tgt_ids": ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, b.DecIn),
+		}, []string{"logits"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		logits := out["logits"].F32
+		const V = 24
+		for i, l := range b.Labels {
+			if l == gatetrain.LabelPad {
+				continue
+			}
+			row := logits[i*V : (i+1)*V]
+			m := math.Inf(-1)
+			for _, x := range row {
+				m = math.Max(m, float64(x))
+			}
+			var z float64
+			for _, x := range row {
+				z += math.Exp(float64(x) - m)
+			}
+			sum += m + math.Log(z) - float64(row[l])
+			n++
+		}
+	}
+	return sum / float64(n)
+}
+
+// The whole pipeline on the ungated planted model: train (heads found and
+// gated by the command), prune with the gates file, and the pruned file's
+// dev loss stays within 1% of the original's.
+func TestTrainThenPruneKeepsLoss(t *testing.T) {
+	const prunedLossTol = 0.01
+	dir := t.TempDir()
+	p := func(n string) string { return filepath.Join(plantedDir, n) }
+	var stdout, stderr bytes.Buffer
+	args := []string{"train", p("planted_ungated.onnx"), "--train-src", p("train.src"), "--train-tgt", p("train.tgt"),
+		"--pad-id", "0", "--bos-id", "1", "--eos-id", "2", "--out", dir, "--max-steps", "300",
+		"--l0-lambda", "0.05", "--init-log-alpha", "2", "--max-tokens", "512", "--threads", "1", "--seed", "3"}
+	if code := run(context.Background(), args, &stdout, &stderr); code != 0 {
+		t.Fatalf("train: exit %d: %s", code, stderr.String())
+	}
+	pruned := filepath.Join(dir, "pruned.onnx")
+	if code := run(context.Background(), []string{"prune", p("planted_ungated.onnx"), "--gates", filepath.Join(dir, gatetrain.GatesFileName), "-o", pruned}, &stdout, &stderr); code != 0 {
+		t.Fatalf("prune: exit %d: %s", code, stderr.String())
+	}
+	gf := readGatesFile(t, dir)
+	dense, cut := devLoss(t, p("planted_ungated.onnx")), devLoss(t, pruned)
+	if math.Abs(cut-dense) > prunedLossTol*dense {
+		t.Errorf("dev loss: original %.5f, pruned (%d of %d heads) %.5f", dense, gf.OpenHeads, len(gf.Heads), cut)
+	}
+	if gf.OpenHeads >= len(gf.Heads)/2+1 {
+		t.Errorf("%d of %d heads open: the six dead heads should have closed", gf.OpenHeads, len(gf.Heads))
+	}
+	t.Logf("dev loss original %.5f, pruned to %d heads %.5f", dense, gf.OpenHeads, cut)
 }
