@@ -23,6 +23,9 @@ func TestAlignWords(t *testing.T) {
 		{[]string{"▁I", "▁didn't", "▁go"}, []int{0, 1, 3}, true},
 		{[]string{"▁I", "▁do", "n't", "▁go"}, nil, false},
 		{[]string{"▁I", "▁did"}, nil, false},
+		{[]string{"▁I", "▁did", UnknownPiece, "t", "▁go"}, []int{0, 1, 2, 2, 3}, true},
+		{[]string{"▁I", "▁did", "n", "'t", "▁", UnknownPiece}, []int{0, 1, 2, 2, -1, 3}, true},
+		{[]string{UnknownPiece, UnknownPiece, "dn't", "▁go"}, []int{0, 1, 1, 3}, true},
 	}
 	for _, c := range cases {
 		got, ok := AlignWords(c.pieces, s[0])

@@ -116,7 +116,7 @@ confidence.svg and roles.svg (layers × heads heatmaps) and summary.md. An inter
 }
 
 // pieceTexts returns each source token's text for word alignment ("" for
-// special ids).
+// special ids, attribution.UnknownPiece for the unknown id).
 func pieceTexts(ids []int64, tok tokenize.Tokenizer, sp tokenize.Specials, line string) []string {
 	special := map[int64]bool{sp.Pad: true, sp.Bos: true, sp.Eos: true, sp.DecoderStart: true}
 	out := make([]string, len(ids))
@@ -127,6 +127,10 @@ func pieceTexts(ids []int64, tok tokenize.Tokenizer, sp tokenize.Specials, line 
 	k := 0
 	for i, id := range ids {
 		if special[id] && (tok != nil || k >= len(fields) || fields[k] != fmt.Sprint(id)) {
+			continue
+		}
+		if tok != nil && id == sp.Unk {
+			out[i] = attribution.UnknownPiece
 			continue
 		}
 		switch t := tok.(type) {

@@ -14,6 +14,11 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"onnxprune/attribution"
+	"onnxprune/attribution/conllu"
+	"onnxprune/verify"
+	"onnxprune/verify/tokenize"
 )
 
 const analyzeFixture = "../../models/fixtures/torch_transformer/ts_opset17.onnx"
@@ -203,4 +208,48 @@ func TestAnalyzeInterrupted(t *testing.T) {
 	if h := readHeads(t, out); !h.Partial {
 		t.Errorf("heads.json not marked partial")
 	}
+}
+
+// TestAnalyzeAlignEWT: the reference corpus's SentencePiece pieces of the UD
+// English-EWT dev sentences spell their trees' characters (unknown pieces
+// included), so syntactic roles can use nearly every sentence.
+func TestAnalyzeAlignEWT(t *testing.T) {
+	tok, err := tokenize.Load("../../models/corpus/spm8k.model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	trees, err := conllu.ReadFile("../../../shared/data/ud-ewt/en_ewt-ud-dev.conllu")
+	if err != nil {
+		t.Fatalf("reading the shared UD English-EWT dev set: %v", err)
+	}
+	var lines []string
+	for _, s := range trees {
+		lines = append(lines, s.Text)
+	}
+	sp := tok.Specials()
+	src, err := verify.EncodeLines(lines, tok, sp, false, true, "ewt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed := 0
+	for i := range src {
+		words, ok := attribution.AlignWords(pieceTexts(src[i], tok, sp, lines[i]), trees[i])
+		if !ok {
+			failed++
+			if failed <= 3 {
+				t.Logf("not aligned: %q", lines[i])
+			}
+			continue
+		}
+		if words[len(words)-1] != -1 {
+			t.Fatalf("sentence %d: EOS mapped to word %d", i+1, words[len(words)-1])
+		}
+	}
+	// minAligned: NFKC normalization changes a few characters (full-width
+	// forms, ligatures), which then cannot be found in the tree.
+	const minAligned = 0.98
+	if got := 1 - float64(failed)/float64(len(src)); got < minAligned {
+		t.Errorf("%.3f of %d sentences aligned, want ≥ %.2f", got, len(src), minAligned)
+	}
+	t.Logf("%d of %d sentences not aligned", failed, len(src))
 }
