@@ -12,16 +12,16 @@ import (
 // ModelOptions configure OpenModel.
 type ModelOptions struct {
 	// Session configures the ONNX Runtime sessions (provider, threads, library).
-	Session ortrun.Options
+	Session ortrun.Options `json:"session"`
 	// Fallback, when set, gives special ids the model's metadata and
 	// config.json do not (for example the tokenizer's); -1 entries are unset.
-	Fallback *tokenize.Specials
+	Fallback *tokenize.Specials `json:"fallback,omitempty"`
 	// Overrides replace special ids, written as tokenize.ParseSpecials reads
 	// them ("pad=0,eos=1,decoder-start=0").
-	Overrides string
+	Overrides string `json:"overrides,omitempty"`
 	// NoCache picks the decoder without past key/values when a model folder
 	// offers both (explicitly named files are used as given).
-	NoCache bool
+	NoCache bool `json:"no_cache,omitempty"`
 }
 
 // Model is a translation model on ONNX Runtime: one graph or encoder and

@@ -235,8 +235,12 @@ func (r *Report) sections() []section {
 			}
 		}
 		sp.tables = append(sp.tables, t)
-		sp.notes = append(sp.notes, fmt.Sprintf("%s: %d intra-op threads asked (0: ONNX Runtime's default), %d CPUs, %d warm-up and %d timed runs, cached decoding %v, step after %d tokens",
-			p, bo.Threads, bo.NumCPU, bo.Warmup, bo.Repeats, bo.Cached, stepPast(bo)))
+		mem := "peak RSS of this process, reset before each model"
+		if bo.Isolated && bp.Isolated {
+			mem = "each model timed in a process of its own (peak RSS is that process's)"
+		}
+		sp.notes = append(sp.notes, fmt.Sprintf("%s: %d intra-op threads asked (0: ONNX Runtime's default), %d CPUs, %d warm-up and %d timed runs, cached decoding %v, step after %d tokens; %s",
+			p, bo.Threads, bo.NumCPU, bo.Warmup, bo.Repeats, bo.Cached, stepPast(bo), mem))
 	}
 	if len(r.Speedups) > 0 {
 		t := table{head: []string{"provider", "batch", "encoder ×", "encoder FLOP bound ×", "step ×", "step FLOP bound ×", "tokens/s ×", "per-token FLOP bound ×"}}

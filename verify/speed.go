@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"onnxprune/ortrun"
 )
 
 // BenchOptions configure Benchmark.
@@ -110,6 +112,8 @@ type Bench struct {
 	// model's peak rather than the process's.
 	PeakRSS      int64 `json:"peak_rss_bytes"`
 	PeakRSSReset bool  `json:"peak_rss_reset"`
+	// Isolated says the model was timed in a process of its own.
+	Isolated bool `json:"isolated"`
 }
 
 // pickBatch returns b sources around the median length (cycling when there
@@ -233,6 +237,40 @@ func (m *Model) benchBatch(ctx context.Context, rows [][]int64, o BenchOptions) 
 		r.TokensPerSec = float64(r.Tokens) / (r.Sentence.Median / 1000)
 	}
 	return r, nil
+}
+
+// BenchJob is one model's benchmark: everything RunBenchJob needs, in a
+// form that travels as JSON to another process.
+type BenchJob struct {
+	Files []string     `json:"files"`
+	Model ModelOptions `json:"model"`
+	Src   [][]int64    `json:"src"`
+	Bench BenchOptions `json:"bench"`
+}
+
+// RunBenchJob resets the peak RSS, opens the model and benchmarks it, then
+// closes it.
+func RunBenchJob(ctx context.Context, job BenchJob) (*Bench, error) {
+	runtime.GC()
+	reset := ResetPeakRSS()
+	m, err := OpenModel(job.Files, job.Model)
+	if err != nil {
+		return nil, err
+	}
+	defer m.Close()
+	b, err := m.Benchmark(ctx, job.Src, job.Bench, string(orDefault(job.Model.Session.Provider)), job.Model.Session.IntraOpThreads)
+	if err != nil {
+		return nil, err
+	}
+	b.PeakRSSReset = reset
+	return b, nil
+}
+
+func orDefault(p ortrun.Provider) ortrun.Provider {
+	if p == "" {
+		return ortrun.CPU
+	}
+	return p
 }
 
 // ResetPeakRSS resets the process's peak resident set size (Linux), so that

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -39,6 +38,10 @@ type Config struct {
 	// Bench configures the speed measurements; SkipBench leaves them out.
 	Bench     BenchOptions
 	SkipBench bool
+	// BenchRunner runs one model's benchmark; nil runs RunBenchJob in this
+	// process. The command line runs each job in a child process, so that
+	// peak memory and allocator state are the model's own.
+	BenchRunner func(ctx context.Context, job BenchJob) (*Bench, error)
 	// BLEU and ChrF are the metric options (zero values: sacreBLEU's
 	// defaults).
 	BLEU score.BLEU
@@ -282,29 +285,27 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 	}
 	models = [2]*Model{}
 
-	// Speed, per provider; each model alone in memory for its peak RSS.
+	// Speed, per provider; each model alone in memory for its peak RSS
+	// (in a process of its own when cfg.BenchRunner provides one).
 	if !cfg.SkipBench {
+		runner := cfg.BenchRunner
+		if runner == nil {
+			runner = RunBenchJob
+		}
+		lib := ortrun.Library()
 		for _, p := range cfg.Providers {
-			for k, paths := range [2][]string{cfg.Original, cfg.Pruned} {
-				name := [2]string{"original", "pruned"}[k]
+			for k, name := range [2]string{"original", "pruned"} {
 				r.Stage = fmt.Sprintf("speed %s %s", p, name)
-				runtime.GC()
-				reset := ResetPeakRSS()
-				o := mo
-				o.Session.Provider = p
-				m, err := OpenModel(paths, o)
-				if err != nil {
-					return fmt.Errorf("%s: %w", name, err)
-				}
+				job := BenchJob{Files: reports[k].Files, Model: mo, Src: src, Bench: cfg.Bench}
+				job.Model.Session.Provider = p
+				job.Model.Session.Library = lib
+				job.Model.Fallback, job.Model.Overrides = nil, reports[k].Specials
+				job.Bench.Search = cfg.Search
 				cfg.logf("timing the %s model on %s", name, p)
-				bo := cfg.Bench
-				bo.Search = cfg.Search
-				b, err := m.Benchmark(ctx, src, bo, string(p), o.Session.IntraOpThreads)
-				m.Close()
+				b, err := runner(ctx, job)
 				if err != nil {
 					return fmt.Errorf("%s: %w", name, err)
 				}
-				b.PeakRSSReset = reset
 				if reports[k].Bench == nil {
 					reports[k].Bench = map[string]*Bench{}
 				}

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/exec"
 	"strings"
 
 	"onnxprune/ortrun"
@@ -32,6 +36,8 @@ type verifyOptions struct {
 	removed      string
 	gates        string
 	equivTol     float64
+	inProcess    bool
+	benchChild   bool
 }
 
 func verifyCommand() command {
@@ -48,7 +54,8 @@ original's translations, file size, parameter count, analytic FLOPs per token
 (MatMul/Gemm shapes from shape inference) and speed: median and p90 latency of an
 encoder run, of one decoder step and of whole-sentence greedy translation (tokens/s)
 at each --bench-batch, after warm-up runs, for every --provider, with each model's
-peak resident memory; measured speedups stand next to the FLOP-count bound.
+peak resident memory (each model is timed in a child process of its own unless
+--bench-in-process); measured speedups stand next to the FLOP-count bound.
 
 --original and --pruned take one file, several files (encoder, decoder, ...) or a
 folder each; repeat the flag or separate files with commas.
@@ -84,6 +91,9 @@ SIGINT/SIGTERM stop the run, write a partial report and exit with 130/143.`,
 		fs.StringVar(&o.removed, "removed", "", "heads the pruned model lost (KIND:LAYER:HEAD,...): check it against the gated original")
 		fs.StringVar(&o.gates, "gates", "", "gates.json whose keep=false heads the pruned model lost: check it against the gated original")
 		fs.Float64Var(&o.equivTol, "equiv-tol", verify.DefaultEquivalenceTol, "largest |gated − pruned| logit difference the equivalence check accepts")
+		fs.BoolVar(&o.inProcess, "bench-in-process", false, "time the models in this process, not each in a child process of its own (peak RSS then includes earlier stages)")
+		fs.BoolVar(&o.benchChild, "bench-child", false, "internal: run one benchmark job read as JSON from stdin")
+		_ = fs.MarkHidden("bench-child")
 		o.model.bind(fs, false)
 		o.search.bind(fs)
 		if err := parseFlags(fs, args); err != nil {
@@ -92,11 +102,21 @@ SIGINT/SIGTERM stop the run, write a partial report and exit with 130/143.`,
 		if fs.NArg() > 0 {
 			return &usageError{msg: fmt.Sprintf("verify takes no arguments, got %q (use --original and --pruned)", fs.Args())}
 		}
+		if o.benchChild {
+			return benchChild(ctx, os.Stdin, stdout)
+		}
 		cfg, err := o.config(fs.Changed("max-bleu-drop"), fs.Changed("max-logit-diff"))
 		if err != nil {
 			return err
 		}
 		cfg.Log = stderr
+		if !o.inProcess && !o.noBench {
+			exe, err := os.Executable()
+			if err != nil {
+				return fmt.Errorf("benchmark processes: %w", err)
+			}
+			cfg.BenchRunner = childBenchRunner(exe)
+		}
 		return o.run(ctx, cfg, stdout, stderr)
 	}
 	return c
@@ -219,4 +239,51 @@ func summaryLine(r *verify.Report) string {
 		status = "FAILED"
 	}
 	return status + ": " + strings.Join(parts, ", ")
+}
+
+// benchChild runs one benchmark job read as JSON from in and writes the
+// resulting verify.Bench as JSON to out: the child side of childBenchRunner.
+func benchChild(ctx context.Context, in io.Reader, out io.Writer) error {
+	var job verify.BenchJob
+	if err := json.NewDecoder(in).Decode(&job); err != nil {
+		return fmt.Errorf("benchmark job: %w", err)
+	}
+	b, err := verify.RunBenchJob(ctx, job)
+	if err != nil {
+		return err
+	}
+	return json.NewEncoder(out).Encode(b)
+}
+
+// childBenchRunner runs each benchmark job in a new process of exe (this
+// program, `verify --bench-child`), so that each model's peak memory and
+// timings start from a fresh process. Cancelling ctx kills the child.
+func childBenchRunner(exe string) func(context.Context, verify.BenchJob) (*verify.Bench, error) {
+	return func(ctx context.Context, job verify.BenchJob) (*verify.Bench, error) {
+		data, err := json.Marshal(job)
+		if err != nil {
+			return nil, err
+		}
+		cmd := exec.CommandContext(ctx, exe, "verify", "--bench-child")
+		cmd.Stdin = bytes.NewReader(data)
+		var out, errOut bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errOut
+		err = cmd.Run()
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if err != nil {
+			msg := strings.TrimSpace(errOut.String())
+			if i := strings.LastIndexByte(msg, '\n'); i >= 0 {
+				msg = msg[i+1:]
+			}
+			return nil, fmt.Errorf("benchmark process: %v: %s", err, msg)
+		}
+		var b verify.Bench
+		if err := json.Unmarshal(out.Bytes(), &b); err != nil {
+			return nil, fmt.Errorf("benchmark process output: %w", err)
+		}
+		b.Isolated = true
+		return &b, nil
+	}
 }

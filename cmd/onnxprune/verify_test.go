@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -138,7 +139,7 @@ func TestVerifyCommand(t *testing.T) {
 	pruned := pruneWithCLI(t, spec)
 	base := []string{"verify", "--original", strings.Join(marianPaths, ","), "--pruned", pruned, "--src", src, "--ref", ref,
 		"--ids", "--specials", marianSpecials, "--max-len", "8", "--bench-batch", "1,2", "--warmup", "1", "--repeats", "2",
-		"--removed", spec}
+		"--removed", spec, "--bench-in-process"}
 
 	out := filepath.Join(dir, "ok")
 	stdout, stderr, code := runVerifyCLI(t, context.Background(), append(base, "-o", out, "--max-bleu-drop", "100")...)
@@ -261,6 +262,34 @@ func TestTranslateText(t *testing.T) {
 		}
 		if want := strings.Join(f, " "); textLines[i] != want {
 			t.Errorf("line %d: text %q, ids give %q", i+1, textLines[i], want)
+		}
+	}
+}
+
+// TestVerifyBenchChild: the built program times each model in a child
+// process of its own and reports that process's peak memory.
+func TestVerifyBenchChild(t *testing.T) {
+	dir := t.TempDir()
+	src := writeText(t, dir, "src.txt", idSource)
+	out := filepath.Join(dir, "out")
+	cmd := exec.Command(testBinary(t), "verify", "--original", marianDir, "--pruned", marianDir, "--src", src,
+		"--ids", "--specials", marianSpecials, "--max-len", "8", "--bench-batch", "1", "--warmup", "0", "--repeats", "2", "-o", out)
+	cmd.Env = ortEnv(t)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("%v: %s", err, msg)
+	}
+	data, err := os.ReadFile(filepath.Join(out, verify.ReportJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r verify.Report
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	for _, mr := range []verify.ModelReport{r.Original, r.Pruned} {
+		b := mr.Bench["cpu"]
+		if b == nil || !b.Isolated || b.PeakRSS <= 0 || len(b.Batches) != 1 || b.Batches[0].Sentence.Runs != 2 {
+			t.Errorf("bench %+v", b)
 		}
 	}
 }
