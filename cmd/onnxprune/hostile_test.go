@@ -477,3 +477,60 @@ func TestOutputRules(t *testing.T) {
 	noTempFiles(t, dir)
 	doneA("output over the input's data file")
 }
+
+// TestOutputNotInput: translate and train refuse outputs that are their
+// inputs (translate -o the model file or the source; train --out a folder
+// where an output name is the input model), exit 2, and the inputs stay.
+func TestOutputNotInput(t *testing.T) {
+	env := ortEnv(t)
+	dir := t.TempDir()
+	marian := filepath.Join(dir, "marian")
+	if err := os.MkdirAll(marian, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"encoder_model.onnx", "decoder_model.onnx", "decoder_with_past_model.onnx"} {
+		b, err := os.ReadFile(filepath.Join(marianDir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(marian, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := filepath.Join(dir, "src.txt")
+	if err := os.WriteFile(src, []byte("5 6 7\n8 9\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// train's input model named like one of its outputs, in --out.
+	trainDir := filepath.Join(dir, "run")
+	if err := os.MkdirAll(trainDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	planted, err := os.ReadFile(filepath.Join(plantedDir, "planted.onnx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	trainModel := filepath.Join(trainDir, "train_graph.onnx")
+	if err := os.WriteFile(trainModel, planted, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	enc := filepath.Join(marian, "encoder_model.onnx")
+	done := guard(t, enc, src, trainModel)
+	translate := []string{"translate", marian, "--ids", "--specials", marianSpecials, "--src", src, "--max-len", "4"}
+	trainArgs := plantedArgs(trainDir, "3")
+	trainArgs[1] = trainModel
+	for _, tc := range []struct {
+		name string
+		args []string
+	}{
+		{"translate -o MODEL", append(append([]string{}, translate...), "-o", enc)},
+		{"translate -o SRC", append(append([]string{}, translate...), "-o", src)},
+		{"train --out holding the model as train_graph.onnx", trainArgs},
+	} {
+		r := runE2E(t, env, tc.args...)
+		if r.code != 2 || !strings.Contains(r.stderr, "never overwritten") {
+			t.Errorf("%s: exit %d, want 2 refusing to overwrite an input\n%s", tc.name, r.code, r.stderr)
+		}
+	}
+	done("outputs that are inputs")
+}

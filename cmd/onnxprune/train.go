@@ -200,6 +200,9 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	if err := refuseInputOutputs(trainOutputs(o.out), []string{o.model, o.decoder, o.trainSrc, o.trainTgt, o.devSrc, o.devTgt, o.tokenizer}); err != nil {
+		return err
+	}
 	load := func(path string) (*graphedit.Graph, error) {
 		m, err := onnxio.Load(path, nil)
 		if err != nil {

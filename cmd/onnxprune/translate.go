@@ -220,6 +220,11 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 		return err
 	}
 	defer m.Close()
+	if o.out != "-" {
+		if err := refuseInputOutputs([]string{o.out}, append([]string{o.src}, m.Files...)); err != nil {
+			return err
+		}
+	}
 	src, err := verify.EncodeLines(lines, tok, m.Specials, o.model.srcBOS, !o.model.noSrcEOS, o.src)
 	if err != nil {
 		return err
