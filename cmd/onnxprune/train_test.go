@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"os/exec"
@@ -284,4 +285,68 @@ func TestTrainThenPruneKeepsLoss(t *testing.T) {
 		t.Errorf("%d of %d heads open: the six dead heads should have closed", gf.OpenHeads, len(gf.Heads))
 	}
 	t.Logf("dev loss original %.5f, pruned to %d heads %.5f", dense, gf.OpenHeads, cut)
+}
+
+// Text with a tokenizer gives the same run as the token ids it encodes to:
+// the planted corpus written as words w3…w23 with a plain vocabulary whose
+// first entries are <pad>, <s>, </s> (the special ids 0, 1, 2).
+func TestTrainTextCorpusMatchesIDs(t *testing.T) {
+	dir := t.TempDir()
+	vocab := []string{"<pad>", "<s>", "</s>"}
+	for i := 3; i < 24; i++ {
+		vocab = append(vocab, fmt.Sprintf("w%d", i))
+	}
+	vf := filepath.Join(dir, "vocab.txt")
+	if err := os.WriteFile(vf, []byte(strings.Join(vocab, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	toText := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(plantedDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out strings.Builder
+		for _, line := range strings.Split(strings.TrimSuffix(string(b), "\n"), "\n") {
+			for i, f := range strings.Fields(line) {
+				if i > 0 {
+					out.WriteByte(' ')
+				}
+				out.WriteString("w" + f)
+			}
+			out.WriteByte('\n')
+		}
+		p := filepath.Join(dir, name+".txt")
+		if err := os.WriteFile(p, []byte(out.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	src, tgt := toText("train.src"), toText("train.tgt")
+	ids := filepath.Join(dir, "ids")
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), plantedArgs(ids, "60"), &stdout, &stderr); code != 0 {
+		t.Fatalf("ids run: exit %d: %s", code, stderr.String())
+	}
+	text := filepath.Join(dir, "text")
+	args := []string{"train", filepath.Join(plantedDir, "planted.onnx"), "--tokenizer", vf, "--train-src", src, "--train-tgt", tgt,
+		"--out", text, "--max-steps", "60", "--l0-lambda", "0.05", "--init-log-alpha", "2", "--max-tokens", "512",
+		"--threads", "1", "--checkpoint-every", "20", "--seed", "11"}
+	if code := run(context.Background(), args, &stdout, &stderr); code != 0 {
+		t.Fatalf("text run: exit %d: %s", code, stderr.String())
+	}
+	a, b := readGatesFile(t, ids), readGatesFile(t, text)
+	for i := range a.Heads {
+		if a.Heads[i].LogAlpha != b.Heads[i].LogAlpha {
+			t.Fatalf("%s: log α %v from ids, %v from text", a.Heads[i].Name, a.Heads[i].LogAlpha, b.Heads[i].LogAlpha)
+		}
+	}
+	// A word outside the vocabulary is an error naming the file and line.
+	bad := filepath.Join(dir, "bad.txt")
+	os.WriteFile(bad, []byte("w3 w4\nw5 nope w6\n"), 0o644)
+	args = []string{"train", filepath.Join(plantedDir, "planted.onnx"), "--tokenizer", vf, "--train-src", bad, "--train-tgt", bad,
+		"--out", filepath.Join(dir, "bad"), "--max-steps", "2"}
+	stderr.Reset()
+	if code := run(context.Background(), args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "bad.txt:2") {
+		t.Errorf("unknown word: exit %d, stderr %q (want the file and line)", code, stderr.String())
+	}
 }
