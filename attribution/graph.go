@@ -131,6 +131,11 @@ func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
+	for _, v := range g.Inputs() {
+		if strings.HasPrefix(v.Name(), "gate/") {
+			return nil, fmt.Errorf("attribution: the model is already gated (input %q): analyze the ungated or the pruned file", v.Name())
+		}
+	}
 	blocks, err := graphedit.FindHeads(g)
 	if err != nil {
 		return nil, fmt.Errorf("attribution: %w", err)
