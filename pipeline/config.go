@@ -1,0 +1,378 @@
+package pipeline
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
+)
+
+// Config is a pipeline run: the model, the data and each stage's settings.
+// The YAML keys and the `onnxprune run` flags are listed in Fields.
+type Config struct {
+	// Model is the model: one ONNX file, an encoder and a decoder file
+	// (Optimum's encoder_model.onnx, decoder_model.onnx), or a folder
+	// holding either (encoder_model.onnx + decoder_model.onnx, else
+	// model.onnx).
+	Model []string
+	// Out is the output folder.
+	Out string
+	// Tokenizer is a SentencePiece .model, vocab.json or vocabulary; empty
+	// with IDs (the data are token ids) or to take the model's metadata.
+	Tokenizer string
+	// IDs says the data files hold space-separated token ids.
+	IDs bool
+	// Specials override the model's special ids ("pad=0,eos=2,...").
+	Specials string
+	// Attention are the kinds gated, trained and pruned (nil: all).
+	Attention []graphedit.Kind
+	// Threads is ONNX Runtime's intra-op thread count (0: its default).
+	Threads int
+	// ORTLib is the ONNX Runtime library ("" : the usual search).
+	ORTLib string
+	// Seed seeds gate noise and data order.
+	Seed uint64
+
+	// Train, Dev and Test are (source, target) file pairs. Train feeds gate
+	// training, Dev its validation loss and the analysis, Test the
+	// before/after BLEU of verify.
+	Train, Dev, Test [2]string
+
+	// Gate training (Steps 0: no training; Prune.By must then be a rank).
+	Steps       int
+	Lambda      float64
+	TargetHeads int
+	LR          float64
+	MaxTokens   int
+	// CheckpointEvery is how often training checkpoints (steps).
+	CheckpointEvery int
+
+	// Analysis.
+	Analyze          bool
+	AnalyzeSentences int
+	CoNLLU           string
+
+	// Pruning: By is "gates" (the trained gates' keep decisions) or a rank
+	// ("relevance", "importance", "confidence") keeping the KeepHeads
+	// best heads of the gated kinds.
+	PruneBy   string
+	KeepHeads int
+
+	// Verification.
+	Beam        int
+	MaxLen      int
+	BenchBatch  []int
+	Repeats     int
+	NoBench     bool
+	MaxBLEUDrop *float64
+}
+
+// Default returns the settings of a run before the configuration file and
+// flags are applied.
+func Default() Config {
+	tc := gatetrain.DefaultConfig()
+	return Config{
+		Seed: 1, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, MaxTokens: 2048,
+		CheckpointEvery: tc.CheckpointEvery,
+		Analyze:         true, AnalyzeSentences: 100, PruneBy: "gates",
+		Beam: 1, BenchBatch: []int{1}, Repeats: 5,
+	}
+}
+
+// Field is one setting: its YAML key, its `onnxprune run` flag and how a
+// text value is applied to a Config. Paths in a file are relative to the
+// file's folder; paths on the command line to the working directory.
+type Field struct {
+	Key  string // YAML key, sections dotted: "train.l0-lambda"
+	Flag string // flag name without dashes
+	// Kind is "string", "bool", "int", "float", "list" or "pair".
+	Kind string
+	Help string
+	set  func(c *Config, v []string, rel func(string) string) error
+}
+
+// Fields lists every setting, in the order documentation prints them.
+var Fields = []Field{
+	{"model", "model", "list", "model: a file, ENCODER,DECODER files, or a folder", func(c *Config, v []string, rel func(string) string) error {
+		c.Model = nil
+		for _, p := range v {
+			c.Model = append(c.Model, rel(p))
+		}
+		return nil
+	}},
+	{"out", "out", "string", "output folder", func(c *Config, v []string, rel func(string) string) error { c.Out = rel(v[0]); return nil }},
+	{"tokenizer", "tokenizer", "string", "SentencePiece .model / vocab.json / vocabulary (empty: ids or the model's metadata)", func(c *Config, v []string, rel func(string) string) error {
+		c.Tokenizer = ""
+		if v[0] != "" {
+			c.Tokenizer = rel(v[0])
+		}
+		return nil
+	}},
+	{"ids", "ids", "bool", "the data files hold space-separated token ids", func(c *Config, v []string, _ func(string) string) error { return parseBool(v[0], &c.IDs) }},
+	{"specials", "specials", "string", "special ids overriding the model's: pad=0,bos=1,eos=2,decoder-start=1", func(c *Config, v []string, _ func(string) string) error { c.Specials = v[0]; return nil }},
+	{"attention", "attention", "list", "attention kinds gated and pruned: encoder, decoder, cross (empty or all: every kind)", func(c *Config, v []string, _ func(string) string) error {
+		c.Attention = nil
+		for _, s := range v {
+			s = strings.TrimSpace(s)
+			if s == "all" || s == "" {
+				c.Attention = nil
+				return nil
+			}
+			k, err := graphedit.ParseKind(s)
+			if err != nil {
+				return err
+			}
+			c.Attention = append(c.Attention, k)
+		}
+		return nil
+	}},
+	{"threads", "threads", "int", "ONNX Runtime intra-op threads (0: its default)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.Threads, 0) }},
+	{"ort-lib", "ort-lib", "string", "ONNX Runtime shared library", func(c *Config, v []string, rel func(string) string) error {
+		c.ORTLib = ""
+		if v[0] != "" {
+			c.ORTLib = rel(v[0])
+		}
+		return nil
+	}},
+	{"seed", "seed", "int", "seed of the gate noise and data order", func(c *Config, v []string, _ func(string) string) error {
+		n, err := strconv.ParseUint(v[0], 10, 64)
+		if err != nil {
+			return fmt.Errorf("%q is not a non-negative integer", v[0])
+		}
+		c.Seed = n
+		return nil
+	}},
+	{"data.train", "train", "pair", "training pair SRC,TGT for gate training", pairSetter(func(c *Config) *[2]string { return &c.Train })},
+	{"data.dev", "dev", "pair", "validation pair SRC,TGT (training's validation loss, the analysis)", pairSetter(func(c *Config) *[2]string { return &c.Dev })},
+	{"data.test", "test", "pair", "test pair SRC,TGT (BLEU before and after)", pairSetter(func(c *Config) *[2]string { return &c.Test })},
+	{"train.max-steps", "max-steps", "int", "gate training steps (0: no training; prune by a rank)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.Steps, 0) }},
+	{"train.l0-lambda", "l0-lambda", "float", "weight λ of the expected-L0 penalty", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.Lambda) }},
+	{"train.target-heads", "target-heads", "int", "end training with exactly this many open heads (0: use λ)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.TargetHeads, 0) }},
+	{"train.lr", "lr", "float", "learning rate of log α", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.LR) }},
+	{"train.max-tokens", "max-tokens", "int", "padded tokens per batch", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.MaxTokens, 1) }},
+	{"train.checkpoint-every", "checkpoint-every", "int", "checkpoint every N steps", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.CheckpointEvery, 1) }},
+	{"analyze.enabled", "analyze", "bool", "run the analysis stage (needed by prune.by other than gates)", func(c *Config, v []string, _ func(string) string) error { return parseBool(v[0], &c.Analyze) }},
+	{"analyze.max-sentences", "analyze-sentences", "int", "dev sentences analyzed (0: all)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.AnalyzeSentences, 0) }},
+	{"analyze.conllu", "conllu", "string", "CoNLL-U trees of the dev sources (syntactic roles)", func(c *Config, v []string, rel func(string) string) error {
+		c.CoNLLU = ""
+		if v[0] != "" {
+			c.CoNLLU = rel(v[0])
+		}
+		return nil
+	}},
+	{"prune.by", "prune-by", "string", "gates (trained keep decisions), relevance, importance or confidence", func(c *Config, v []string, _ func(string) string) error {
+		switch v[0] {
+		case "gates", "relevance", "importance", "confidence":
+			c.PruneBy = v[0]
+			return nil
+		}
+		return fmt.Errorf("%q is not one of gates, relevance, importance, confidence", v[0])
+	}},
+	{"prune.keep-heads", "keep-heads", "int", "heads kept when pruning by a rank", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.KeepHeads, 0) }},
+	{"verify.beam", "beam", "int", "beam size of the test translations (1: greedy)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.Beam, 1) }},
+	{"verify.max-len", "max-len", "int", "most generated tokens per sentence (0: the search's default)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.MaxLen, 0) }},
+	{"verify.bench-batch", "bench-batch", "list", "batch sizes timed", func(c *Config, v []string, _ func(string) string) error {
+		c.BenchBatch = nil
+		for _, s := range v {
+			var n int
+			if err := parseInt(s, &n, 1); err != nil {
+				return err
+			}
+			c.BenchBatch = append(c.BenchBatch, n)
+		}
+		return nil
+	}},
+	{"verify.repeats", "repeats", "int", "timed runs per speed measurement", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.Repeats, 1) }},
+	{"verify.no-bench", "no-bench", "bool", "skip the speed measurements", func(c *Config, v []string, _ func(string) string) error { return parseBool(v[0], &c.NoBench) }},
+	{"verify.max-bleu-drop", "max-bleu-drop", "float", "fail (exit 1) when test BLEU drops by more than this", func(c *Config, v []string, _ func(string) string) error {
+		if v[0] == "" {
+			c.MaxBLEUDrop = nil
+			return nil
+		}
+		var f float64
+		if err := parseFloat(v[0], &f); err != nil {
+			return err
+		}
+		c.MaxBLEUDrop = &f
+		return nil
+	}},
+}
+
+func pairSetter(get func(*Config) *[2]string) func(c *Config, v []string, rel func(string) string) error {
+	return func(c *Config, v []string, rel func(string) string) error {
+		p := get(c)
+		if len(v) == 1 && v[0] == "" {
+			*p = [2]string{}
+			return nil
+		}
+		if len(v) != 2 || v[0] == "" || v[1] == "" {
+			return fmt.Errorf("want two files [SOURCE, TARGET], got %d", len(v))
+		}
+		*p = [2]string{rel(v[0]), rel(v[1])}
+		return nil
+	}
+}
+
+func parseInt(s string, dst *int, min int) error {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("%q is not an integer", s)
+	}
+	if n < min {
+		return fmt.Errorf("%d is below %d", n, min)
+	}
+	*dst = n
+	return nil
+}
+
+func parseFloat(s string, dst *float64) error {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return fmt.Errorf("%q is not a number", s)
+	}
+	*dst = f
+	return nil
+}
+
+func parseBool(s string, dst *bool) error {
+	switch strings.ToLower(s) {
+	case "true", "yes", "on", "1":
+		*dst = true
+	case "false", "no", "off", "0", "":
+		*dst = false
+	default:
+		return fmt.Errorf("%q is not true or false", s)
+	}
+	return nil
+}
+
+// FieldByFlag returns the field of a flag name.
+func FieldByFlag(flag string) (Field, bool) {
+	for _, f := range Fields {
+		if f.Flag == flag {
+			return f, true
+		}
+	}
+	return Field{}, false
+}
+
+// Set applies one text value to c, as the flag of f reads it: a list or
+// pair is comma-separated. Paths are used as given.
+func (f Field) Set(c *Config, value string) error {
+	v := []string{value}
+	if f.Kind == "list" || f.Kind == "pair" {
+		v = nil
+		if value != "" {
+			for _, p := range strings.Split(value, ",") {
+				v = append(v, strings.TrimSpace(p))
+			}
+		} else {
+			v = []string{""}
+		}
+	}
+	if err := f.set(c, v, func(p string) string { return p }); err != nil {
+		return fmt.Errorf("--%s: %w", f.Flag, err)
+	}
+	return nil
+}
+
+// ParseFile applies a configuration file to c. Errors name the file and
+// line: an unknown key, a value of the wrong type, a malformed line.
+func ParseFile(c *Config, path string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("pipeline: %w", err)
+	}
+	return Parse(c, path, string(b), filepath.Dir(path))
+}
+
+// Parse applies configuration text to c; name is used in errors and
+// relative paths are resolved against dir.
+func Parse(c *Config, name, text, dir string) error {
+	entries, err := parseYAML(name, text)
+	if err != nil {
+		return fmt.Errorf("pipeline: %w", err)
+	}
+	byKey := map[string]Field{}
+	for _, f := range Fields {
+		byKey[f.Key] = f
+	}
+	rel := func(p string) string {
+		if p == "" || filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(dir, p)
+	}
+	sections := map[string]bool{}
+	for _, f := range Fields {
+		if s, _, ok := strings.Cut(f.Key, "."); ok {
+			sections[s] = true
+		}
+	}
+	for _, e := range entries {
+		f, ok := byKey[e.key]
+		if !ok {
+			if sections[e.key] && !e.isList && e.val == "" {
+				continue // an empty section
+			}
+			return fmt.Errorf("pipeline: %s:%d: unknown key %q (known: %s)", name, e.line, e.key, knownKeys())
+		}
+		v := []string{e.val}
+		switch {
+		case e.isList && f.Kind != "list" && f.Kind != "pair":
+			return fmt.Errorf("pipeline: %s:%d: %s takes one value, not a list", name, e.line, e.key)
+		case e.isList:
+			v = e.list
+			if len(v) == 0 {
+				v = []string{""}
+			}
+		case f.Kind == "pair" && e.val != "":
+			return fmt.Errorf("pipeline: %s:%d: %s takes a list [SOURCE, TARGET]", name, e.line, e.key)
+		}
+		if err := f.set(c, v, rel); err != nil {
+			return fmt.Errorf("pipeline: %s:%d: %s: %w", name, e.line, e.key, err)
+		}
+	}
+	return nil
+}
+
+func knownKeys() string {
+	var ks []string
+	for _, f := range Fields {
+		ks = append(ks, f.Key)
+	}
+	sort.Strings(ks)
+	return strings.Join(ks, ", ")
+}
+
+// Validate checks that the configuration can run.
+func (c *Config) Validate() error {
+	switch {
+	case len(c.Model) == 0:
+		return fmt.Errorf("pipeline: no model")
+	case len(c.Model) > 2:
+		return fmt.Errorf("pipeline: model: give one file, ENCODER,DECODER or a folder (got %d files)", len(c.Model))
+	case c.Out == "":
+		return fmt.Errorf("pipeline: no output folder (out)")
+	case c.Test[0] == "":
+		return fmt.Errorf("pipeline: no test data (data.test)")
+	case c.Steps > 0 && c.Train[0] == "":
+		return fmt.Errorf("pipeline: gate training needs data.train (or train.max-steps: 0)")
+	case c.PruneBy == "gates" && c.Steps == 0:
+		return fmt.Errorf("pipeline: prune.by gates needs gate training (train.max-steps > 0)")
+	case c.PruneBy != "gates" && !c.Analyze:
+		return fmt.Errorf("pipeline: prune.by %s needs the analysis (analyze.enabled: true)", c.PruneBy)
+	case c.PruneBy != "gates" && c.KeepHeads <= 0:
+		return fmt.Errorf("pipeline: prune.by %s needs prune.keep-heads > 0", c.PruneBy)
+	case c.Analyze && c.Dev[0] == "":
+		return fmt.Errorf("pipeline: the analysis needs data.dev (or analyze.enabled: false)")
+	case c.IDs && c.Tokenizer != "":
+		return fmt.Errorf("pipeline: ids and tokenizer exclude each other")
+	}
+	return nil
+}

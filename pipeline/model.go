@@ -1,0 +1,137 @@
+package pipeline
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
+	"onnxprune/onnxio"
+)
+
+// modelFiles resolves the configured model to its files: a folder stands
+// for its Optimum files (encoder_model.onnx, decoder_model.onnx and, when
+// present, decoder_with_past_model.onnx) or else its model.onnx.
+func modelFiles(model []string) ([]string, error) {
+	if len(model) != 1 {
+		return model, nil
+	}
+	st, err := os.Stat(model[0])
+	if err != nil {
+		return nil, fmt.Errorf("pipeline: model: %w", err)
+	}
+	if !st.IsDir() {
+		return model, nil
+	}
+	dir := model[0]
+	exists := func(n string) bool {
+		_, err := os.Stat(filepath.Join(dir, n))
+		return err == nil
+	}
+	switch {
+	case exists("encoder_model.onnx") && exists("decoder_model.onnx"):
+		files := []string{filepath.Join(dir, "encoder_model.onnx"), filepath.Join(dir, "decoder_model.onnx")}
+		if exists("decoder_with_past_model.onnx") {
+			files = append(files, filepath.Join(dir, "decoder_with_past_model.onnx"))
+		}
+		return files, nil
+	case exists("model.onnx"):
+		return []string{filepath.Join(dir, "model.onnx")}, nil
+	}
+	return nil, fmt.Errorf("pipeline: model folder %s holds neither encoder_model.onnx + decoder_model.onnx nor model.onnx", dir)
+}
+
+// loaded is one model file with its graph and attention blocks.
+type loaded struct {
+	path   string
+	m      *onnxio.Model
+	g      *graphedit.Graph
+	blocks []*graphedit.Block
+}
+
+// loadFiles loads every file and finds its heads; close releases them.
+func loadFiles(paths []string) ([]*loaded, func(), error) {
+	var out []*loaded
+	closeAll := func() {
+		for _, l := range out {
+			l.m.Close()
+		}
+	}
+	for _, p := range paths {
+		m, err := onnxio.Load(p, nil)
+		if err != nil {
+			closeAll()
+			return nil, nil, err
+		}
+		g, err := graphedit.Load(m)
+		if err != nil {
+			m.Close()
+			closeAll()
+			return nil, nil, fmt.Errorf("%s: %w", p, err)
+		}
+		blocks, err := graphedit.FindHeads(g)
+		if err != nil {
+			m.Close()
+			closeAll()
+			return nil, nil, fmt.Errorf("%s: %w", p, err)
+		}
+		out = append(out, &loaded{path: p, m: m, g: g, blocks: blocks})
+	}
+	return out, closeAll, nil
+}
+
+// allBlocks merges the blocks of every file by name (decoder_model.onnx and
+// decoder_with_past_model.onnx share theirs), in file order.
+func allBlocks(files []*loaded) ([]*graphedit.Block, error) {
+	var out []*graphedit.Block
+	seen := map[string]*graphedit.Block{}
+	for _, f := range files {
+		for _, b := range f.blocks {
+			if o, ok := seen[b.Name()]; ok {
+				if o.NumHeads != b.NumHeads {
+					return nil, fmt.Errorf("%s: block %s has %d heads, %d elsewhere", f.path, b.Name(), b.NumHeads, o.NumHeads)
+				}
+				continue
+			}
+			seen[b.Name()] = b
+			out = append(out, b)
+		}
+	}
+	return out, nil
+}
+
+// loadJoined loads the graph that training and analysis run: the one file,
+// or the encoder and decoder files joined. m is the loaded single file (nil
+// for a joined graph), to be closed by the caller.
+func loadJoined(paths []string) (*graphedit.Graph, *onnxio.Model, string, error) {
+	m, err := onnxio.Load(paths[0], nil)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	g, err := graphedit.Load(m)
+	if err != nil {
+		m.Close()
+		return nil, nil, "", fmt.Errorf("%s: %w", paths[0], err)
+	}
+	if len(paths) == 1 {
+		return g, m, paths[0], nil
+	}
+	dm, err := onnxio.Load(paths[1], nil)
+	if err != nil {
+		m.Close()
+		return nil, nil, "", err
+	}
+	defer dm.Close()
+	d, err := graphedit.Load(dm)
+	if err != nil {
+		m.Close()
+		return nil, nil, "", fmt.Errorf("%s: %w", paths[1], err)
+	}
+	j, err := gatetrain.JoinSplit(g, d)
+	if err != nil {
+		m.Close()
+		return nil, nil, "", fmt.Errorf("%s + %s: %w", paths[0], paths[1], err)
+	}
+	return j, m, paths[0] + " + " + paths[1], nil
+}

@@ -1,0 +1,173 @@
+package pipeline
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"onnxprune/graphedit"
+	"onnxprune/verify"
+)
+
+// Summary is summary.json: the run's outcome in one place.
+type Summary struct {
+	Model  []string `json:"model"`
+	Out    string   `json:"out"`
+	Test   string   `json:"test"`
+	Stages []Status `json:"stages"`
+	// PruneBy says how the kept heads were chosen.
+	PruneBy string `json:"prune_by"`
+	// HeadsKept and HeadsTotal count heads per kind (encoder, decoder,
+	// cross).
+	HeadsKept  map[string]int `json:"heads_kept"`
+	HeadsTotal map[string]int `json:"heads_total"`
+	Removed    []string       `json:"removed"`
+	// Training's dev loss with every gate open and with the final gates
+	// (absent without training or dev data).
+	Train *TrainResult `json:"train,omitempty"`
+	// BLEU and chrF on the test pair, before (dense) and after pruning.
+	BLEUBefore float64 `json:"bleu_before"`
+	BLEUAfter  float64 `json:"bleu_after"`
+	ChrFBefore float64 `json:"chrf_before"`
+	ChrFAfter  float64 `json:"chrf_after"`
+	Sentences  int     `json:"sentences"`
+	Identical  int     `json:"identical"`
+	// BytesBefore and BytesAfter are the model files' sizes.
+	BytesBefore int64 `json:"bytes_before"`
+	BytesAfter  int64 `json:"bytes_after"`
+	// Speedups are measured at each timed batch size on the CPU, with the
+	// FLOP-count bounds.
+	Speedups []verify.Speedup `json:"speedups,omitempty"`
+	// Equivalence is the gated-versus-pruned check's largest logit
+	// difference (absent when it did not run).
+	EquivalenceMaxDiff *float64 `json:"equivalence_max_diff,omitempty"`
+	Failures           []string `json:"failures"`
+}
+
+func (r *runner) summary() (*Summary, error) {
+	s := &Summary{Model: r.files, Out: r.c.Out, Test: r.c.Test[0], Stages: r.status, Failures: []string{}}
+	var pd PruneDecision
+	if err := readJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
+		return nil, err
+	}
+	s.PruneBy, s.HeadsKept, s.HeadsTotal, s.Removed = pd.By, pd.Kept, pd.Total, pd.Removed
+	if r.c.Steps > 0 {
+		var tr TrainResult
+		if err := readJSON(r.path(TrainDir, TrainResultFile), &tr); err != nil {
+			return nil, err
+		}
+		s.Train = &tr
+	}
+	var rep verify.Report
+	if err := readJSON(r.path(VerifyDir, verify.ReportJSON), &rep); err != nil {
+		return nil, err
+	}
+	if rep.Original.Scores != nil && rep.Pruned.Scores != nil {
+		s.BLEUBefore, s.BLEUAfter = rep.Original.Scores.BLEU.Score, rep.Pruned.Scores.BLEU.Score
+		s.ChrFBefore, s.ChrFAfter = rep.Original.Scores.ChrF.Score, rep.Pruned.Scores.ChrF.Score
+	}
+	s.Sentences, s.Identical = rep.Sentences, rep.Identical
+	s.BytesBefore, s.BytesAfter = rep.Original.FileBytes, rep.Pruned.FileBytes
+	s.Speedups = rep.Speedups
+	if rep.Equivalence != nil {
+		v := rep.Equivalence.MaxAbsDiff
+		s.EquivalenceMaxDiff = &v
+	}
+	s.Failures = append(s.Failures, rep.Failures...)
+	if err := writeJSON(r.path(SummaryJSON), s); err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	s.WriteMarkdown(&b)
+	if err := verify.WriteFileAtomic(r.path(SummaryMD), b.Bytes()); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// WriteText prints the summary's key figures, one per line.
+func (s *Summary) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "model:       %s\n", strings.Join(s.Model, " "))
+	fmt.Fprintf(w, "BLEU:        %.2f -> %.2f (chrF %.2f -> %.2f; %d test sentences, %d identical)\n", s.BLEUBefore, s.BLEUAfter, s.ChrFBefore, s.ChrFAfter, s.Sentences, s.Identical)
+	fmt.Fprintf(w, "heads kept:  %s (by %s)\n", s.keptLine(), s.PruneBy)
+	if s.Train != nil && s.Train.DenseLoss > 0 {
+		fmt.Fprintf(w, "dev loss:    %.4f dense, %.4f with the trained gates (%d steps)\n", s.Train.DenseLoss, s.Train.FinalLoss, s.Train.Steps)
+	}
+	fmt.Fprintf(w, "file size:   %s -> %s (%.1f%%)\n", bytesText(s.BytesBefore), bytesText(s.BytesAfter), 100*float64(s.BytesAfter)/float64(max(1, s.BytesBefore)))
+	for _, sp := range s.Speedups {
+		fmt.Fprintf(w, "speedup:     ×%.2f tokens/s, ×%.2f decoder step at batch %d on %s (FLOP bound ×%.2f per token)\n", sp.Tokens, sp.Step, sp.Batch, sp.Provider, sp.PerTokenBound)
+	}
+	if len(s.Speedups) == 0 {
+		fmt.Fprintf(w, "speedup:     not measured (verify.no-bench)\n")
+	}
+	if len(s.Failures) > 0 {
+		fmt.Fprintf(w, "FAILED:      %s\n", strings.Join(s.Failures, "; "))
+	}
+	fmt.Fprintf(w, "report:      %s, %s\n", filepath.Join(s.Out, SummaryMD), filepath.Join(s.Out, VerifyDir, verify.ReportMarkdown))
+}
+
+func (s *Summary) keptLine() string {
+	var parts []string
+	for _, k := range graphedit.Kinds {
+		if t := s.HeadsTotal[string(k)]; t > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d/%d", k, s.HeadsKept[string(k)], t))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// WriteMarkdown writes summary.md.
+func (s *Summary) WriteMarkdown(w io.Writer) {
+	fmt.Fprintf(w, "# onnxprune run: %s\n\n", strings.Join(s.Model, ", "))
+	fmt.Fprintf(w, "| | before | after |\n|---|---:|---:|\n")
+	fmt.Fprintf(w, "| BLEU (%s, %d sentences) | %.2f | %.2f |\n", s.Test, s.Sentences, s.BLEUBefore, s.BLEUAfter)
+	fmt.Fprintf(w, "| chrF | %.2f | %.2f |\n", s.ChrFBefore, s.ChrFAfter)
+	for _, k := range graphedit.Kinds {
+		if t := s.HeadsTotal[string(k)]; t > 0 {
+			fmt.Fprintf(w, "| %s heads | %d | %d |\n", k, t, s.HeadsKept[string(k)])
+		}
+	}
+	fmt.Fprintf(w, "| file size | %s | %s |\n", bytesText(s.BytesBefore), bytesText(s.BytesAfter))
+	if s.Train != nil && s.Train.DenseLoss > 0 {
+		fmt.Fprintf(w, "| dev loss (gate training) | %.4f | %.4f |\n", s.Train.DenseLoss, s.Train.FinalLoss)
+	}
+	fmt.Fprintf(w, "\nHeads chosen by: %s. Identical translations: %d of %d.\n", s.PruneBy, s.Identical, s.Sentences)
+	if s.EquivalenceMaxDiff != nil {
+		fmt.Fprintf(w, "Pruned vs gated original: largest logit difference %.3g.\n", *s.EquivalenceMaxDiff)
+	}
+	if len(s.Speedups) > 0 {
+		fmt.Fprintf(w, "\n| provider | batch | tokens/s | decoder step | encoder | FLOP bound (per token) |\n|---|---:|---:|---:|---:|---:|\n")
+		for _, sp := range s.Speedups {
+			fmt.Fprintf(w, "| %s | %d | ×%.2f | ×%.2f | ×%.2f | ×%.2f |\n", sp.Provider, sp.Batch, sp.Tokens, sp.Step, sp.Encoder, sp.PerTokenBound)
+		}
+	}
+	if len(s.Removed) > 0 {
+		fmt.Fprintf(w, "\nRemoved heads: %s\n", strings.Join(s.Removed, ", "))
+	}
+	fmt.Fprintf(w, "\n| stage | seconds | |\n|---|---:|---|\n")
+	for _, st := range s.Stages {
+		note := ""
+		switch {
+		case st.Skipped:
+			note = "skipped"
+		case st.Reused:
+			note = "reused"
+		}
+		fmt.Fprintf(w, "| %s | %.1f | %s |\n", st.Stage, st.Seconds, note)
+	}
+	if len(s.Failures) > 0 {
+		fmt.Fprintf(w, "\n**FAILED:** %s\n", strings.Join(s.Failures, "; "))
+	}
+}
+
+func bytesText(n int64) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.2f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
