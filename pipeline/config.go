@@ -157,7 +157,9 @@ var Fields = []Field{
 	{"train.max-tokens", "max-tokens", "int", "padded tokens per batch", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.MaxTokens, 1) }},
 	{"train.checkpoint-every", "checkpoint-every", "int", "checkpoint every N steps", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.CheckpointEvery, 1) }},
 	{"analyze.enabled", "analyze", "bool", "run the analysis stage (needed by prune.by other than gates)", func(c *Config, v []string, _ func(string) string) error { return parseBool(v[0], &c.Analyze) }},
-	{"analyze.max-sentences", "analyze-sentences", "int", "dev sentences analyzed (0: all)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.AnalyzeSentences, 0) }},
+	{"analyze.max-sentences", "analyze-sentences", "int", "dev sentences analyzed (0: all)", func(c *Config, v []string, _ func(string) string) error {
+		return parseInt(v[0], &c.AnalyzeSentences, 0)
+	}},
 	{"analyze.conllu", "conllu", "string", "CoNLL-U trees of the dev sources (syntactic roles)", func(c *Config, v []string, rel func(string) string) error {
 		c.CoNLLU = ""
 		if v[0] != "" {

@@ -35,16 +35,16 @@ var Stages = []string{StageInspect, StageGate, StageTrain, StageAnalyze, StagePr
 
 // Files and folders in the output folder.
 const (
-	StateFile      = "stages.json"
-	SummaryJSON    = "summary.json"
-	SummaryMD      = "summary.md"
-	InspectFile    = "inspect.json"
-	GatedDir       = "gated"
-	TrainDir       = "train"
-	AnalysisDir    = "analysis"
-	PrunedDir      = "pruned"
-	VerifyDir      = "verify"
-	DecisionFile   = "decision.json"
+	StateFile       = "stages.json"
+	SummaryJSON     = "summary.json"
+	SummaryMD       = "summary.md"
+	InspectFile     = "inspect.json"
+	GatedDir        = "gated"
+	TrainDir        = "train"
+	AnalysisDir     = "analysis"
+	PrunedDir       = "pruned"
+	VerifyDir       = "verify"
+	DecisionFile    = "decision.json"
 	TrainResultFile = "result.json"
 )
 

@@ -570,7 +570,9 @@ func (r *runner) verify(ctx context.Context) error {
 }
 
 // indent prefixes every write with two spaces (verify's progress lines).
-type indent struct{ w interface{ Write([]byte) (int, error) } }
+type indent struct {
+	w interface{ Write([]byte) (int, error) }
+}
 
 func (i indent) Write(p []byte) (int, error) {
 	if _, err := i.w.Write(append([]byte("  "), p...)); err != nil {

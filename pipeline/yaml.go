@@ -7,11 +7,11 @@ import (
 
 // entry is one key of a configuration file with its value and line.
 type entry struct {
-	key  string   // dotted path: "train.max-steps"
-	val  string   // scalar value (list is nil)
-	list []string // list value
+	key    string   // dotted path: "train.max-steps"
+	val    string   // scalar value (list is nil)
+	list   []string // list value
 	isList bool
-	line int
+	line   int
 }
 
 // parseYAML reads the YAML subset that configuration files use (see the
@@ -209,7 +209,7 @@ func splitFlow(s string) []string {
 	return append(out, s[start:])
 }
 
-// scalar unquotes a scalar: "..." (escapes \" \\ \n \t), '...' ('' is a
+// scalar unquotes a scalar: "..." (escapes \" \\ \n \t), '...' (” is a
 // quote) or a bare word; "~" and "null" are empty.
 func scalar(s string) (string, error) {
 	switch {
