@@ -195,9 +195,10 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 		}
 	}()
 	reports := [2]*ModelReport{&r.Original, &r.Pruned}
+	// Both models open before any work, so that a bad file fails fast.
+	r.Stage = "open models"
 	for k, paths := range [2][]string{cfg.Original, cfg.Pruned} {
 		name := [2]string{"original", "pruned"}[k]
-		r.Stage = "translate " + name
 		m, err := OpenModel(paths, mo)
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
@@ -205,13 +206,17 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 		models[k] = m
 		mr := reports[k]
 		mr.Files, mr.Layout, mr.Specials, mr.SpecialsFrom, mr.FileBytes = m.Files, m.Layout, m.Specials.String(), m.SpecialsFrom, m.FileBytes
-		if k == 0 {
-			if src, err = EncodeLines(lines, cfg.Tokenizer, m.Specials, cfg.SrcBOS, cfg.SrcEOS, cfg.Src); err != nil {
-				return err
-			}
-		} else if m.Specials != models[0].Specials {
-			return fmt.Errorf("verify: special ids differ: original %s, pruned %s", models[0].Specials, m.Specials)
-		}
+	}
+	if models[0].Specials != models[1].Specials {
+		return fmt.Errorf("verify: special ids differ: original %s, pruned %s", models[0].Specials, models[1].Specials)
+	}
+	if src, err = EncodeLines(lines, cfg.Tokenizer, models[0].Specials, cfg.SrcBOS, cfg.SrcEOS, cfg.Src); err != nil {
+		return err
+	}
+	for k, m := range models {
+		name := [2]string{"original", "pruned"}[k]
+		mr := reports[k]
+		r.Stage = "translate " + name
 		cfg.logf("translating %d sentences with the %s model %s", len(src), name, m)
 		t0 := time.Now()
 		h, err := m.Translate(ctx, src, cfg.Search)

@@ -201,8 +201,10 @@ func (o *verifyOptions) run(ctx context.Context, cfg verify.Config, stdout, stde
 		cfg.Model.Fallback = &sp
 	}
 	r, runErr := verify.Run(ctx, cfg)
-	// Input errors found before any work leave no report.
-	if runErr != nil && r.Sentences == 0 && !r.Interrupted {
+	// Errors in the inputs (files, models, providers) leave no report; an
+	// interruption, or a failure after the original model has translated
+	// the source, leaves a partial one.
+	if runErr != nil && !r.Interrupted && r.Original.Hypotheses == nil {
 		return runErr
 	}
 	if err := verify.WriteReports(o.out, r); err != nil {

@@ -180,6 +180,7 @@ func TestVerifyCommand(t *testing.T) {
 		{[]string{"--ref", short}, "short.txt has 1 lines but source"},
 		{[]string{"--provider", "gpu9"}, `unknown execution provider "gpu9"`},
 		{[]string{"--src", writeText(t, dir, "e.txt", "")}, "e.txt is empty"},
+		{[]string{"--pruned", writeText(t, dir, "bad.onnx", "not a model")}, "bad.onnx"},
 	} {
 		out := filepath.Join(dir, "bad")
 		_, stderr, code := runVerifyCLI(t, context.Background(), append(append(base, "-o", out, "--no-bench"), c.args...)...)
