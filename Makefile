@@ -8,8 +8,11 @@ ORT_LIB      := .ort/lib/libonnxruntime.so.1
 TEST_TIMEOUT ?= 8m
 # Time per fuzz target for `make fuzz` (go test -fuzztime syntax: 30s, 1m, 500x).
 FUZZTIME     ?= 30s
-# Model for `make demo`; empty picks a bundled fixture.
-DEMO_MODEL   ?=
+# Pipeline configuration of `make demo` (models/demo/reference.yaml runs it on
+# the reference en->es model); DEMO_FLAGS adds `onnxprune run` flags, e.g.
+# DEMO_FLAGS='--max-steps 100 --out bin/demo2'.
+DEMO_CONFIG  ?= models/demo/pipeline.yaml
+DEMO_FLAGS   ?=
 
 # cgo is required: ortrun binds ONNX Runtime through it.
 export CGO_ENABLED := 1
@@ -17,7 +20,7 @@ export CGO_ENABLED := 1
 .PHONY: help ort ort-gpu deps test vet build demo bench fuzz clean
 
 help:
-	@echo "make demo     build bin/onnxprune and run it on a bundled model"
+	@echo "make demo     build bin/onnxprune and run the whole pipeline on a bundled model"
 	@echo "make test     install ONNX Runtime and Go modules, then go vet and go test ./..."
 	@echo "make ort      install ONNX Runtime $(ORT_LIB) (npm onnxruntime-node 1.30.0, sha256-checked)"
 	@echo "make ort-gpu  install the CUDA/TensorRT ONNX Runtime libraries under .ort/gpu/ (untested)"
@@ -45,17 +48,13 @@ test: ort deps
 build: deps
 	$(GO) build -o $(BIN) ./cmd/onnxprune
 
+# The whole pipeline (inspect, gate, train, analyze, prune, verify) on the
+# bundled model; a rerun reuses the finished stages in the output folder.
 demo: build ort
-	@model='$(DEMO_MODEL)'; \
-	if [ -z "$$model" ]; then \
-		model=$$(find models/fixtures -name '.*' -prune -o -name 'encoder_model.onnx' -print 2>/dev/null | LC_ALL=C sort | head -n 1); \
-	fi; \
-	if [ -z "$$model" ]; then \
-		model=$$(find models -name '.*' -prune -o -name '*.onnx' -print 2>/dev/null | LC_ALL=C sort | head -n 1); \
-	fi; \
-	if [ -z "$$model" ]; then echo "make demo: no .onnx model under models/" >&2; exit 2; fi; \
-	echo "+ $(BIN) inspect $$model"; \
-	./$(BIN) inspect "$$model"
+	@start=$$(date +%s); \
+	echo "+ $(BIN) run --config $(DEMO_CONFIG) $(DEMO_FLAGS)"; \
+	./$(BIN) run --config $(DEMO_CONFIG) $(DEMO_FLAGS); rc=$$?; \
+	echo "make demo: $$(( $$(date +%s) - start ))s wall"; exit $$rc
 
 # One table of every performance figure beside its peer or bound, and
 # bench/results.json (see bench/README.md); BENCH_FLAGS passes flags to it.
