@@ -534,3 +534,41 @@ func TestOutputNotInput(t *testing.T) {
 	}
 	done("outputs that are inputs")
 }
+
+// TestHostileGatesFile: prune --gates refuses broken gates files with exit
+// 2 and an error naming the file, and writes no output.
+func TestHostileGatesFile(t *testing.T) {
+	dir := t.TempDir()
+	model := smallModel(t, dir)
+	env := os.Environ()
+	done := guard(t, model, model+".data")
+	head := func(name, kind string, layer, h int, keep string) string {
+		return fmt.Sprintf(`{"name":%q,"kind":%q,"layer":%d,"head":%d,"keep":%s}`, name, kind, layer, h, keep)
+	}
+	for _, tc := range []struct{ name, body string }{
+		{"not JSON", "\x00\x01gates"},
+		{"truncated", `{"version":1,"heads":[` + head("encoder:0:1", "encoder", 0, 1, "false")},
+		{"unknown head", `{"version":1,"heads":[` + head("encoder:0:9", "encoder", 0, 9, "false") + `]}`},
+		{"unknown layer", `{"version":1,"heads":[` + head("encoder:7:0", "encoder", 7, 0, "false") + `]}`},
+		{"name disagrees", `{"version":1,"heads":[` + head("encoder:0:2", "encoder", 0, 1, "false") + `]}`},
+		{"listed twice", `{"version":1,"heads":[` + head("encoder:0:1", "encoder", 0, 1, "false") + "," + head("encoder:0:1", "encoder", 0, 1, "true") + `]}`},
+		{"huge layer", `{"version":1,"heads":[{"name":"encoder:0:0","kind":"encoder","layer":1e300,"head":0}]}`},
+		{"keep not a bool", `{"version":1,"heads":[` + head("encoder:0:1", "encoder", 0, 1, `"no"`) + `]}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			gates := filepath.Join(dir, "gates.json")
+			if err := os.WriteFile(gates, []byte(tc.body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(t.TempDir(), "out.onnx")
+			r := runE2E(t, env, "prune", model, "--gates", gates, "-o", out)
+			if r.code != 2 || !strings.Contains(r.stderr, "gates") {
+				t.Errorf("exit %d, want 2 naming the gates file\n%s", r.code, r.stderr)
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("an output was written for a broken gates file")
+			}
+		})
+	}
+	done("broken gates files")
+}
