@@ -239,8 +239,8 @@ func (r *Report) sections() []section {
 		if bo.Isolated && bp.Isolated {
 			mem = "each model timed in a process of its own (peak RSS is that process's)"
 		}
-		sp.notes = append(sp.notes, fmt.Sprintf("%s: %d intra-op threads asked (0: ONNX Runtime's default), %d CPUs, %d warm-up and %d timed runs, cached decoding %v, step after %d tokens; %s",
-			p, bo.Threads, bo.NumCPU, bo.Warmup, bo.Repeats, bo.Cached, stepPast(bo), mem))
+		sp.notes = append(sp.notes, fmt.Sprintf("%s: %d intra-op threads asked (0: ONNX Runtime's default), %d CPUs, %d warm-up and %d timed runs, cached decoding %v, step after %d tokens; %s; load average %.2f→%.2f (original), %.2f→%.2f (pruned)",
+			p, bo.Threads, bo.NumCPU, bo.Warmup, bo.Repeats, bo.Cached, stepPast(bo), mem, bo.LoadAvg[0], bo.LoadAvg[1], bp.LoadAvg[0], bp.LoadAvg[1]))
 	}
 	if len(r.Speedups) > 0 {
 		t := table{head: []string{"provider", "batch", "encoder ×", "encoder FLOP bound ×", "step ×", "step FLOP bound ×", "tokens/s ×", "per-token FLOP bound ×"}}

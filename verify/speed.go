@@ -114,6 +114,10 @@ type Bench struct {
 	PeakRSSReset bool  `json:"peak_rss_reset"`
 	// Isolated says the model was timed in a process of its own.
 	Isolated bool `json:"isolated"`
+	// LoadAvg is the machine's 1-minute load average before and after the
+	// measurements (Linux /proc/loadavg; 0 where unknown): other work on
+	// the machine shows here, and in p90 far above the median.
+	LoadAvg [2]float64 `json:"load_avg"`
 }
 
 // pickBatch returns b sources around the median length (cycling when there
@@ -148,6 +152,8 @@ func (m *Model) Benchmark(ctx context.Context, src [][]int64, o BenchOptions, pr
 	}
 	b := &Bench{Provider: provider, Threads: threads, NumCPU: runtime.NumCPU(), Cached: m.Cached() && !o.Search.NoCache,
 		Warmup: o.Warmup, Repeats: o.Repeats}
+	b.LoadAvg[0] = loadAvg()
+	defer func() { b.LoadAvg[1] = loadAvg() }()
 	for _, bs := range o.Batches {
 		if bs < 1 {
 			return nil, fmt.Errorf("verify: batch size %d < 1", bs)
@@ -271,6 +277,20 @@ func orDefault(p ortrun.Provider) ortrun.Provider {
 		return ortrun.CPU
 	}
 	return p
+}
+
+// loadAvg returns the 1-minute load average, or 0.
+func loadAvg() float64 {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(f[0], 64)
+	return v
 }
 
 // ResetPeakRSS resets the process's peak resident set size (Linux), so that
