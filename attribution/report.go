@@ -86,6 +86,8 @@ type HeadReport struct {
 	// Roles names the roles found: "positional(-1)",
 	// "syntactic(nsubj dep->head)", "rare-word".
 	Roles []string `json:"roles,omitempty"`
+	// Kept says whether a pruning decision keeps the head (CompareKeep).
+	Kept *bool `json:"kept,omitempty"`
 }
 
 // CutConservation is the relevance at one cut over the target, over
@@ -115,7 +117,10 @@ type Report struct {
 	MeanTarget   float64           `json:"mean_target"`
 	Conservation []CutConservation `json:"conservation"`
 	Config       Config            `json:"config"`
-	Heads        []HeadReport      `json:"heads"`
+	// Pruning compares the heads a pruning decision keeps and removes
+	// (CompareKeep), when one was given.
+	Pruning *KeepComparison `json:"pruning,omitempty"`
+	Heads   []HeadReport    `json:"heads"`
 }
 
 type synKey struct{ rel, dir string }

@@ -26,15 +26,23 @@ func WriteSummary(w io.Writer, rep *Report, model string) error {
 		}
 		b.WriteString("\n")
 	}
+	if p := rep.Pruning; p != nil {
+		fmt.Fprintf(&b, "## Pruning decision\n\n%d kept heads have mean relevance rank %.1f, %d removed heads %.1f. A kept head is more relevant than a removed one with probability %.3f (by importance: %.3f).\n\n",
+			p.Kept, p.MeanRankKept, p.Removed, p.MeanRankRemoved, p.AUCRelevance, p.AUCImportance)
+	}
 	heads := append([]HeadReport(nil), rep.Heads...)
 	sort.SliceStable(heads, func(i, j int) bool { return heads[i].Rank < heads[j].Rank })
-	b.WriteString("## Heads by relevance\n\n| rank | head | relevance | importance | confidence | roles |\n|---|---|---|---|---|---|\n")
+	b.WriteString("## Heads by relevance\n\n| rank | head | relevance | importance | confidence | roles | kept |\n|---|---|---|---|---|---|---|\n")
 	for _, h := range heads {
 		conf := "–"
 		if h.Confidence != nil {
 			conf = fmt.Sprintf("%.3f", *h.Confidence)
 		}
-		fmt.Fprintf(&b, "| %d | %s | %.4f | %.4f | %s | %s |\n", h.Rank, h.Name, h.Relevance, h.Importance, conf, strings.Join(h.Roles, ", "))
+		kept := ""
+		if h.Kept != nil {
+			kept = map[bool]string{true: "yes", false: "no"}[*h.Kept]
+		}
+		fmt.Fprintf(&b, "| %d | %s | %.4f | %.4f | %s | %s | %s |\n", h.Rank, h.Name, h.Relevance, h.Importance, conf, strings.Join(h.Roles, ", "), kept)
 	}
 	b.WriteString("\n## Roles\n\n")
 	any := false

@@ -27,6 +27,7 @@ type analyzeOptions struct {
 	data       string
 	conllu     string
 	freqCorpus string
+	gates      string
 	limit      int
 	out        string
 	cfg        attribution.Config
@@ -66,6 +67,10 @@ decoder_model.onnx, in that order) are joined into one graph first. --conllu giv
 dependency trees of the source sentences, one per line of SRC in order; a tree whose
 characters differ from its line (white space aside) is refused, naming it.
 
+--gates gates.json (from onnxprune train) compares the heads the decision keeps with
+those it removes: their mean relevance rank and the probability that a kept head is
+more relevant than a removed one (the paper's claim: surviving heads rank high).
+
 DIR receives heads.json (every measure of every head, and the conservation figures:
 relevance summed at the embeddings, each encoder layer and the logits input, against
 the top-1 logits and what biases absorbed), relevance.svg, importance.svg,
@@ -83,6 +88,7 @@ confidence.svg and roles.svg (layers × heads heatmaps) and summary.md. An inter
 		fs.StringVar(&o.data, "data", "", "source file, or SOURCE,TARGET for teacher forcing on references (one sentence a line)")
 		fs.StringVar(&o.conllu, "conllu", "", "CoNLL-U dependency trees of the source sentences (enables syntactic roles)")
 		fs.StringVar(&o.freqCorpus, "freq-corpus", "", "text (or ids) to count token frequencies for the rare-word role (default: the source file)")
+		fs.StringVar(&o.gates, "gates", "", "gates.json of a pruning decision: compare the kept heads' ranks with the removed heads'")
 		fs.IntVar(&o.limit, "max-sentences", 0, "analyze at most this many sentences (0: all)")
 		fs.StringVarP(&o.out, "output", "o", "", "output folder")
 		fs.Float64Var(&o.cfg.PositionalMin, "positional-min", o.cfg.PositionalMin, "share of tokens on one relative position for a positional head")
@@ -284,9 +290,25 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 			fmt.Fprintf(stderr, "analyzed %d/%d sentences\n", done, total)
 		}
 	}
+	var keep map[string]bool
+	if o.gates != "" {
+		gf, err := gatetrain.ReadGates(o.gates)
+		if err != nil {
+			return fmt.Errorf("--gates: %w", err)
+		}
+		keep = map[string]bool{}
+		for _, h := range gf.Heads {
+			keep[h.Name] = h.Keep
+		}
+	}
 	rep, runErr := a.Analyze(ctx, exs, cfg)
 	if rep == nil {
 		return runErr
+	}
+	if keep != nil {
+		if rep.Pruning, err = attribution.CompareKeep(rep, keep); err != nil {
+			return fmt.Errorf("--gates %s: %w", o.gates, err)
+		}
 	}
 	if err := writeAnalysis(o.out, rep, name, o); err != nil {
 		return err
@@ -298,6 +320,10 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 	fmt.Fprintf(stdout, "analyzed %d sentences, %d heads; report in %s\n", rep.Examples, len(rep.Heads), o.out)
 	for _, c := range rep.Conservation {
 		fmt.Fprintf(stdout, "  relevance at %-40s %.4f of the top-1 logits, biases absorb %.4f\n", c.Cut, c.MeanRatio, c.BiasShare)
+	}
+	if p := rep.Pruning; p != nil {
+		fmt.Fprintf(stdout, "  %d kept heads rank %.1f on average, %d removed %.1f; P(kept more relevant than removed) = %.3f (importance: %.3f)\n",
+			p.Kept, p.MeanRankKept, p.Removed, p.MeanRankRemoved, p.AUCRelevance, p.AUCImportance)
 	}
 	fmt.Fprintf(stdout, "  most relevant heads:")
 	for r := 1; r <= min(5, len(rep.Heads)); r++ {

@@ -17,6 +17,8 @@ import (
 
 	"onnxprune/attribution"
 	"onnxprune/attribution/conllu"
+	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
 	"onnxprune/verify"
 	"onnxprune/verify/tokenize"
 )
@@ -252,4 +254,58 @@ func TestAnalyzeAlignEWT(t *testing.T) {
 		t.Errorf("%.3f of %d sentences aligned, want ≥ %.2f", got, len(src), minAligned)
 	}
 	t.Logf("%d of %d sentences not aligned", failed, len(src))
+}
+
+// TestAnalyzeGates: with the pruning decision that keeps the planted
+// fixture's live heads (its dead heads have zeroed output projections),
+// the kept heads outrank the removed ones.
+func TestAnalyzeGates(t *testing.T) {
+	dir := t.TempDir()
+	dead := map[string]bool{}
+	for _, k := range []string{"encoder", "decoder", "cross"} {
+		for _, h := range []int{2, 3} {
+			dead[fmt.Sprintf("%s:0:%d", k, h)] = true
+		}
+	}
+	gf := gatetrain.GatesFile{Version: gatetrain.GatesVersion}
+	for _, k := range []string{"encoder", "decoder", "cross"} {
+		for h := range 4 {
+			name := fmt.Sprintf("%s:0:%d", k, h)
+			gf.Heads = append(gf.Heads, graphedit.GateRecord{Name: name, Kind: k, Layer: 0, Head: h, Keep: !dead[name]})
+		}
+	}
+	b, err := json.Marshal(gf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gates := filepath.Join(dir, "gates.json")
+	if err := os.WriteFile(gates, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	code, stdout, stderr := runAnalyzeModel(context.Background(), []string{"../../models/planted/planted_ungated.onnx"}, "pad=0,bos=1,eos=2,decoder-start=1",
+		"--data", "../../models/planted/dev.src,../../models/planted/dev.tgt", "--max-sentences", "30", "--gates", gates, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+	}
+	raw, err := os.ReadFile(filepath.Join(out, "heads.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h struct {
+		Pruning *struct {
+			Kept          int     `json:"kept"`
+			Removed       int     `json:"removed"`
+			AUCImportance float64 `json:"auc_importance"`
+		} `json:"pruning"`
+	}
+	if err := json.Unmarshal(raw, &h); err != nil {
+		t.Fatal(err)
+	}
+	if h.Pruning == nil || h.Pruning.Kept != 6 || h.Pruning.Removed != 6 || h.Pruning.AUCImportance != 1 {
+		t.Fatalf("pruning comparison %+v, want 6 kept, 6 removed, importance AUC 1", h.Pruning)
+	}
+	if !strings.Contains(stdout, "kept heads rank") {
+		t.Errorf("stdout lacks the comparison: %s", stdout)
+	}
 }
