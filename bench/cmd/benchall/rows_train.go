@@ -78,7 +78,7 @@ func (h *harness) plantedBatch() (string, error) {
 // peerGates runs the PyTorch peer (bench/peers/train_gates_torch.py, written
 // with gatetrain: the planted fixture's weights and batch, gates only)
 // -repeats times and returns the median tokens/s, or why it cannot.
-func (h *harness) peerGates(stepsPerRun int) (tps float64, tokens int, torch string, why string) {
+func (h *harness) peerGates(threads, stepsPerRun int) (tps float64, tokens int, torch string, why string) {
 	if !exists(filepath.Join(h.root, peerScript)) {
 		return 0, 0, "", peerScript + " is not written yet"
 	}
@@ -96,7 +96,7 @@ func (h *harness) peerGates(stepsPerRun int) (tps float64, tokens int, torch str
 		if i == 0 {
 			warm = max(1, h.warmup*stepsPerRun)
 		}
-		if _, err := h.runJSON(&p, h.py, peerScript, "--threads", strconv.Itoa(h.threads), "--lines", strconv.Itoa(plantedLines),
+		if _, err := h.runJSON(&p, h.py, peerScript, "--threads", strconv.Itoa(threads), "--lines", strconv.Itoa(plantedLines),
 			"--steps", strconv.Itoa(stepsPerRun), "--warmup", strconv.Itoa(warm)); err != nil {
 			return 0, 0, "", "PyTorch peer failed: " + truncate(err.Error(), 200)
 		}
@@ -128,22 +128,35 @@ func (h *harness) trainRows() {
 	// 1: gate training, tokens/s against PyTorch, on the model and batch the
 	// peer is written for (the planted fixture).
 	const perRun = 20
-	row := Row{ID: "1", Figure: fmt.Sprintf("gate-training step, tokens/s (planted fixture, %d sentences)", plantedLines), Values: map[string]float64{}}
-	var pl trainOut
-	pb, err := h.plantedBatch()
-	if err == nil {
-		pargs := append([]string{"-model", filepath.Join(h.root, "models", "planted", "planted.onnx"), "-batch", pb, "-mode", "gates",
-			"-steps-per-run", strconv.Itoa(perRun)}, h.common()...)
-		_, err = h.runJSON(&pl, exe, pargs...)
+	pb, perr := h.plantedBatch()
+	// On a shared machine the thread pools of both sides suffer from other
+	// processes; one thread is measured too, beside the thread count asked.
+	threadCounts := []int{h.threads}
+	if h.threads != 1 {
+		threadCounts = []int{1, h.threads}
 	}
-	if err != nil {
-		row = unavailable("1", row.Figure, truncate(err.Error(), 200))
-	} else {
+	for _, th := range threadCounts {
+		id := "1"
+		if th != h.threads {
+			id = "1t1"
+		}
+		row := Row{ID: id, Figure: fmt.Sprintf("gate-training step, tokens/s (planted fixture, %d sentences, %d thread(s))", plantedLines, th), Values: map[string]float64{"threads": float64(th)}}
+		var pl trainOut
+		err := perr
+		if err == nil {
+			pargs := []string{"-model", filepath.Join(h.root, "models", "planted", "planted.onnx"), "-batch", pb, "-mode", "gates",
+				"-steps-per-run", strconv.Itoa(perRun), "-threads", strconv.Itoa(th), "-warmup", strconv.Itoa(h.warmup), "-repeats", strconv.Itoa(h.repeats)}
+			_, err = h.runJSON(&pl, exe, pargs...)
+		}
+		if err != nil {
+			h.add(unavailable(id, row.Figure, truncate(err.Error(), 200)))
+			continue
+		}
 		row.Ours = fmt.Sprintf("%.0f tok/s", pl.TokPerSec)
 		row.Values["onnxprune_tokens_per_s"] = pl.TokPerSec
 		row.Note = fmt.Sprintf("gradient graph on ONNX Runtime vs %s (same weights and batch, gates only require grad); %d heads, %d target tokens per step; a run is the mean of %d steps",
 			peerScript, pl.Heads, pl.Tokens, perRun)
-		if tps, tok, tv, pwhy := h.peerGates(perRun); pwhy == "" {
+		if tps, tok, tv, pwhy := h.peerGates(th, perRun); pwhy == "" {
 			row.Peer = fmt.Sprintf("PyTorch %s: %.0f tok/s", tv, tps)
 			row.Values["peer_tokens_per_s"] = tps
 			row.setRatio(pl.TokPerSec/tps, "onnxprune tokens/s ÷ PyTorch tokens/s", 2, true)
@@ -153,9 +166,10 @@ func (h *harness) trainRows() {
 		} else {
 			row.Peer = "not available: " + pwhy
 		}
+		h.add(row)
 	}
-	h.add(row)
 
+	var row Row
 	// 1b: what the backward pass costs on ORT.
 	row = Row{ID: "1b", Figure: "gate-training step vs forward pass on ORT (" + what + ")", Values: map[string]float64{}}
 	switch {

@@ -70,7 +70,10 @@ type models struct {
 // largest fixture (all fixtures have the same size; the Marian split files
 // and the nn.Transformer single graph are used).
 func pickModels(root, refDir string) (*models, error) {
-	ref := filepath.Join(root, refDir)
+	ref := refDir
+	if !filepath.IsAbs(ref) {
+		ref = filepath.Join(root, refDir)
+	}
 	single := filepath.Join(ref, "model.onnx")
 	enc, dec := filepath.Join(ref, "encoder_model.onnx"), filepath.Join(ref, "decoder_model.onnx")
 	cfgPath := filepath.Join(ref, "config.json")
