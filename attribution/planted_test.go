@@ -20,7 +20,7 @@ import (
 const ewtDev = "../../shared/data/ud-ewt/en_ewt-ud-dev.conllu"
 
 const (
-	plantD, plantH, plantV = 16, 4, 512
+	plantD, plantH, plantV = 20, 5, 512
 	bos, eos               = 1, 2
 	// plantBias is added to the planted attention scores; the unplanted
 	// scores are of order one, so the planted key takes nearly all weight.
@@ -150,7 +150,8 @@ func ewtExamples(t *testing.T, n int) ([]Example, map[int64]int) {
 // plantAttention fills plant/encoder: head 0 on the previous token (the
 // first token on itself), head 1 from each nsubj dependent to its head
 // (other tokens on themselves), head 2 on the sentence's least frequent
-// token, head 3 nothing.
+// token, head 3 from each word to its first obj dependent (others on
+// themselves), head 4 nothing.
 func plantAttention(ex *Example, freq map[int64]int) {
 	S := len(ex.Src)
 	bias := make([]float32, plantH*S*S)
@@ -171,6 +172,16 @@ func plantAttention(ex *Example, freq map[int64]int) {
 		}
 		set(1, i, j)
 		set(2, i, rarest)
+		j = i
+		if i < len(ex.Tree.Words) {
+			for _, w := range ex.Tree.Words {
+				if w.Relation() == "obj" && w.Head == i+1 {
+					j = w.ID - 1
+					break
+				}
+			}
+		}
+		set(3, i, j)
 	}
 	ex.Feeds = map[string]*ortrun.Tensor{"plant/encoder": ortrun.NewF32([]int64{1, plantH, int64(S), int64(S)}, bias)}
 }
@@ -224,7 +235,11 @@ func TestPlantedRoles(t *testing.T) {
 	if rare.RareWord == nil || *rare.RareWord < 0.99 || !slices.Contains(rare.Roles, "rare-word") {
 		t.Errorf("planted rare-word head: %v roles %v", rare.RareWord, rare.Roles)
 	}
-	free := headByName(t, rep, "encoder:0:3")
+	obj := headByName(t, rep, "encoder:0:3")
+	if !slices.Contains(obj.Roles, "syntactic(obj head->dep)") {
+		t.Errorf("planted obj head->dep head roles %v, scores %+v", obj.Roles, obj.Syntactic)
+	}
+	free := headByName(t, rep, "encoder:0:4")
 	for _, r := range free.Roles {
 		if strings.HasPrefix(r, "positional") || r == "syntactic(nsubj dep->head)" || r == "rare-word" {
 			t.Errorf("unplanted head got role %s", r)
