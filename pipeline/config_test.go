@@ -1,0 +1,150 @@
+package pipeline
+
+import (
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"onnxprune/graphedit"
+)
+
+func TestParseConfig(t *testing.T) {
+	text := `# a comment
+model: m.onnx   # trailing comment
+out: "out dir"
+ids: true
+specials: 'pad=0,eos=2'
+attention:
+  - encoder
+  - cross
+data:
+  train: [t.src, t.tgt]
+  dev:
+    - d.src
+    - d.tgt
+  test: [x.src, "x.tgt"]
+train:
+  max-steps: 25
+  l0-lambda: 0.25
+prune:
+  by: relevance
+  keep-heads: 3
+verify:
+  bench-batch: [1, 8]
+  max-bleu-drop: 1.5
+`
+	c := Default()
+	if err := Parse(&c, "p.yaml", text, "/base"); err != nil {
+		t.Fatal(err)
+	}
+	drop := 1.5
+	want := Default()
+	want.Model = []string{"/base/m.onnx"}
+	want.Out = "/base/out dir"
+	want.IDs = true
+	want.Specials = "pad=0,eos=2"
+	want.Attention = []graphedit.Kind{graphedit.KindEncoder, graphedit.KindCross}
+	want.Train = [2]string{"/base/t.src", "/base/t.tgt"}
+	want.Dev = [2]string{"/base/d.src", "/base/d.tgt"}
+	want.Test = [2]string{"/base/x.src", "/base/x.tgt"}
+	want.Steps, want.Lambda = 25, 0.25
+	want.PruneBy, want.KeepHeads = "relevance", 3
+	want.BenchBatch = []int{1, 8}
+	want.MaxBLEUDrop = &drop
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("parsed\n%+v\nwant\n%+v", c, want)
+	}
+}
+
+// TestParseErrorsNameTheLine checks that every kind of mistake is reported
+// with the file name and the line it is on.
+func TestParseErrorsNameTheLine(t *testing.T) {
+	for _, tc := range []struct {
+		name, text, where, what string
+	}{
+		{"unknown key", "model: m.onnx\nmodle: x\n", "p.yaml:2:", `unknown key "modle"`},
+		{"unknown nested key", "train:\n  max-steps: 3\n  stepz: 4\n", "p.yaml:3:", `unknown key "train.stepz"`},
+		{"bad int", "# c\ntrain:\n  max-steps: ten\n", "p.yaml:3:", `"ten" is not an integer`},
+		{"negative int", "train:\n  max-steps: -1\n", "p.yaml:2:", "below 0"},
+		{"bad float", "train:\n  l0-lambda: 1e\n", "p.yaml:2:", "not a number"},
+		{"bad bool", "ids: maybe\n", "p.yaml:1:", "not true or false"},
+		{"bad kind", "attention: [encoder, crosss]\n", "p.yaml:1:", "crosss"},
+		{"bad prune", "prune:\n  by: random\n", "p.yaml:2:", `"random" is not one of`},
+		{"list for scalar", "out: [a, b]\n", "p.yaml:1:", "takes one value"},
+		{"pair of one", "data:\n  test: [a]\n", "p.yaml:2:", "two files"},
+		{"pair as scalar", "data:\n  test: a\n", "p.yaml:2:", "takes a list"},
+		{"no colon", "model m.onnx\n", "p.yaml:1:", `expected "key: value"`},
+		{"tab indent", "train:\n\tmax-steps: 3\n", "p.yaml:2:", "tab"},
+		{"uneven indent", "train:\n  max-steps: 3\n    lr: 1\n", "p.yaml:3:", "indentation"},
+		{"too deep", "data:\n  test:\n    a: b\n", "p.yaml:3:", "indentation"},
+		{"unclosed quote", "\n\nout: \"abc\n", "p.yaml:3:", "unclosed quote"},
+		{"unclosed list", "attention: [encoder\n", "p.yaml:1:", "unclosed list"},
+		{"duplicate", "out: a\nids: true\nout: b\n", "p.yaml:3:", "already set on line 1"},
+		{"flow mapping", "train: {max-steps: 3}\n", "p.yaml:1:", "not supported"},
+		{"stray item", "out: a\n- b\n", "p.yaml:2:", "list item"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := Default()
+			err := Parse(&c, "p.yaml", tc.text, ".")
+			if err == nil {
+				t.Fatalf("no error for %q", tc.text)
+			}
+			if !strings.Contains(err.Error(), tc.where) || !strings.Contains(err.Error(), tc.what) {
+				t.Errorf("error %q lacks %q or %q", err, tc.where, tc.what)
+			}
+		})
+	}
+}
+
+func TestFlagSet(t *testing.T) {
+	c := Default()
+	for _, kv := range [][2]string{{"model", "enc.onnx,dec.onnx"}, {"test", "a.src,a.tgt"}, {"ids", "true"}, {"max-steps", "7"}, {"attention", "all"}} {
+		f, ok := FieldByFlag(kv[0])
+		if !ok {
+			t.Fatalf("no flag %s", kv[0])
+		}
+		if err := f.Set(&c, kv[1]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !reflect.DeepEqual(c.Model, []string{"enc.onnx", "dec.onnx"}) || c.Test != [2]string{"a.src", "a.tgt"} || !c.IDs || c.Steps != 7 || c.Attention != nil {
+		t.Errorf("flags gave %+v", c)
+	}
+	f, _ := FieldByFlag("max-steps")
+	if err := f.Set(&c, "x"); err == nil || !strings.Contains(err.Error(), "--max-steps") {
+		t.Errorf("bad flag value: error %v does not name the flag", err)
+	}
+}
+
+func TestValidate(t *testing.T) {
+	base := func() Config {
+		c := Default()
+		c.Model, c.Out = []string{"m.onnx"}, "out"
+		c.Train, c.Dev, c.Test = [2]string{"a", "b"}, [2]string{"c", "d"}, [2]string{"e", "f"}
+		c.IDs = true
+		return c
+	}
+	if c := base(); c.Validate() != nil {
+		t.Fatalf("valid config refused: %v", c.Validate())
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(*Config)
+		want string
+	}{
+		{"no model", func(c *Config) { c.Model = nil }, "no model"},
+		{"no out", func(c *Config) { c.Out = "" }, "output folder"},
+		{"no test", func(c *Config) { c.Test = [2]string{} }, "test"},
+		{"gates without training", func(c *Config) { c.Steps = 0 }, "gate training"},
+		{"rank without keep", func(c *Config) { c.PruneBy = "relevance" }, "keep-heads"},
+		{"rank without analysis", func(c *Config) { c.PruneBy, c.KeepHeads, c.Analyze = "importance", 2, false }, "analysis"},
+		{"ids and tokenizer", func(c *Config) { c.Tokenizer = filepath.Join("x", "spm.model") }, "exclude"},
+	} {
+		c := base()
+		tc.edit(&c)
+		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}

@@ -1,0 +1,268 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"onnxprune/gatetrain"
+)
+
+// plantedConfig is a short run on the planted-redundancy model (1 layer,
+// 4 heads in each attention kind, token ids).
+func plantedConfig(t *testing.T, out string) Config {
+	t.Helper()
+	text := `model: ../models/planted/planted_ungated.onnx
+ids: true
+specials: pad=0,bos=1,eos=2,decoder-start=1
+threads: 1
+data:
+  train: [../models/planted/train.src, ../models/planted/train.tgt]
+  dev: [../models/demo/slice/planted-dev.src, ../models/demo/slice/planted-dev.tgt]
+  test: [../models/demo/slice/planted-test.src, ../models/demo/slice/planted-test.tgt]
+train:
+  max-steps: 60
+  l0-lambda: 0.1
+  checkpoint-every: 10
+analyze:
+  max-sentences: 10
+verify:
+  repeats: 1
+`
+	c := Default()
+	if err := Parse(&c, "test.yaml", text, "."); err != nil {
+		t.Fatal(err)
+	}
+	c.Out = out
+	return c
+}
+
+func stageStatus(t *testing.T, s *Summary) map[string]Status {
+	t.Helper()
+	m := map[string]Status{}
+	for _, st := range s.Stages {
+		m[st.Stage] = st
+	}
+	if len(m) != len(Stages) {
+		t.Fatalf("summary lists stages %+v, want %v", s.Stages, Stages)
+	}
+	return m
+}
+
+func modTime(t *testing.T, path string) time.Time {
+	t.Helper()
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.ModTime()
+}
+
+func TestRunPlantedEndToEnd(t *testing.T) {
+	out := t.TempDir()
+	c := plantedConfig(t, out)
+	var log bytes.Buffer
+	s, err := Run(context.Background(), c, &log)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, log.String())
+	}
+	for _, f := range []string{StateFile, SummaryJSON, SummaryMD, InspectFile,
+		filepath.Join(GatedDir, "planted_ungated.onnx"), filepath.Join(TrainDir, gatetrain.GatesFileName),
+		filepath.Join(AnalysisDir, "heads.json"), filepath.Join(AnalysisDir, "relevance.svg"),
+		filepath.Join(PrunedDir, "planted_ungated.onnx"), filepath.Join(PrunedDir, DecisionFile),
+		filepath.Join(VerifyDir, "verify.json")} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Errorf("missing output: %v", err)
+		}
+	}
+	for _, k := range []string{"encoder", "decoder", "cross"} {
+		if s.HeadsTotal[k] != 4 {
+			t.Errorf("%s heads: %d, want 4", k, s.HeadsTotal[k])
+		}
+	}
+	// The kept heads are exactly the trained gates' keep decisions.
+	gf, err := gatetrain.ReadGates(filepath.Join(out, TrainDir, gatetrain.GatesFileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := map[string]int{}
+	for _, h := range gf.Heads {
+		if h.Keep {
+			kept[h.Kind]++
+		}
+	}
+	removed := 0
+	for _, k := range []string{"encoder", "decoder", "cross"} {
+		if s.HeadsKept[k] != kept[k] {
+			t.Errorf("%s heads kept: summary %d, gates.json %d", k, s.HeadsKept[k], kept[k])
+		}
+		removed += 4 - kept[k]
+	}
+	if len(s.Removed) != removed {
+		t.Errorf("summary removes %d heads, gates.json %d", len(s.Removed), removed)
+	}
+	if removed == 0 {
+		t.Fatalf("λ=%g removed no head of the planted model; the run proves nothing", c.Lambda)
+	}
+	if s.BytesAfter >= s.BytesBefore {
+		t.Errorf("file size %d -> %d after removing %d heads", s.BytesBefore, s.BytesAfter, removed)
+	}
+	if len(s.Failures) > 0 || s.EquivalenceMaxDiff == nil {
+		t.Errorf("verify: failures %v, equivalence %v", s.Failures, s.EquivalenceMaxDiff)
+	}
+	if s.BLEUBefore <= 0 || s.Sentences != 100 {
+		t.Errorf("dense BLEU %.2f on %d sentences: the planted model should translate its test slice", s.BLEUBefore, s.Sentences)
+	}
+	if len(s.Speedups) == 0 {
+		t.Errorf("no speed measured")
+	}
+
+	// A rerun reuses every stage and rewrites none of their files.
+	gates := filepath.Join(out, TrainDir, gatetrain.GatesFileName)
+	pruned := filepath.Join(out, PrunedDir, "planted_ungated.onnx")
+	t0, t1 := modTime(t, gates), modTime(t, pruned)
+	s2, err := Run(context.Background(), c, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, st := range stageStatus(t, s2) {
+		if !st.Reused {
+			t.Errorf("rerun: stage %s ran again", name)
+		}
+	}
+	if !modTime(t, gates).Equal(t0) || !modTime(t, pruned).Equal(t1) {
+		t.Errorf("rerun rewrote finished outputs")
+	}
+	if s2.BLEUAfter != s.BLEUAfter || s2.BytesAfter != s.BytesAfter {
+		t.Errorf("rerun summary differs: %+v vs %+v", s2, s)
+	}
+
+	// A changed training setting reruns training and what follows it; the
+	// stages before it and the analysis (independent of training) stay.
+	c.Lambda = 0.3
+	s3, err := Run(context.Background(), c, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := stageStatus(t, s3)
+	for _, name := range []string{StageInspect, StageGate, StageAnalyze} {
+		if !st[name].Reused {
+			t.Errorf("λ change: stage %s ran again", name)
+		}
+	}
+	for _, name := range []string{StageTrain, StagePrune, StageVerify} {
+		if st[name].Reused {
+			t.Errorf("λ change: stage %s was reused", name)
+		}
+	}
+	gf3, err := gatetrain.ReadGates(gates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gf3.Lambda != 0.3 {
+		t.Errorf("gates.json after the λ change has λ %g", gf3.Lambda)
+	}
+}
+
+// TestRunResumesTraining interrupts the training stage, reruns, and checks
+// that the result is the uninterrupted run's.
+func TestRunResumesTraining(t *testing.T) {
+	ref := plantedConfig(t, t.TempDir())
+	ref.Steps, ref.Analyze, ref.NoBench = 80, false, true
+	if _, err := Run(context.Background(), ref, nil); err != nil {
+		t.Fatal(err)
+	}
+	want, err := gatetrain.ReadGates(filepath.Join(ref.Out, TrainDir, gatetrain.GatesFileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	c := ref
+	c.Out = t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ckpt := filepath.Join(c.Out, TrainDir, gatetrain.CheckpointFileName)
+	go func() {
+		for ctx.Err() == nil {
+			if _, err := os.Stat(ckpt); err == nil {
+				cancel()
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	_, err = Run(ctx, c, nil)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run: error %v, want context.Canceled", err)
+	}
+	var state map[string]*StageRecord
+	if err := readJSON(filepath.Join(c.Out, StateFile), &state); err != nil {
+		t.Fatal(err)
+	}
+	if !state[StageInspect].Done || !state[StageGate].Done || state[StageTrain] == nil || state[StageTrain].Done {
+		t.Fatalf("after the interrupt stages.json says %+v", state)
+	}
+	if _, err := os.Stat(ckpt); err != nil {
+		t.Fatalf("no checkpoint kept: %v", err)
+	}
+
+	var log bytes.Buffer
+	s, err := Run(context.Background(), c, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "resuming from") {
+		t.Errorf("rerun did not resume:\n%s", log.String())
+	}
+	if st := stageStatus(t, s); !st[StageGate].Reused || st[StageTrain].Reused {
+		t.Errorf("rerun stages %+v", s.Stages)
+	}
+	got, err := gatetrain.ReadGates(filepath.Join(c.Out, TrainDir, gatetrain.GatesFileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Resumed training continues the same random streams and Adam state,
+	// so it ends where the uninterrupted run ends (float64 arithmetic in
+	// the same order).
+	const logAlphaTol = 1e-9
+	if len(got.Heads) != len(want.Heads) {
+		t.Fatalf("%d heads, want %d", len(got.Heads), len(want.Heads))
+	}
+	for i := range got.Heads {
+		g, w := got.Heads[i], want.Heads[i]
+		if g.Name != w.Name || g.Keep != w.Keep || math.Abs(g.LogAlpha-w.LogAlpha) > logAlphaTol {
+			t.Errorf("head %s: resumed log α %.12g keep %v, uninterrupted %.12g keep %v", g.Name, g.LogAlpha, g.Keep, w.LogAlpha, w.Keep)
+		}
+	}
+}
+
+// TestRunRankPruning prunes without training, keeping the heads the
+// analysis ranks highest.
+func TestRunRankPruning(t *testing.T) {
+	for _, by := range []string{"relevance", "importance", "confidence"} {
+		t.Run(by, func(t *testing.T) {
+			c := plantedConfig(t, t.TempDir())
+			c.Steps, c.PruneBy, c.KeepHeads, c.NoBench = 0, by, 5, true
+			s, err := Run(context.Background(), c, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st := stageStatus(t, s); !st[StageTrain].Skipped {
+				t.Errorf("training ran with max-steps 0")
+			}
+			total := s.HeadsKept["encoder"] + s.HeadsKept["decoder"] + s.HeadsKept["cross"]
+			if total != 5 || len(s.Removed) != 7 {
+				t.Errorf("kept %v (%d), removed %d; want 5 kept, 7 removed", s.HeadsKept, total, len(s.Removed))
+			}
+			if len(s.Failures) > 0 {
+				t.Errorf("verify failures %v", s.Failures)
+			}
+		})
+	}
+}
