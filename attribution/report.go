@@ -12,24 +12,24 @@ import (
 type Config struct {
 	// EOS is the end-of-sentence id, left out of confidence and roles
 	// (−1: none).
-	EOS int64
+	EOS int64 `json:"eos"`
 	// Specials are further ids left out of roles (BOS, pad).
-	Specials []int64
+	Specials []int64 `json:"specials,omitempty"`
 	// Freq gives token frequencies for the rare-word role (from a corpus);
-	// nil leaves the role out.
-	Freq map[int64]int
+	// nil leaves the role out. It is not written to JSON.
+	Freq map[int64]int `json:"-"`
 	// PositionalMin is the share of tokens whose maximum weight must fall
 	// on the same relative position for a positional head.
-	PositionalMin float64
+	PositionalMin float64 `json:"positional_min"`
 	// SyntacticMargin is how far (a fraction, 0.10 = 10 points) a head's
 	// accuracy on a relation must beat the best fixed-offset baseline.
-	SyntacticMargin float64
+	SyntacticMargin float64 `json:"syntactic_margin"`
 	// MinArcs is the least number of arcs a relation and direction needs
 	// before a head can be called syntactic for it.
-	MinArcs int
+	MinArcs int `json:"min_arcs"`
 	// RareWordMin is the share of tokens whose maximum weight must fall on
 	// the sentence's least frequent token for a rare-word head.
-	RareWordMin float64
+	RareWordMin float64 `json:"rare_word_min"`
 }
 
 // DefaultConfig returns the paper's thresholds: 90% positional, 10 points

@@ -389,9 +389,6 @@ func writeAnalysis(dir string, rep *attribution.Report, model string, o *analyze
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	cfg := rep.Config
-	cfg.Freq = nil // the counts are not part of the report
-	rep.Config = cfg
 	js, err := json.MarshalIndent(analysisFile{Model: model, Data: o.data, Conllu: o.conllu, Report: rep}, "", "  ")
 	if err != nil {
 		return err
