@@ -334,14 +334,21 @@ func newProgress(w io.Writer, total, every int) *progress {
 	return p
 }
 
+// step shows one step. Rates and the ETA count from the end of the first
+// step shown, so the graph build, the session start and ONNX Runtime's
+// first-run allocations do not enter them (and a resumed run starts fresh).
 func (p *progress) step(s gatetrain.StepInfo) error {
 	if p.lastStep == 0 {
-		p.lastStep = s.Step - 1
+		p.lastStep, p.start, p.tokens = s.Step, time.Now(), 0
+	} else {
+		p.tokens += s.Tokens
 	}
-	p.tokens += s.Tokens
 	el := time.Since(p.start).Seconds()
 	done := s.Step - p.lastStep
-	tps := float64(p.tokens) / math.Max(el, 1e-9)
+	tps := 0.0
+	if done > 0 {
+		tps = float64(p.tokens) / math.Max(el, 1e-9)
+	}
 	eta := time.Duration(float64(p.total-s.Step) * el / float64(max(1, done)) * float64(time.Second)).Round(time.Second)
 	val := ""
 	if s.ValidLoss != nil {
