@@ -100,7 +100,8 @@ func waitFor(t *testing.T, what string, limit time.Duration, ready func() bool) 
 // verify, analyze and translate processes: each stops with 128+signal and
 // leaves its checkpoint or partial report (train: checkpoint.gob; verify:
 // verify.json marked interrupted; analyze: heads.json marked partial with
-// the sentences done; translate: no partial output file).
+// the sentences done; translate: no partial output file). No input file is
+// opened for writing or changed.
 func TestSignalsEndToEnd(t *testing.T) {
 	env := ortEnv(t)
 	dir := t.TempDir()
@@ -116,6 +117,10 @@ func TestSignalsEndToEnd(t *testing.T) {
 		return func() bool { st, err := os.Stat(path); return err == nil && st.Size() > 0 }
 	}
 	aSrc, aTgt := writeIDData(t, dir, 3000, 5)
+	inputs := append([]string{src, aSrc, aTgt, analyzeFixture, filepath.Join(plantedDir, "planted.onnx"),
+		filepath.Join(plantedDir, "train.src"), filepath.Join(plantedDir, "train.tgt")}, marianPaths...)
+	done := guard(t, inputs...)
+	defer done("interrupted commands")
 	for _, tc := range []struct {
 		name string
 		sig  syscall.Signal
