@@ -572,3 +572,84 @@ func TestHostileGatesFile(t *testing.T) {
 	}
 	done("broken gates files")
 }
+
+// TestMalformedAttention: models that load but whose attention blocks are
+// inconsistent (projection widths, biases, head-count constants, Softmax
+// axis, weight ranks) never crash inspect --heads, gate or prune: each exits
+// 0 with an output that loads, or 2 with one error line.
+func TestMalformedAttention(t *testing.T) {
+	dir := t.TempDir()
+	good := smallModel(t, dir) // 4 heads of 8: E = 32
+	const e = 32
+	reshape := func(name string, dims ...int64) func(m *onnxpb.ModelProto) {
+		return func(m *onnxpb.ModelProto) {
+			tp := initializer(m, name)
+			n := int64(1)
+			for _, d := range dims {
+				n *= d
+			}
+			tp.Dims = dims
+			setExternal(tp, "length", fmt.Sprint(4*n))
+		}
+	}
+	ints := func(name string, v ...int64) func(m *onnxpb.ModelProto) {
+		return func(m *onnxpb.ModelProto) {
+			tp := initializer(m, name)
+			tp.Int64Data, tp.RawData = v, nil
+			tp.Dims = []int64{int64(len(v))}
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(m *onnxpb.ModelProto)
+	}{
+		{"short q bias", reshape("layer0.q.bias", e-8)},
+		{"narrow q weight", reshape("layer0.q.weight", e, e-8)},
+		{"short o weight", reshape("layer0.o.weight", e-8, e)},
+		{"flat q weight", reshape("layer0.q.weight", e*e)},
+		{"rank-3 k weight", reshape("layer0.k.weight", e, e, 1)},
+		{"head count off by one", ints("split_shape", 0, 0, 5, 8)},
+		{"head dim off", ints("split_shape", 0, 0, 4, 7)},
+		{"merge width off", ints("merge_shape", 0, 0, e+1)},
+		{"zero heads", ints("split_shape", 0, 0, 0, 8)},
+		{"negative head count", ints("split_shape", 0, 0, -4, 8)},
+		{"softmax on the head axis", func(m *onnxpb.ModelProto) {
+			for _, n := range m.Graph.Node {
+				if n.GetOpType() == "Softmax" {
+					n.Attribute[0].I = proto.Int64(1)
+				}
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			model := filepath.Join(dir, "bad.onnx")
+			rewrite(t, good, model, tc.edit)
+			done := guard(t, model, good+".data")
+			outDir := t.TempDir()
+			for _, args := range [][]string{
+				{"inspect", "--heads", model},
+				{"gate", model, "-o", filepath.Join(outDir, "gated.onnx")},
+				{"prune", model, "--remove", "encoder:0:1", "-o", filepath.Join(outDir, "pruned.onnx")},
+			} {
+				r := runE2E(t, os.Environ(), args...)
+				switch r.code {
+				case 0:
+					if len(args) > 3 {
+						if rr := runE2E(t, os.Environ(), "inspect", args[len(args)-1]); rr.code != 0 {
+							t.Errorf("%s succeeded but its output does not load: %s", args[0], rr.stderr)
+						}
+					}
+				case 2:
+					if n := strings.Count(strings.TrimSpace(r.stderr), "\n"); n > 1 {
+						t.Errorf("%s: error is %d lines:\n%s", args[0], n+1, r.stderr)
+					}
+				default:
+					t.Errorf("%s: exit %d\n%s", args[0], r.code, r.stderr)
+				}
+				t.Logf("%s: exit %d %s", args[0], r.code, strings.TrimSpace(r.stderr))
+			}
+			noTempFiles(t, outDir)
+			done(tc.name)
+		})
+	}
+}
