@@ -20,9 +20,12 @@
 //     (ε-rule for linear maps, attention probabilities and LayerNorm scale
 //     as constants, Gelu identity rule; see that package).
 //
-// New makes an ONNX Runtime session of it; Analyzer.Run runs one sentence
-// pair (batch of one, teacher-forced) and Analyzer.Analyze a data set,
-// gathering a Report.
+// DetectNames finds the graph's input and output names where the caller
+// gives none. New makes an ONNX Runtime session of it; Analyzer.Run runs one
+// sentence pair (batch of one, teacher-forced) and Analyzer.Analyze a data
+// set, gathering a Report. WriteSummary, WriteHeatmapSVG and WriteRolesSVG
+// present a Report; CompareKeep sets the heads a pruning keeps beside those
+// it removes (mean rank, AUC by relevance and by importance).
 //
 // # Measures
 //

@@ -43,4 +43,10 @@
 //
 // Split encoder/decoder exports are joined first (JoinSplit), so the
 // decoder's loss reaches the encoder's gates.
+//
+// Run does all of it for `onnxprune train`: it reads the corpus
+// (ReadCorpus), builds and writes the training graph, runs the loop on an
+// ONNX Runtime session, and writes the JSONL log, checkpoints, the plot and
+// gates.json (WriteGates; ReadGates reads one back). Cancelling its context
+// saves a checkpoint and returns an error wrapping ErrInterrupted.
 package gatetrain

@@ -13,10 +13,17 @@
 //
 // Model.Translate decodes greedily or with beam search, in batches, with or
 // without the key/value cache; Model.ForcedLogits gives teacher-forced
-// logits. CompareLogits, Identical, Model.Benchmark, Model.CountFLOPs and
-// Model.CountParams measure models; BuildGated makes the gated original of the
-// surgery oracle; Run does all of it for `onnxprune verify`, and WriteReports
-// writes verify.json, report.md and report.html.
+// logits (ForcedStepLogits: step by step, with or without the cache).
+// CompareLogits and CompareStepLogits, Identical, Model.Benchmark,
+// Model.CountFLOPs and Model.CountParams measure models; BuildGated makes the
+// gated original of the surgery oracle; Run does all of it for `onnxprune
+// verify`, and WriteReports writes verify.json, report.md and report.html.
+// RunBenchJob benchmarks one model from a JSON-able BenchJob, so that each
+// model can be timed in a process of its own (PeakRSS then measures it
+// alone).
+//
+// The subpackage tokenize turns text into ids and back (SentencePiece and
+// vocabulary files); score computes BLEU and chrF as sacreBLEU does.
 //
 // # Speed and size
 //
