@@ -129,6 +129,7 @@ type MatchError struct {
 	Missing string
 }
 
+// Error names the Softmax node and what its pattern lacked.
 func (e *MatchError) Error() string {
 	return fmt.Sprintf("graphedit: attention at Softmax %q: %s", e.Softmax, e.Missing)
 }

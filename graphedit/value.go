@@ -178,6 +178,8 @@ func (v *Value) removeUse(n *Node, i int) {
 	}
 }
 
+// String returns the value's name, or `<none>` for a nil value (an omitted
+// optional input).
 func (v *Value) String() string {
 	if v == nil {
 		return "<none>"

@@ -115,6 +115,8 @@ type Result struct {
 // OK reports whether the error is within tolerance.
 func (r Result) OK() bool { return r.Err <= r.Tol && !math.IsNaN(r.Err) }
 
+// String gives one line: the value, the relative error, the tolerance and
+// the number of elements compared.
 func (r Result) String() string {
 	return fmt.Sprintf("d/d%s: rel err %.3g (tol %.1g) over %d elements", r.Name, r.Err, r.Tol, len(r.Index))
 }
