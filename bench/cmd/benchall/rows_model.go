@@ -255,7 +255,7 @@ func (h *harness) surgeryRows() {
 	m := Row{ID: "5b", Figure: figM, Ours: mib(peak), Peer: "model " + mib(size),
 		Values: map[string]float64{"peak_rss_bytes": float64(peak), "model_bytes": float64(size)}}
 	m.setRatio(float64(peak)/float64(size), "largest peak RSS of the prune runs ÷ model size on disk", 1.5, false)
-	m.Note = "external data is memory-mapped; the pruned weights are written as they are sliced"
+	m.Note = "onnxio memory-maps the external data (copy-on-write); the peak is the whole prune process"
 	h.add(m)
 }
 

@@ -8,10 +8,10 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"sort"
 	"time"
@@ -35,6 +35,8 @@ type result struct {
 	Median    float64   `json:"median_s"`
 	TokPerSec float64   `json:"tokens_per_s"`
 	BuildSec  float64   `json:"build_s"`
+	// PerRun is the number of steps each timed run averages.
+	PerRun int `json:"steps_per_run"`
 }
 
 func median(v []float64) float64 {
@@ -54,14 +56,15 @@ func main() {
 	warmup := flag.Int("warmup", 2, "untimed runs first")
 	repeats := flag.Int("repeats", 5, "timed runs")
 	perRun := flag.Int("steps-per-run", 1, "steps (or forward passes) per timed run; a run's time is their mean")
+	minRun := flag.Duration("min-run", 200*time.Millisecond, "raise steps per run until a run lasts about this long (judged from the last warm-up step)")
 	flag.Parse()
-	if err := run(*model, *batchPath, *mode, *threads, *warmup, *repeats, max(1, *perRun)); err != nil {
+	if err := run(*model, *batchPath, *mode, *threads, *warmup, *repeats, max(1, *perRun), *minRun); err != nil {
 		fmt.Fprintln(os.Stderr, "benchtrain:", err)
 		os.Exit(1)
 	}
 }
 
-func run(model, batchPath, mode string, threads, warmup, repeats, perRun int) error {
+func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, minRun time.Duration) error {
 	bf, err := batchfile.Read(batchPath)
 	if err != nil {
 		return err
@@ -159,7 +162,7 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int) er
 			return err
 		}
 		cfg := gatetrain.DefaultConfig()
-		cfg.Steps = (warmup+repeats)*perRun + 1
+		cfg.Steps = math.MaxInt32 // the schedule's length; the loop below decides
 		cfg.ValidEvery, cfg.CheckpointEvery = 0, 0
 		tr := &gatetrain.Trainer{Cfg: cfg, TG: tg, Run: sess, InitWeights: init,
 			Train: &gatetrain.Batcher{Corpus: corpus, Specials: sp, MaxTokens: 1 << 30, Window: len(pairs), Seed: 1}}
@@ -178,20 +181,28 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int) er
 		return fmt.Errorf("unknown mode %q", mode)
 	}
 	res.BuildSec = time.Since(t0).Seconds()
-	ctx := context.Background()
-	for i := 0; i < warmup+repeats; i++ {
-		if ctx.Err() != nil {
-			return ctx.Err()
+	// Warm-up steps, the last of which sizes the timed runs: short steps
+	// are grouped so that a run is long enough to time on a busy machine.
+	var last time.Duration
+	for i := 0; i < max(1, warmup); i++ {
+		s := time.Now()
+		if err := step(); err != nil {
+			return err
 		}
+		last = time.Since(s)
+	}
+	if last > 0 && minRun > 0 {
+		perRun = max(perRun, int(math.Ceil(float64(minRun)/float64(last))))
+	}
+	res.PerRun = perRun
+	for i := 0; i < repeats; i++ {
 		s := time.Now()
 		for k := 0; k < perRun; k++ {
 			if err := step(); err != nil {
 				return err
 			}
 		}
-		if i >= warmup {
-			res.Runs = append(res.Runs, time.Since(s).Seconds()/float64(perRun))
-		}
+		res.Runs = append(res.Runs, time.Since(s).Seconds()/float64(perRun))
 	}
 	res.Median = median(res.Runs)
 	res.TokPerSec = float64(res.Tokens) / res.Median
