@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"google.golang.org/protobuf/proto"
-
 	"onnxprune/graphedit"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
@@ -21,20 +19,13 @@ func TestHeadsConfirmedNumerically(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := ortrun.Options{IntraOpThreads: 1, Optimization: ortrun.OptDisable}
+	opts := exactOpts
 	for _, path := range files {
 		if strings.Contains(path, "merged") || strings.Contains(path, "fused") {
 			continue // no per-head tensor in the main graph
 		}
 		t.Run(strings.TrimPrefix(path, "../models/fixtures/"), func(t *testing.T) {
-			m, err := onnxio.Load(path, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			base, err := graphedit.Load(m)
-			if err != nil {
-				t.Fatal(err)
-			}
+			m, base := loadFixture(t, path)
 			blocks, err := graphedit.FindHeads(base)
 			if err != nil {
 				t.Fatal(err)
@@ -58,11 +49,7 @@ func TestHeadsConfirmedNumerically(t *testing.T) {
 					if zero {
 						zeroHead(t, g, b.V, b.HeadDim, h)
 					}
-					data, err := proto.Marshal(g.ModelProto(m.Proto))
-					if err != nil {
-						t.Fatal(err)
-					}
-					s, err := ortrun.NewSessionFromBytes(data, opts)
+					s, err := ortrun.NewSessionFromBytes(marshalGraph(t, g, m), opts)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"onnxprune/graphedit"
-	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
 
@@ -44,19 +43,6 @@ func readManifest(t *testing.T) manifest {
 		t.Fatal(err)
 	}
 	return m
-}
-
-func loadGraph(t *testing.T, path string) *graphedit.Graph {
-	t.Helper()
-	m, err := onnxio.Load(path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := graphedit.Load(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
 }
 
 // projectionOf returns the weight (or bias) and layout FindHeads reports

@@ -6,25 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"google.golang.org/protobuf/proto"
-
 	"onnxprune/graphedit"
-	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 )
-
-func joinLoad(t *testing.T, path string) (*onnxio.Model, *graphedit.Graph) {
-	t.Helper()
-	m, err := onnxio.Load(path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := graphedit.Load(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m, g
-}
 
 // joinTol: the joined graph runs the same kernels on the same values as the
 // two sessions; only ORT's fusion across the former file boundary may
@@ -37,8 +21,8 @@ const joinTol = 1e-5
 func TestJoinSplitEncoderDecoder(t *testing.T) {
 	for _, dir := range []string{"marian", "bart"} {
 		t.Run(dir, func(t *testing.T) {
-			encM, enc := joinLoad(t, "../models/fixtures/"+dir+"/encoder_model.onnx")
-			decM, dec := joinLoad(t, "../models/fixtures/"+dir+"/decoder_model.onnx")
+			encM, enc := loadFixture(t, "../models/fixtures/"+dir+"/encoder_model.onnx")
+			decM, dec := loadFixture(t, "../models/fixtures/"+dir+"/decoder_model.onnx")
 			spec := graphedit.JoinSpec{
 				Connect: map[string]string{"encoder_hidden_states": "last_hidden_state", "encoder_attention_mask": "attention_mask"},
 				Rename:  map[string]string{"input_ids": "decoder_input_ids"},
@@ -64,29 +48,10 @@ func TestJoinSplitEncoderDecoder(t *testing.T) {
 			if enc.Value("decoder_input_ids") != nil || dec.Value("decoder_input_ids") != nil {
 				t.Fatal("Join changed an input graph")
 			}
-			bytesOf := func(g *graphedit.Graph, m *onnxio.Model) []byte {
-				b, err := proto.Marshal(g.ModelProto(m.Proto))
-				if err != nil {
-					t.Fatal(err)
-				}
-				return b
-			}
 			opts := ortrun.Options{IntraOpThreads: 1}
-			se, err := ortrun.NewSessionFromBytes(bytesOf(enc, encM), opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer se.Close()
-			sd, err := ortrun.NewSessionFromBytes(bytesOf(dec, decM), opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer sd.Close()
-			sj, err := ortrun.NewSessionFromBytes(bytesOf(j, encM), opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer sj.Close()
+			se := newSession(t, marshalGraph(t, enc, encM), opts)
+			sd := newSession(t, marshalGraph(t, dec, decM), opts)
+			sj := newSession(t, marshalGraph(t, j, encM), opts)
 			r := rand.New(rand.NewPCG(5, 6))
 			const B, S, T = 2, 7, 5
 			src := make([]int64, B*S)
@@ -130,8 +95,8 @@ func TestJoinSplitEncoderDecoder(t *testing.T) {
 }
 
 func TestJoinErrors(t *testing.T) {
-	_, enc := joinLoad(t, "../models/fixtures/marian/encoder_model.onnx")
-	_, dec := joinLoad(t, "../models/fixtures/marian/decoder_model.onnx")
+	_, enc := loadFixture(t, "../models/fixtures/marian/encoder_model.onnx")
+	_, dec := loadFixture(t, "../models/fixtures/marian/decoder_model.onnx")
 	tests := []struct {
 		name string
 		spec graphedit.JoinSpec

@@ -8,7 +8,6 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit"
-	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 )
@@ -29,15 +28,8 @@ func TestRewritesKeepOutputsOnORT(t *testing.T) {
 	}
 	for _, path := range files {
 		t.Run(strings.TrimPrefix(path, "../models/fixtures/"), func(t *testing.T) {
-			m, err := onnxio.Load(path, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			m, g := loadFixture(t, path)
 			orig, err := proto.Marshal(m.Proto)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := graphedit.Load(m)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -49,27 +41,12 @@ func TestRewritesKeepOutputsOnORT(t *testing.T) {
 			if err := g.WriteValueInfo(); err != nil {
 				t.Fatal(err)
 			}
-			edited, err := proto.Marshal(g.ModelProto(m.Proto))
-			if err != nil {
-				t.Fatal(err)
-			}
+			edited := marshalGraph(t, g, m)
 			t.Logf("%d nodes, %d folded, %d left", before, folded, g.NumNodes())
-			opts := ortrun.Options{IntraOpThreads: 1, Optimization: ortrun.OptDisable}
-			s1, err := ortrun.NewSessionFromBytes(orig, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s1.Close()
-			s2, err := ortrun.NewSessionFromBytes(edited, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s2.Close()
+			s1 := newSession(t, orig, exactOpts)
+			s2 := newSession(t, edited, exactOpts)
 			rng := rand.New(rand.NewPCG(seed, 0))
-			var names []string
-			for _, o := range s1.Outputs() {
-				names = append(names, o.Name)
-			}
+			names := outputNames(s1)
 			for _, sz := range sizes {
 				in := randomFeeds(s1.Inputs(), sz, rng)
 				o1, err := s1.Run(in, names)
@@ -168,15 +145,8 @@ func TestGateInsideIfBranchesOnORT(t *testing.T) {
 		}
 		tested++
 		t.Run(strings.TrimPrefix(path, "../models/fixtures/"), func(t *testing.T) {
-			m, err := onnxio.Load(path, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			m, g := loadFixture(t, path)
 			orig, err := proto.Marshal(m.Proto)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := graphedit.Load(m)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -223,27 +193,12 @@ func TestGateInsideIfBranchesOnORT(t *testing.T) {
 			if err := g.Validate(); err != nil {
 				t.Fatal(err)
 			}
-			edited, err := proto.Marshal(g.ModelProto(m.Proto))
-			if err != nil {
-				t.Fatal(err)
-			}
+			edited := marshalGraph(t, g, m)
 			t.Logf("%d Softmax outputs gated", gated)
-			opts := ortrun.Options{IntraOpThreads: 1, Optimization: ortrun.OptDisable}
-			s1, err := ortrun.NewSessionFromBytes(orig, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s1.Close()
-			s2, err := ortrun.NewSessionFromBytes(edited, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s2.Close()
+			s1 := newSession(t, orig, exactOpts)
+			s2 := newSession(t, edited, exactOpts)
 			rng := rand.New(rand.NewPCG(seed, 0))
-			var names []string
-			for _, o := range s1.Outputs() {
-				names = append(names, o.Name)
-			}
+			names := outputNames(s1)
 			in := randomFeeds(s1.Inputs(), [2]int64{2, 4}, rng)
 			o1, err := s1.Run(in, names)
 			if err != nil {

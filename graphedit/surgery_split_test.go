@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"google.golang.org/protobuf/proto"
-
 	"onnxprune/graphedit"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
@@ -47,16 +45,7 @@ func buildSplit(t *testing.T, path string, dec graphedit.Decision) *splitModel {
 		} else if gates, err = graphedit.InsertGates(g, blocks, nil); err != nil {
 			t.Fatal(err)
 		}
-		data, err := proto.Marshal(g.ModelProto(m.Proto))
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := ortrun.NewSessionFromBytes(data, ortrun.Options{IntraOpThreads: 1, Optimization: ortrun.OptDisable})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { s.Close() })
-		return s, gates
+		return newSession(t, marshalGraph(t, g, m), exactOpts), gates
 	}
 	sm := &splitModel{}
 	sm.gated, sm.gates = mk(false)
@@ -68,10 +57,7 @@ func buildSplit(t *testing.T, path string, dec graphedit.Decision) *splitModel {
 // one on pfeeds.
 func (sm *splitModel) run(t *testing.T, dec graphedit.Decision, gfeeds, pfeeds map[string]*ortrun.Tensor) (g, p map[string]*ortrun.Tensor) {
 	t.Helper()
-	var names []string
-	for _, o := range sm.gated.Outputs() {
-		names = append(names, o.Name)
-	}
+	names := outputNames(sm.gated)
 	feeds := map[string]*ortrun.Tensor{}
 	for k, v := range gfeeds {
 		feeds[k] = v

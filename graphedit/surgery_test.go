@@ -10,7 +10,6 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit"
-	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 )
@@ -204,18 +203,11 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 		t.Fatal(err)
 	}
 	// ORT's graph optimizations are off: they only cost session time here.
-	opts := ortrun.Options{IntraOpThreads: 1, Optimization: ortrun.OptDisable}
+	opts := exactOpts
 	for _, path := range files {
 		name := strings.TrimPrefix(path, "../models/fixtures/")
 		t.Run(name, func(t *testing.T) {
-			m, err := onnxio.Load(path, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := graphedit.Load(m)
-			if err != nil {
-				t.Fatal(err)
-			}
+			m, g := loadFixture(t, path)
 			blocks, err := graphedit.FindHeads(g)
 			if err != nil {
 				t.Fatal(err)
@@ -233,15 +225,7 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gatedBytes, err := proto.Marshal(gg.ModelProto(m.Proto))
-			if err != nil {
-				t.Fatal(err)
-			}
-			gated, err := ortrun.NewSessionFromBytes(gatedBytes, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer gated.Close()
+			gated := newSession(t, marshalGraph(t, gg, m), opts)
 			origFloat := floatInitBytes(m.Proto)
 			rng := rand.New(rand.NewPCG(seed, uint64(len(path))))
 			fused := false
@@ -369,15 +353,8 @@ func TestGatesDefaultIsOriginalOnORT(t *testing.T) {
 	opts := ortrun.Options{IntraOpThreads: 1}
 	for _, path := range files {
 		t.Run(strings.TrimPrefix(path, "../models/fixtures/"), func(t *testing.T) {
-			m, err := onnxio.Load(path, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
+			m, g := loadFixture(t, path)
 			orig, err := m.Marshal()
-			if err != nil {
-				t.Fatal(err)
-			}
-			g, err := graphedit.Load(m)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -388,25 +365,10 @@ func TestGatesDefaultIsOriginalOnORT(t *testing.T) {
 			if _, err := graphedit.InsertGates(g, blocks, nil); err != nil {
 				t.Fatal(err)
 			}
-			gb, err := proto.Marshal(g.ModelProto(m.Proto))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s1, err := ortrun.NewSessionFromBytes(orig, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s1.Close()
-			s2, err := ortrun.NewSessionFromBytes(gb, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer s2.Close()
+			s1 := newSession(t, orig, opts)
+			s2 := newSession(t, marshalGraph(t, g, m), opts)
 			rng := rand.New(rand.NewPCG(5, 0))
-			var names []string
-			for _, o := range s1.Outputs() {
-				names = append(names, o.Name)
-			}
+			names := outputNames(s1)
 			in := randomFeeds(s1.Inputs(), [2]int64{2, 4}, rng)
 			o1, err := s1.Run(in, names)
 			if err != nil {
