@@ -43,32 +43,15 @@ type IONames struct {
 
 // DetectNames fills the empty fields of given from the usual names
 // (src_ids/input_ids, attention_mask, tgt_ids/decoder_input_ids,
-// decoder_attention_mask, logits) and checks that they exist.
+// decoder_attention_mask, logits: graphedit.GuessIORoles) and checks that
+// they exist.
 func DetectNames(g *graphedit.Graph, given IONames) (IONames, error) {
-	r := given
+	r := IONames(graphedit.GuessIORoles(g, graphedit.IORoles(given)))
 	has := map[string]bool{}
 	var ins []string
 	for _, v := range g.Inputs() {
 		has[v.Name()] = true
 		ins = append(ins, v.Name())
-	}
-	pick := func(cur *string, names ...string) {
-		for _, n := range names {
-			if *cur == "" && has[n] {
-				*cur = n
-			}
-		}
-	}
-	pick(&r.Src, "src_ids", "input_ids", "src", "source_ids")
-	pick(&r.DecIn, "tgt_ids", "decoder_input_ids", "tgt", "target_ids")
-	pick(&r.SrcMask, "attention_mask", "src_mask")
-	pick(&r.DecMask, "decoder_attention_mask")
-	if r.Logits == "" {
-		for _, v := range g.Outputs() {
-			if v.Name() == "logits" {
-				r.Logits = "logits"
-			}
-		}
 	}
 	if r.Src == "" || r.DecIn == "" {
 		return r, fmt.Errorf("attribution: the model needs source ids and decoder input ids in one graph (inputs are %s); split encoder/decoder files are not supported", strings.Join(ins, ", "))

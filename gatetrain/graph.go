@@ -90,40 +90,19 @@ type Roles struct {
 	Src, SrcMask, DecIn, DecMask, Logits string
 }
 
-// DetectRoles guesses the roles from the usual input names: source ids
-// src_ids / input_ids, decoder input tgt_ids / decoder_input_ids, source
-// mask attention_mask, decoder mask decoder_attention_mask, output logits.
+// DetectRoles guesses the roles from the usual input names
+// (graphedit.GuessIORoles): source ids src_ids / input_ids, decoder input
+// tgt_ids / decoder_input_ids, source mask attention_mask, decoder mask
+// decoder_attention_mask, output logits, else the first graph output.
 // Fields already set in given are kept.
 func DetectRoles(g *graphedit.Graph, given Roles) (Roles, error) {
-	r := given
+	r := Roles(graphedit.GuessIORoles(g, graphedit.IORoles(given)))
 	has := map[string]bool{}
 	for _, v := range g.Inputs() {
 		has[v.Name()] = true
 	}
-	pick := func(cur *string, names ...string) {
-		if *cur != "" {
-			return
-		}
-		for _, n := range names {
-			if has[n] {
-				*cur = n
-				return
-			}
-		}
-	}
-	pick(&r.Src, "src_ids", "input_ids", "src", "source_ids")
-	pick(&r.DecIn, "tgt_ids", "decoder_input_ids", "tgt", "target_ids")
-	pick(&r.SrcMask, "attention_mask", "src_mask")
-	pick(&r.DecMask, "decoder_attention_mask")
-	if r.Logits == "" {
-		for _, v := range g.Outputs() {
-			if v.Name() == "logits" {
-				r.Logits = "logits"
-			}
-		}
-		if r.Logits == "" && len(g.Outputs()) > 0 {
-			r.Logits = g.Outputs()[0].Name()
-		}
+	if r.Logits == "" && len(g.Outputs()) > 0 {
+		r.Logits = g.Outputs()[0].Name()
 	}
 	for _, n := range []struct{ role, name string }{{"source ids", r.Src}, {"decoder input ids", r.DecIn}} {
 		if n.name == "" || !has[n.name] {
