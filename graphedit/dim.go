@@ -33,6 +33,24 @@ func (d Dim) String() string {
 	return d.Param
 }
 
+// KnownSizes returns the sizes of dims when every one is known. It reports
+// false when one is symbolic or when dims is nil (an unknown rank, as
+// Value.Shape gives it); an empty non-nil dims (a scalar) gives an empty
+// slice and true.
+func KnownSizes(dims []Dim) ([]int64, bool) {
+	if dims == nil {
+		return nil, false
+	}
+	out := make([]int64, len(dims))
+	for i, d := range dims {
+		if !d.Known() {
+			return nil, false
+		}
+		out[i] = d.Value
+	}
+	return out, true
+}
+
 // Dims builds a shape from ints and strings (symbols); a convenience for
 // tests and builders. Any other element type panics (a programmer mistake).
 func Dims(xs ...any) []Dim {

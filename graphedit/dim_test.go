@@ -55,3 +55,30 @@ func TestDimEqual(t *testing.T) {
 		}
 	}
 }
+
+func TestKnownSizes(t *testing.T) {
+	cases := []struct {
+		name string
+		dims []Dim
+		want []int64
+		ok   bool
+	}{
+		{"unknown rank", nil, nil, false},
+		{"scalar", []Dim{}, []int64{}, true},
+		{"all known", Dims(2, 3, 4), []int64{2, 3, 4}, true},
+		{"one symbol", Dims(2, "seq", 4), nil, false},
+	}
+	for _, c := range cases {
+		got, ok := KnownSizes(c.dims)
+		if ok != c.ok || len(got) != len(c.want) || (ok && got == nil) {
+			t.Errorf("%s: KnownSizes = %v, %v; want %v, %v", c.name, got, ok, c.want, c.ok)
+			continue
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("%s: KnownSizes = %v; want %v", c.name, got, c.want)
+				break
+			}
+		}
+	}
+}

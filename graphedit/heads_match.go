@@ -517,19 +517,8 @@ func outAxis(transposed bool) int {
 // outerInitializer returns the initializer of an enclosing graph that the
 // outer value v stands for (nil when it is not one).
 func outerInitializer(v *Value) *Value {
-	g := v.g
-	for g != nil && g.parent != nil {
-		pv := g.parent.values[v.name]
-		if pv == nil {
-			return nil
-		}
-		if !pv.outer {
-			if pv.IsInitializer() && !pv.IsGraphInput() {
-				return pv
-			}
-			return nil
-		}
-		g = g.parent
+	if pv := outerDefinition(v); pv != nil && pv.IsInitializer() && !pv.IsGraphInput() {
+		return pv
 	}
 	return nil
 }

@@ -91,7 +91,7 @@ func (g *Graph) ConstInts(v *Value) ([]int64, bool) {
 	}
 	g.ensureAnalysis()
 	if s := g.symOf(v); s != nil {
-		return knownInts(s)
+		return KnownSizes(s)
 	}
 	if tp := v.init; tp != nil && !isIntLike(tp.GetDataType()) {
 		return nil, false // never decode a float weight just to refuse it
@@ -120,7 +120,7 @@ func (g *Graph) ConstValue(v *Value) (*onnxio.Tensor, bool) {
 		return t, true
 	}
 	s := g.symOf(v)
-	ints, ok := knownInts(s)
+	ints, ok := KnownSizes(s)
 	if !ok || s == nil || v.rank < 0 {
 		return nil, false
 	}
@@ -283,20 +283,6 @@ func intDims(xs []int64) []Dim {
 		out[i] = IntDim(x)
 	}
 	return out
-}
-
-func knownInts(s []Dim) ([]int64, bool) {
-	if s == nil {
-		return nil, false
-	}
-	out := make([]int64, len(s))
-	for i, d := range s {
-		if !d.Known() {
-			return nil, false
-		}
-		out[i] = d.Value
-	}
-	return out, true
 }
 
 // isFresh reports whether a symbol is one the graph made up.

@@ -63,7 +63,7 @@ func (c *ictx) elem(i int) int32 {
 func (c *ictx) sym(i int) []Dim { return c.g.symOf(c.in(i)) }
 
 // ints returns input i's contents when fully known.
-func (c *ictx) ints(i int) ([]int64, bool) { return knownInts(c.sym(i)) }
+func (c *ictx) ints(i int) ([]int64, bool) { return KnownSizes(c.sym(i)) }
 
 func (c *ictx) opset() int64 {
 	if v := c.g.Opset(""); v > 0 {

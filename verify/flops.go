@@ -147,25 +147,13 @@ func (fg *flopGraph) count(cs CallShape, cross func(string) bool) (FLOPCount, er
 	return fc, nil
 }
 
-// known returns the sizes of dims, or false when one is symbolic.
-func known(dims []graphedit.Dim) ([]int64, bool) {
-	out := make([]int64, len(dims))
-	for i, d := range dims {
-		if !d.Known() {
-			return nil, false
-		}
-		out[i] = d.Value
-	}
-	return out, true
-}
-
 // matmulFLOPs is 2 · (output elements) · K, K the contracted size.
 func matmulFLOPs(n *graphedit.Node) (int64, bool) {
 	if n.NumInputs() < 2 || n.NumOutputs() < 1 {
 		return 0, false
 	}
-	a, okA := known(n.Input(0).Shape())
-	out, okO := known(n.Output(0).Shape())
+	a, okA := graphedit.KnownSizes(n.Input(0).Shape())
+	out, okO := graphedit.KnownSizes(n.Output(0).Shape())
 	if !okA || !okO || len(a) == 0 || n.Output(0).Rank() < 0 {
 		return 0, false
 	}

@@ -191,18 +191,7 @@ func staticShape(v *graphedit.Value) ([]int64, bool) {
 	if v == nil {
 		return nil, false
 	}
-	s := v.Shape()
-	if s == nil {
-		return nil, false
-	}
-	out := make([]int64, len(s))
-	for i, d := range s {
-		if !d.Known() {
-			return nil, false
-		}
-		out[i] = d.Value
-	}
-	return out, true
+	return graphedit.KnownSizes(v.Shape())
 }
 
 // elemName names an element type for messages.
