@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"onnxprune/graphedit"
+	"onnxprune/onnxio"
 )
 
 // GatesVersion is the version of graphedit's gates.json layout written here.
@@ -70,36 +70,10 @@ func (t *Trainer) Gates(open []bool, model string) *GatesFile {
 }
 
 // WriteFileAtomic writes data to a temporary file in path's folder and
-// renames it into place.
+// renames it into place (onnxio.WriteFileAtomic).
 func WriteFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
+	if err := onnxio.WriteFileAtomic(path, data); err != nil {
 		return fmt.Errorf("gatetrain: %w", err)
-	}
-	tmp := f.Name()
-	if err := f.Chmod(0o644); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("gatetrain: %s: %w", path, err)
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("gatetrain: %s: %w", path, err)
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("gatetrain: %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("gatetrain: %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("gatetrain: %s: %w", path, err)
 	}
 	return nil
 }

@@ -4,39 +4,16 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"onnxprune/onnxio"
 )
 
 // WriteFileAtomic writes data to a temporary file in path's folder, syncs it
 // and renames it to path, so that path holds the old content or the new one,
-// never a part.
+// never a part (onnxio.WriteFileAtomic).
 func WriteFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("verify: %s: %w", path, err)
-	}
-	tmp := f.Name()
-	fail := func(err error) error {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("verify: %s: %w", path, err)
-	}
-	if _, err := f.Write(data); err != nil {
-		return fail(err)
-	}
-	if err := f.Sync(); err != nil {
-		return fail(err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return fail(err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("verify: %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("verify: %s: %w", path, err)
+	if err := onnxio.WriteFileAtomic(path, data); err != nil {
+		return fmt.Errorf("verify: %w", err)
 	}
 	return nil
 }

@@ -1,0 +1,39 @@
+package onnxio
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// WriteFileAtomic writes data to a temporary file in path's folder, gives it
+// mode 0644, syncs it and renames it to path, so that path holds the old
+// content or the new one, never a part; on error the temporary file is
+// removed. Errors read `PATH: cause`, left for the caller to prefix with its
+// package. (Save does the same for models, and keeps the mode of the file it
+// replaces.)
+func WriteFileAtomic(path string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	tmp := f.Name()
+	err = f.Chmod(0o644)
+	if err == nil {
+		_, err = f.Write(data)
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
