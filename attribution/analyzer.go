@@ -31,6 +31,7 @@ type Example struct {
 
 // Analyzer runs the analysis graph of one model on ONNX Runtime.
 type Analyzer struct {
+	// Graph is the analysis graph the session runs.
 	Graph *Graph
 	// Progress, when set, is called after each example with the number
 	// done and the total.

@@ -5,6 +5,7 @@ import "fmt"
 // KeepComparison compares the heads a pruning decision keeps with those it
 // removes, by the measures of a report: do the kept heads rank high?
 type KeepComparison struct {
+	// Kept and Removed count the heads in each group.
 	Kept    int `json:"kept"`
 	Removed int `json:"removed"`
 	// MeanRankKept and MeanRankRemoved average Rank (1 = most relevant).

@@ -96,8 +96,12 @@ type BlockInfo struct {
 // the attention probabilities exposed, the loss and its plain gradients,
 // and the LRP signals of the top-1 logits.
 type Graph struct {
-	G      *graphedit.Graph
-	Names  IONames
+	// G is the analysis graph itself (the model's graph, changed in place).
+	G *graphedit.Graph
+	// Names are the model's inputs and logits output.
+	Names IONames
+	// Blocks are the attention blocks, one per gate in InsertGates order;
+	// Cuts are the conservation cuts.
 	Blocks []BlockInfo
 	Cuts   []Cut
 }

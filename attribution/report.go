@@ -41,6 +41,8 @@ func DefaultConfig() Config {
 // Positional is a head's most frequent relative position of its maximum
 // weight, over its queries.
 type Positional struct {
+	// Offset is the most frequent j − i; Fraction the share of the Tokens
+	// counted queries whose maximum weight sits at that offset.
 	Offset   int     `json:"offset"`
 	Fraction float64 `json:"fraction"`
 	Tokens   int     `json:"tokens"`
@@ -50,6 +52,9 @@ type Positional struct {
 // its maximum weight (word level) lands on the other end of the arc,
 // against the best fixed-offset baseline on the same arcs.
 type Syntactic struct {
+	// Relation is the dependency relation and Direction DepToHead or
+	// HeadToDep; Accuracy is the head's share of the Arcs arcs, Baseline
+	// the share of the best fixed word offset BaselineOffset.
 	Relation       string  `json:"relation"`
 	Direction      string  `json:"direction"`
 	Accuracy       float64 `json:"accuracy"`
@@ -60,6 +65,7 @@ type Syntactic struct {
 
 // HeadReport is every measure of one head.
 type HeadReport struct {
+	// Name is `KIND:LAYER:HEAD`, repeated in Kind, Layer and Head.
 	Name  string         `json:"name"`
 	Kind  graphedit.Kind `json:"kind"`
 	Layer int            `json:"layer"`
@@ -93,6 +99,8 @@ type HeadReport struct {
 // CutConservation is the relevance at one cut over the target, over
 // examples.
 type CutConservation struct {
+	// Cut is the cut's name (Cut.Name); MeanRatio, MinRatio and MaxRatio
+	// summarize the relevance at the cut over the target, per example.
 	Cut       string  `json:"cut"`
 	MeanRatio float64 `json:"mean_ratio"`
 	MinRatio  float64 `json:"min_ratio"`
@@ -110,6 +118,8 @@ type CutConservation struct {
 
 // Report is the result of an analysis.
 type Report struct {
+	// Examples is the number of examples analyzed; Partial is set when the
+	// analysis was cancelled before the last one.
 	Examples int  `json:"examples"`
 	Partial  bool `json:"partial,omitempty"`
 	// MeanLoss and MeanTarget average the loss and the summed top-1 logits.
@@ -120,7 +130,8 @@ type Report struct {
 	// Pruning compares the heads a pruning decision keeps and removes
 	// (CompareKeep), when one was given.
 	Pruning *KeepComparison `json:"pruning,omitempty"`
-	Heads   []HeadReport    `json:"heads"`
+	// Heads lists every head, block by block in Graph.Blocks order.
+	Heads []HeadReport `json:"heads"`
 }
 
 type synKey struct{ rel, dir string }

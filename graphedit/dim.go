@@ -12,7 +12,9 @@ import (
 // polynomial such as `batch_size*sequence_length` or `2*seq+1`, and a
 // dimension nothing is known about gets a fresh `unk_N` name.
 type Dim struct {
+	// Value is the size of a known dimension (Param empty).
 	Value int64
+	// Param is the symbol of a symbolic dimension; empty when known.
 	Param string
 }
 

@@ -13,6 +13,7 @@ import (
 
 // NodeSpec describes a node for AddNode.
 type NodeSpec struct {
+	// OpType and Domain name the operator ("" is the default ONNX domain).
 	OpType string
 	Domain string
 	// Name is the node name; empty means a fresh name from OpType.

@@ -10,10 +10,14 @@ import (
 // Gate is one gate vector InsertGates added: a float graph input of shape
 // [H] named `gate/<kind>.<layer>` whose stored default is all ones.
 type Gate struct {
-	Name  string
-	Block string // `KIND:LAYER`
+	// Name is the graph input, `gate/<kind>.<layer>` (GateName).
+	Name string
+	// Block is the gated block's name, `KIND:LAYER`.
+	Block string
+	// Kind and Layer are the block's kind and layer.
 	Kind  Kind
 	Layer int
+	// Heads is H, the gate vector's length.
 	Heads int
 }
 

@@ -71,6 +71,8 @@ type HeadConst struct {
 
 // Block is one multi-head attention block found in a graph.
 type Block struct {
+	// Kind is the attention kind and Layer its layer, counted per kind in
+	// data-flow order from 0.
 	Kind  Kind
 	Layer int
 	// NumHeads is H and HeadDim is dh.
@@ -125,7 +127,9 @@ func (b *Block) HeadNames() []string {
 // MatchError reports attention that FindHeads could not match: the Softmax
 // node and what was missing.
 type MatchError struct {
+	// Softmax is the name of the Softmax node the match started from.
 	Softmax string
+	// Missing says what part of the attention pattern was not found.
 	Missing string
 }
 

@@ -21,8 +21,10 @@ type PostChecker interface {
 
 // PassFunc adapts a function to a Pass.
 type PassFunc struct {
+	// PassName is what Name returns.
 	PassName string
-	Fn       func(g *Graph) (bool, error)
+	// Fn runs the pass and reports whether it changed the graph.
+	Fn func(g *Graph) (bool, error)
 }
 
 // Name returns the pass name.

@@ -14,6 +14,7 @@ func HeadName(k Kind, layer, head int) string {
 
 // HeadID identifies one head.
 type HeadID struct {
+	// Kind and Layer name the block; Head is the head's index in it, from 0.
 	Kind  Kind
 	Layer int
 	Head  int

@@ -18,7 +18,9 @@ type SurgeryReport struct {
 
 // BlockChange is one block's head count before and after surgery.
 type BlockChange struct {
-	Block    string
+	// Block is the block's name, `KIND:LAYER`.
+	Block string
+	// From and To are its head counts before and after.
 	From, To int
 	// Removed is true when every head went and the sublayer was replaced
 	// by its output bias.

@@ -10,7 +10,9 @@ import (
 // CapturedInput when the value is read by name from inside one of the node's
 // subgraph attributes (an If/Loop/Scan body) rather than through an input slot.
 type Use struct {
-	Node  *Node
+	// Node is the reading node.
+	Node *Node
+	// Input is the input slot, or CapturedInput.
 	Input int
 }
 
