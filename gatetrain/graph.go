@@ -17,6 +17,8 @@ const GatePrefix = "gate/"
 // GateInput is one gate vector of a gated model: a float input of shape [H]
 // named gate/<kind>.<layer>.
 type GateInput struct {
+	// Name is the input's name; Kind and Layer name its block and Heads is
+	// H.
 	Name  string
 	Kind  graphedit.Kind
 	Layer int
@@ -86,8 +88,14 @@ func FindGates(g *graphedit.Graph, kinds []graphedit.Kind) ([]GateInput, error) 
 }
 
 // Roles names the model inputs the batcher feeds and the logits output.
+// Its fields are those of graphedit.IORoles.
 type Roles struct {
-	Src, SrcMask, DecIn, DecMask, Logits string
+	// Src is the source ids [B,S]; SrcMask the optional source mask [B,S].
+	Src, SrcMask string
+	// DecIn is the decoder input ids [B,T]; DecMask its optional mask.
+	DecIn, DecMask string
+	// Logits is the output [B,T,V].
+	Logits string
 }
 
 // DetectRoles guesses the roles from the usual input names
@@ -130,6 +138,8 @@ func inputNames(g *graphedit.Graph) string {
 
 // TrainGraph is a gated model turned into a training graph.
 type TrainGraph struct {
+	// Graph computes the loss and the gradients; Gates are its gate inputs
+	// (log α is laid out in this order) and Roles its model inputs.
 	Graph *graphedit.Graph
 	Gates []GateInput
 	Roles Roles

@@ -60,6 +60,7 @@ type RunOptions struct {
 
 // Result summarizes a finished run.
 type Result struct {
+	// Gates is the final gates.json and Steps the number of steps run.
 	Gates     *GatesFile
 	Steps     int
 	DenseLoss float64 // validation loss with every gate 1 (NaN without Dev)

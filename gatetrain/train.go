@@ -81,23 +81,33 @@ func (c *Config) Validate(heads int) error {
 
 // Event records a change of a head's decision.
 type Event struct {
-	Step  int    `json:"step"`
-	Head  string `json:"head"`
-	Open  bool   `json:"open"`
-	NOpen int    `json:"open_heads"`
+	// Step is the step (counted from 1) at which the decision changed.
+	Step int `json:"step"`
+	// Head is the head's name, `KIND:LAYER:HEAD`.
+	Head string `json:"head"`
+	// Open is the new decision.
+	Open bool `json:"open"`
+	// NOpen is the number of open heads after the step.
+	NOpen int `json:"open_heads"`
 }
 
 // State is everything a run carries from step to step; a checkpoint is a
 // State, and a run resumed from one continues exactly as the uninterrupted
 // run would.
 type State struct {
-	Step     int
-	Epoch    int
-	Pos      int
+	// Step counts the steps done; Epoch and Pos are the data position (the
+	// next batch is batch Pos of epoch Epoch's order).
+	Step  int
+	Epoch int
+	Pos   int
+	// LogAlpha is log α of every head, in TrainGraph.Gates order, and Adam
+	// its optimizer state.
 	LogAlpha []float64
 	Adam     *Adam
-	Lag      Lagrangian
-	Sampler  []byte
+	// Lag is the head-target constraint (used with Config.TargetHeads).
+	Lag Lagrangian
+	// Sampler is the gate noise generator's saved state.
+	Sampler []byte
 	// Weights and WeightAdam hold jointly trained weights (by name order of
 	// the training graph).
 	Weights    [][]float32
@@ -114,6 +124,14 @@ type State struct {
 }
 
 // StepInfo reports one step.
+//
+// Step counts from 1. Loss is the objective: CE, the token cross-entropy
+// of the batch (Tokens target tokens), plus the penalty (λ times the L0
+// penalty of Config, or the Lagrangian term with a head target, whose
+// multipliers are Lambda1 and Lambda2). L0 is the expected number of open heads, Open the number open
+// at test time, POpen each head's open probability. GradNorm is the norm of
+// the log α gradient before clipping, LR the learning rate used; ValidLoss
+// is set on validation steps.
 type StepInfo struct {
 	Step      int       `json:"step"`
 	Epoch     int       `json:"epoch"`
@@ -132,11 +150,16 @@ type StepInfo struct {
 
 // Trainer runs the training loop.
 type Trainer struct {
-	Cfg   Config
-	TG    *TrainGraph
-	Run   Runner
+	// Cfg is the configuration and TG the training graph, which Run runs
+	// (an ONNX Runtime session of TG.Graph).
+	Cfg Config
+	TG  *TrainGraph
+	Run Runner
+	// Train and Dev batch the training and validation corpora (Dev may be
+	// nil).
 	Train *Batcher
 	Dev   *Batcher
+	// State is the loop state, restored from a checkpoint when resuming.
 	State *State
 	// Weights are the initial values of TG.Weights (joint fine-tuning).
 	InitWeights [][]float32
