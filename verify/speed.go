@@ -48,6 +48,8 @@ func (o *BenchOptions) defaults() {
 
 // Timing summarises repeated runs, in milliseconds.
 type Timing struct {
+	// Runs is the number of timed runs; Median, P90, Min and Mean
+	// summarize their times.
 	Runs   int     `json:"runs"`
 	Median float64 `json:"median_ms"`
 	P90    float64 `json:"p90_ms"`
@@ -77,6 +79,7 @@ func summarize(d []time.Duration) Timing {
 
 // BenchBatch holds the measurements at one batch size.
 type BenchBatch struct {
+	// Batch is the batch size.
 	Batch int `json:"batch"`
 	// SrcLen is the padded source length of the batch.
 	SrcLen int `json:"src_len"`
@@ -97,11 +100,15 @@ type BenchBatch struct {
 
 // Bench is a model's speed on one execution provider.
 type Bench struct {
+	// Provider is the execution provider measured.
 	Provider string `json:"provider"`
 	// Threads is the intra-op thread count asked for (0: ONNX Runtime's
 	// default, one per physical core); NumCPU is what Go sees.
-	Threads int          `json:"threads"`
-	NumCPU  int          `json:"num_cpu"`
+	Threads int `json:"threads"`
+	NumCPU  int `json:"num_cpu"`
+	// Cached says the decoder ran with its key/value cache; Warmup and
+	// Repeats are the untimed and timed runs of each measurement, Batches
+	// the measurements per batch size.
 	Cached  bool         `json:"cached"`
 	Warmup  int          `json:"warmup"`
 	Repeats int          `json:"repeats"`

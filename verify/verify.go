@@ -59,6 +59,11 @@ type Config struct {
 
 // ModelReport describes one of the compared models.
 type ModelReport struct {
+	// Files are the model's ONNX files and Layout how they fit together;
+	// Specials are its special ids (as text) and SpecialsFrom where they
+	// came from; FileBytes is the size of the files, external data
+	// included. Params, FLOPs, Scores and Bench (by provider) are the
+	// measurements.
 	Files        []string          `json:"files"`
 	Layout       Layout            `json:"layout"`
 	Specials     string            `json:"specials"`
@@ -78,6 +83,7 @@ type ModelReport struct {
 
 // Scores are a model's corpus scores against the references.
 type Scores struct {
+	// BLEU and ChrF are the corpus scores, as sacreBLEU computes them.
 	BLEU score.BLEUScore `json:"bleu"`
 	ChrF score.ChrFScore `json:"chrf"`
 }
@@ -86,6 +92,9 @@ type Scores struct {
 // ratios (original time / pruned time, pruned tokens/s / original tokens/s)
 // next to the FLOP-count bounds (original FLOPs / pruned FLOPs).
 type Speedup struct {
+	// Provider and Batch say where it was measured; Encoder, Step and
+	// Tokens are the measured ratios for one encoder run, one decoder step
+	// and generated tokens per second.
 	Provider string  `json:"provider"`
 	Batch    int     `json:"batch"`
 	Encoder  float64 `json:"encoder,omitempty"`
@@ -99,6 +108,9 @@ type Speedup struct {
 
 // Report is verify.json.
 type Report struct {
+	// Format is the version of this layout (1); Created the UTC time of
+	// the run (RFC 3339); ORT the ONNX Runtime version. Src, Refs and
+	// Sentences are the test set, Search the decoding settings.
 	Format    int           `json:"format"`
 	Created   string        `json:"created"`
 	ORT       string        `json:"onnxruntime"`
@@ -107,6 +119,7 @@ type Report struct {
 	Sentences int           `json:"sentences"`
 	Search    SearchOptions `json:"search"`
 
+	// Original and Pruned describe the two models.
 	Original ModelReport `json:"original"`
 	Pruned   ModelReport `json:"pruned"`
 
@@ -121,8 +134,10 @@ type Report struct {
 	// Equivalence is the gated-versus-pruned check, or why it did not run.
 	Equivalence     *Equivalence `json:"equivalence,omitempty"`
 	EquivalenceNote string       `json:"equivalence_note,omitempty"`
-	Speedups        []Speedup    `json:"speedups,omitempty"`
+	// Speedups compare the two models per provider and batch size.
+	Speedups []Speedup `json:"speedups,omitempty"`
 
+	// MaxBLEUDrop and MaxLogitDiff are the thresholds applied (Config).
 	MaxBLEUDrop  *float64 `json:"max_bleu_drop,omitempty"`
 	MaxLogitDiff *float64 `json:"max_logit_diff,omitempty"`
 	// Failures lists the thresholds missed; Passed is true when there are
