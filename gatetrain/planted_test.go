@@ -12,7 +12,6 @@ import (
 	"strings"
 	"testing"
 
-	"onnxprune/graphedit"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 )
@@ -55,14 +54,7 @@ func plantedOptions(t testing.TB, cfg Config, out string) RunOptions {
 	t.Helper()
 	info, train, dev := readPlanted(t)
 	path := filepath.Join(plantedDir, "planted.onnx")
-	m, err := onnxio.Load(path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := graphedit.Load(m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := loadFixture(t, path)
 	return RunOptions{
 		Graph: g, Model: path, Source: func() (*onnxio.Model, error) { return onnxio.Load(path, nil) },
 		Train: train, Dev: dev, Specials: Specials{Pad: info.Pad, BOS: info.BOS, EOS: info.EOS},
@@ -234,15 +226,8 @@ func TestResumeAfterInterruptEqualsUninterrupted(t *testing.T) {
 
 func TestModelWithoutGates(t *testing.T) {
 	path := filepath.Join(plantedDir, "planted_ungated.onnx")
-	m, err := onnxio.Load(path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := graphedit.Load(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = BuildTrainGraph(g, nil, Roles{}, nil, 0)
+	g := loadFixture(t, path)
+	_, err := BuildTrainGraph(g, nil, Roles{}, nil, 0)
 	if err == nil {
 		t.Fatal("no error for a model without gates")
 	}

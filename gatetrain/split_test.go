@@ -12,7 +12,9 @@ import (
 	"onnxprune/ortrun"
 )
 
-func loadFixture(t *testing.T, path string) *graphedit.Graph {
+// loadFixture loads an ONNX file and builds its graph, failing the test on
+// error.
+func loadFixture(t testing.TB, path string) *graphedit.Graph {
 	t.Helper()
 	m, err := onnxio.Load(path, nil)
 	if err != nil {
