@@ -9,7 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"onnxprune/pipeline"
 )
@@ -118,5 +120,45 @@ func TestRunThresholdExitCode(t *testing.T) {
 		"--analyze=false", "--no-bench", "--threads", "1", "--max-bleu-drop", "-100")
 	if code != 1 || !strings.Contains(stdout, "FAILED") || !strings.Contains(stderr, "BLEU") {
 		t.Errorf("exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+}
+
+// TestRunSignals stops a running pipeline in its training stage with SIGINT
+// and SIGTERM: it exits with 130 and 143, the finished stages are recorded
+// as done and training leaves its checkpoint to resume from.
+func TestRunSignals(t *testing.T) {
+	env := ortEnv(t)
+	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
+		t.Run(sig.String(), func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			cmd, errPath := startE2E(t, env, "run", "--config", "../../models/demo/pipeline.yaml", "--out", out,
+				"--max-steps", "100000", "--checkpoint-every", "5", "--threads", "1")
+			waitFor(t, "training under way", 2*time.Minute, func() bool {
+				st, err := os.Stat(filepath.Join(out, pipeline.TrainDir, "train.jsonl"))
+				return err == nil && st.Size() > 0
+			})
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			cmd.Wait()
+			errb, _ := os.ReadFile(errPath)
+			if got, want := cmd.ProcessState.ExitCode(), 128+int(sig); got != want {
+				t.Fatalf("exit %d after %v, want %d\n%s", got, sig, want, errb)
+			}
+			var state map[string]*pipeline.StageRecord
+			b, err := os.ReadFile(filepath.Join(out, pipeline.StateFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(b, &state); err != nil {
+				t.Fatal(err)
+			}
+			if !state[pipeline.StageInspect].Done || !state[pipeline.StageGate].Done || state[pipeline.StageTrain].Done {
+				t.Errorf("stages.json after %v: %s", sig, b)
+			}
+			if _, err := os.Stat(filepath.Join(out, pipeline.TrainDir, "checkpoint.gob")); err != nil {
+				t.Errorf("no checkpoint after %v: %v", sig, err)
+			}
+		})
 	}
 }
