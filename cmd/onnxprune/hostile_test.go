@@ -48,6 +48,15 @@ func testBinary(t *testing.T) string {
 	return binPath
 }
 
+// TestMain removes the binary the end-to-end tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+	os.Exit(code)
+}
+
 // ortEnv points the binary at the repository's ONNX Runtime library (the
 // binary lives outside the repository, so its own default would miss it).
 func ortEnv(t *testing.T) []string {
