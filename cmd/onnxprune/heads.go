@@ -199,7 +199,9 @@ func writeHeadTable(w io.Writer, blocks []*blockInfo) {
 
 // outputPaths maps each input file to its output: OUT itself for one file,
 // OUT/<file name> for several (OUT is then a folder, made if missing).
-// Outputs that exist need overwrite; an output that is an input is refused.
+// Outputs that exist need overwrite. An output that is its own input is
+// replaced only with overwrite (the new file is renamed over it; the input is
+// never opened for writing); an output that is another input is refused.
 func outputPaths(inputs []string, out string, overwrite bool) ([]string, error) {
 	if out == "" {
 		return nil, &usageError{msg: "-o OUT is required"}
@@ -221,12 +223,16 @@ func outputPaths(inputs []string, out string, overwrite bool) ([]string, error) 
 		}
 	}
 	for i, p := range paths {
-		if same, err := samePath(p, inputs[i]); err == nil && same {
-			return nil, fmt.Errorf("output %s is the input file; inputs are never overwritten", p)
-		}
-		for _, in := range inputs {
-			if same, err := samePath(p, in); err == nil && same {
-				return nil, fmt.Errorf("output %s is an input file; inputs are never overwritten", p)
+		for j, in := range inputs {
+			same, err := samePath(p, in)
+			if err != nil || !same {
+				continue
+			}
+			if j != i {
+				return nil, fmt.Errorf("output %s is another input file; inputs are never overwritten", p)
+			}
+			if !overwrite {
+				return nil, fmt.Errorf("output %s is the input file (use --overwrite to replace it)", p)
 			}
 		}
 		if _, err := os.Stat(p); err == nil && !overwrite {
@@ -258,6 +264,11 @@ func checkDataFiles(outs []string, ms *modelSet) error {
 			continue
 		}
 		for _, f := range ms.files {
+			if same, err := samePath(out, f.path); err == nil && same {
+				// The output replaces this input as a whole (--overwrite),
+				// data file included.
+				continue
+			}
 			seen := map[string]bool{}
 			for _, ref := range f.m.Tensors() {
 				t := ref.Tensor

@@ -428,8 +428,8 @@ func TestAllowDir(t *testing.T) {
 	done("--allow-dir runs")
 }
 
-// TestOutputRules: an output that is the input is refused (with or without
-// --overwrite); an existing output needs --overwrite and is then replaced
+// TestOutputRules: an output that is the input needs --overwrite and then
+// replaces it by rename; an existing output needs --overwrite and is then replaced
 // whole; an output whose data file would replace the input's data file is
 // refused; no command opens an input for writing.
 func TestOutputRules(t *testing.T) {
@@ -440,17 +440,38 @@ func TestOutputRules(t *testing.T) {
 	done := guard(t, model, data)
 	for _, cmd := range [][]string{{"gate"}, {"prune", "--remove", "encoder:0:0"}} {
 		name := cmd[0]
-		for _, extra := range [][]string{nil, {"--overwrite"}} {
-			args := append(append(append([]string{}, cmd...), model, "-o", model), extra...)
-			if r := runE2E(t, env, args...); r.code != 2 || !strings.Contains(r.stderr, "input") {
-				t.Errorf("%s -o INPUT %v: exit %d, want 2 (inputs are never overwritten)\n%s", name, extra, r.code, r.stderr)
+		// In place: refused without --overwrite; with it, a copy of the
+		// model (and its data file) is replaced by rename and still loads.
+		own := filepath.Join(dir, "inplace-"+name)
+		if err := os.MkdirAll(own, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		inplace := filepath.Join(own, filepath.Base(model))
+		for src, dst := range map[string]string{model: inplace, data: inplace + ".data"} {
+			b, err := os.ReadFile(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(dst, b, 0o644); err != nil {
+				t.Fatal(err)
 			}
 		}
+		args := append(append([]string{}, cmd...), inplace, "-o", inplace)
+		if r := runE2E(t, env, args...); r.code != 2 || !strings.Contains(r.stderr, "--overwrite") {
+			t.Errorf("%s -o INPUT: exit %d, want 2 asking for --overwrite\n%s", name, r.code, r.stderr)
+		}
+		if r := runE2E(t, env, append(args, "--overwrite")...); r.code != 0 {
+			t.Errorf("%s -o INPUT --overwrite: exit %d\n%s", name, r.code, r.stderr)
+		}
+		if r := runE2E(t, env, "inspect", inplace); r.code != 0 {
+			t.Errorf("%s -o INPUT --overwrite output does not load: %s", name, r.stderr)
+		}
+		noTempFiles(t, own)
 		out := filepath.Join(dir, name+"-out.onnx")
 		if err := os.WriteFile(out, []byte("old"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		args := append(append([]string{}, cmd...), model, "-o", out)
+		args = append(append([]string{}, cmd...), model, "-o", out)
 		if r := runE2E(t, env, args...); r.code != 2 || !strings.Contains(r.stderr, "--overwrite") {
 			t.Errorf("%s over an existing output: exit %d, want 2 asking for --overwrite\n%s", name, r.code, r.stderr)
 		}

@@ -155,7 +155,7 @@ func TestPruneErrors(t *testing.T) {
 		{"empty item", []string{"prune", enc, "--remove", "encoder:0:1,", "-o", out}, "empty item"},
 		{"two modes", []string{"prune", enc, "--remove", "encoder:0:1", "--keep", "encoder:0:2", "-o", out}, "exactly one"},
 		{"no output", []string{"prune", enc, "--remove", "encoder:0:1"}, "-o OUT"},
-		{"input as output", []string{"prune", enc, "--remove", "encoder:0:1", "-o", enc, "--overwrite"}, "never overwritten"},
+		{"input as output", []string{"prune", enc, "--remove", "encoder:0:1", "-o", enc}, "use --overwrite"},
 	}
 	before := fileHashes(t, []string{enc})
 	for _, c := range cases {
@@ -169,6 +169,32 @@ func TestPruneErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("an output was written despite the errors")
+	}
+}
+
+// TestPruneInPlace: -o equal to the input replaces it only with --overwrite;
+// the pruned file is renamed over the input, which then has the fewer heads.
+func TestPruneInPlace(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "encoder_model.onnx")
+	b, err := os.ReadFile(marianFiles[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(model, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runPrune("prune", model, "--remove", "encoder:0:1", "-o", model); code != 2 || !strings.Contains(errs, "--overwrite") {
+		t.Fatalf("in place without --overwrite: exit %d: %s", code, errs)
+	}
+	if got, _ := os.ReadFile(model); string(got) != string(b) {
+		t.Fatal("refused in-place prune changed the input")
+	}
+	if code, _, errs := runPrune("prune", model, "--remove", "encoder:0:1", "-o", model, "--overwrite"); code != 0 {
+		t.Fatalf("in place with --overwrite: exit %d: %s", code, errs)
+	}
+	if got := headsOf(t, model); got["encoder:0"].NumHeads != 3 || got["encoder:1"].NumHeads != 4 {
+		t.Errorf("after in-place prune: encoder:0 %d heads, encoder:1 %d", got["encoder:0"].NumHeads, got["encoder:1"].NumHeads)
 	}
 }
 
