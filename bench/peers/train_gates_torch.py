@@ -9,6 +9,15 @@ trained. One step: one Hard Concrete sample per head, forward, cross-entropy,
 expected-L0 penalty averaged over layers, backward, gradient-norm clipping,
 Adam. Prints one JSON line with target tokens per second.
 
+--joint trains the encoder's weights too (the source embedding and every
+enc_* module: the set gatetrain.EncoderWeights finds in planted.onnx, 9312
+values), with their own Adam at --weight-lr and their own gradient-norm
+clipping at --clip-norm, as gatetrain's Trainer does. --losses N adds the
+objective of the first N steps (warm-up steps first) to the JSON line, to
+compare with bench/cmd/benchtrain -losses N; with --init-log-alpha 20 every
+sampled gate is exactly 1, so the first step's loss does not depend on the
+noise generator and must equal the Go side's.
+
 Run in the project venv (CPU, current PyTorch from PyPI):
   python bench/peers/train_gates_torch.py --threads 1
 bench/peers/train_gates_bench.sh runs it next to the Go benchmark and prints
@@ -55,6 +64,11 @@ def main():
     ap.add_argument("--lr", type=float, default=0.1)
     ap.add_argument("--init-log-alpha", type=float, default=2.0)
     ap.add_argument("--clip-norm", type=float, default=5.0)
+    ap.add_argument("--joint", action="store_true",
+                    help="also train the encoder weights (Adam at --weight-lr)")
+    ap.add_argument("--weight-lr", type=float, default=1e-4)
+    ap.add_argument("--losses", type=int, default=0,
+                    help="report the objective of the first N steps")
     args = ap.parse_args()
 
     torch.set_num_threads(args.threads)
@@ -67,6 +81,11 @@ def main():
     model.eval()
     for p in model.parameters():
         p.requires_grad_(False)
+    enc = [p for n, p in model.named_parameters() if n.startswith(("src_embed.", "enc_"))]
+    if args.joint:
+        for p in enc:
+            p.requires_grad_(True)
+        wopt = torch.optim.Adam(enc, lr=args.weight_lr)
 
     src = read_ids(os.path.join(PLANTED, "train.src"), args.lines)
     tgt = read_ids(os.path.join(PLANTED, "train.tgt"), args.lines)
@@ -77,6 +96,7 @@ def main():
     log_alpha = torch.full((blocks, mp.NHEAD), args.init_log_alpha, requires_grad=True)
     opt = torch.optim.Adam([log_alpha], lr=args.lr)
     shift = args.beta * math.log(-args.gamma / args.zeta)
+    losses = []
 
     def step():
         u = torch.rand(blocks, mp.NHEAD).clamp(1e-6, 1 - 1e-6)
@@ -88,10 +108,16 @@ def main():
         l0 = torch.sigmoid(log_alpha - shift).sum() / blocks
         loss = ce + args.l0_lambda * l0
         opt.zero_grad()
+        if args.joint:
+            wopt.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_([log_alpha], args.clip_norm)
         opt.step()
-        return ce.item()
+        if args.joint:
+            torch.nn.utils.clip_grad_norm_(enc, args.clip_norm)
+            wopt.step()
+        if len(losses) < args.losses:
+            losses.append(loss.item())
 
     for _ in range(args.warmup):
         step()
@@ -99,12 +125,17 @@ def main():
     for _ in range(args.steps):
         step()
     el = time.perf_counter() - t0
-    print(json.dumps({
+    out = {
         "peer": "torch", "torch": torch.__version__, "threads": args.threads,
+        "mode": "joint" if args.joint else "gates",
+        "trained_weights": sum(p.numel() for p in enc) if args.joint else 0,
         "steps": args.steps, "tokens_per_step": tokens,
         "ms_per_step": 1000 * el / args.steps,
         "tokens_per_s": tokens * args.steps / el,
-    }))
+    }
+    if args.losses:
+        out["first_losses"] = losses
+    print(json.dumps(out))
 
 
 if __name__ == "__main__":

@@ -45,6 +45,20 @@ type harness struct {
 	batch      string
 	rows       []Row
 	start      time.Time
+	only       map[string]bool // -rows; empty: every row
+}
+
+// want reports whether -rows asks for any of the row ids.
+func (h *harness) want(ids ...string) bool {
+	if len(h.only) == 0 {
+		return true
+	}
+	for _, id := range ids {
+		if h.only[id] {
+			return true
+		}
+	}
+	return false
 }
 
 func (h *harness) logf(format string, args ...any) {
@@ -73,7 +87,17 @@ func main() {
 	refDir := flag.String("reference", "models/reference", "folder of the reference model (model.onnx, encoder_model.onnx, decoder_model.onnx, config.json)")
 	flag.BoolVar(&h.snapshot, "snapshot", false, "build onnxprune and the workers from the last commit (git archive HEAD), not the working tree")
 	skipSurgery := flag.Bool("skip-surgery", false, "leave out the Transformer-big surgery rows (they write about 2 GB)")
+	rowList := flag.String("rows", "", "comma list of row ids to measure, e.g. 1,2 (default: all; 1 means 1 and 1t1)")
 	flag.Parse()
+	h.only = map[string]bool{}
+	for _, id := range strings.Split(*rowList, ",") {
+		if id = strings.TrimSpace(id); id != "" {
+			h.only[id] = true
+		}
+	}
+	if h.only["1"] {
+		h.only["1t1"] = true
+	}
 	if h.repeats < 5 {
 		fmt.Fprintln(os.Stderr, "benchall: -repeats must be at least 5 (medians of five or more runs)")
 		os.Exit(2)
@@ -128,13 +152,21 @@ func (h *harness) main(out, refDir string, skipSurgery bool) error {
 		return err
 	}
 
-	h.trainRows()
-	h.attrRows()
-	h.inferRows()
-	if !skipSurgery {
+	if h.want("1", "1t1", "1b", "2", "6") {
+		h.trainRows()
+	}
+	if h.want("3") {
+		h.attrRows()
+	}
+	if h.want("4.1.enc", "4.1.step", "4.1.greedy", "4.32.enc", "4.32.step", "4.32.greedy", "4") {
+		h.inferRows()
+	}
+	if !skipSurgery && h.want("5", "5b") {
 		h.surgeryRows()
 	}
-	h.peerSurgeryRows()
+	if h.want("7", "7b") {
+		h.peerSurgeryRows()
+	}
 
 	res := results{Date: time.Now().UTC().Format(time.RFC3339), Machine: h.mach, Model: h.models.Name,
 		Warmup: h.warmup, Repeats: h.repeats, Seconds: time.Since(h.start).Seconds(), Rows: h.rows}

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -13,12 +14,13 @@ import (
 
 // trainOut is what benchtrain prints.
 type trainOut struct {
-	Tokens    int     `json:"tokens"`
-	Rows      int     `json:"rows"`
-	Heads     int     `json:"heads"`
-	Weights   int64   `json:"trained_weights"`
-	Median    float64 `json:"median_s"`
-	TokPerSec float64 `json:"tokens_per_s"`
+	Tokens    int       `json:"tokens"`
+	Rows      int       `json:"rows"`
+	Heads     int       `json:"heads"`
+	Weights   int64     `json:"trained_weights"`
+	Median    float64   `json:"median_s"`
+	TokPerSec float64   `json:"tokens_per_s"`
+	Losses    []float64 `json:"first_losses"`
 }
 
 const peerScript = "bench/peers/train_gates_torch.py"
@@ -75,37 +77,82 @@ func (h *harness) plantedBatch() (string, error) {
 	return path, f.Write(path)
 }
 
-// peerGates runs the PyTorch peer (bench/peers/train_gates_torch.py, written
-// with gatetrain: the planted fixture's weights and batch, gates only)
-// -repeats times and returns the median tokens/s, or why it cannot.
-func (h *harness) peerGates(threads, stepsPerRun int) (tps float64, tokens int, torch string, why string) {
+// plantedHyper are the training settings both sides of rows 1 and 2 use (the
+// PyTorch peer's defaults; the Go worker's defaults are the CLI's).
+var plantedHyper = struct{ initLogAlpha, lambda, weightLR string }{"2", "0.05", "1e-4"}
+
+// peerOut is what the PyTorch peer prints.
+type peerOut struct {
+	TokPerSec float64   `json:"tokens_per_s"`
+	Tokens    int       `json:"tokens_per_step"`
+	Torch     string    `json:"torch"`
+	Weights   int64     `json:"trained_weights"`
+	Losses    []float64 `json:"first_losses"`
+}
+
+// peerTrain runs the PyTorch peer (bench/peers/train_gates_torch.py, written
+// with gatetrain: the planted fixture's weights and batch; gates only, or
+// with joint also the encoder weights) -repeats times and returns the median
+// tokens/s, or why it cannot.
+func (h *harness) peerTrain(threads, stepsPerRun int, joint bool) (tps float64, p peerOut, why string) {
 	if !exists(filepath.Join(h.root, peerScript)) {
-		return 0, 0, "", peerScript + " is not written yet"
+		return 0, p, peerScript + " is not written yet"
 	}
 	if h.py == "" {
-		return 0, 0, "", h.pyErr
+		return 0, p, h.pyErr
 	}
 	var runs []float64
 	for i := 0; i < h.repeats; i++ {
-		var p struct {
-			TokPerSec float64 `json:"tokens_per_s"`
-			Tokens    int     `json:"tokens_per_step"`
-			Torch     string  `json:"torch"`
-		}
 		warm := 1 // the peer's first step allocates; later processes warm up one step
 		if i == 0 {
 			warm = max(1, h.warmup*stepsPerRun)
 		}
-		if _, err := h.runJSON(&p, h.py, peerScript, "--threads", strconv.Itoa(threads), "--lines", strconv.Itoa(plantedLines),
-			"--steps", strconv.Itoa(stepsPerRun), "--warmup", strconv.Itoa(warm)); err != nil {
-			return 0, 0, "", "PyTorch peer failed: " + truncate(err.Error(), 200)
+		args := []string{peerScript, "--threads", strconv.Itoa(threads), "--lines", strconv.Itoa(plantedLines),
+			"--steps", strconv.Itoa(stepsPerRun), "--warmup", strconv.Itoa(warm),
+			"--init-log-alpha", plantedHyper.initLogAlpha, "--l0-lambda", plantedHyper.lambda, "--weight-lr", plantedHyper.weightLR}
+		if joint {
+			args = append(args, "--joint")
+		}
+		p = peerOut{}
+		if _, err := h.runJSON(&p, h.py, args...); err != nil {
+			return 0, p, "PyTorch peer failed: " + truncate(err.Error(), 200)
 		}
 		if p.TokPerSec <= 0 {
-			return 0, 0, "", "PyTorch peer printed no tokens_per_s"
+			return 0, p, "PyTorch peer printed no tokens_per_s"
 		}
-		runs, tokens, torch = append(runs, p.TokPerSec), p.Tokens, p.Torch
+		runs = append(runs, p.TokPerSec)
 	}
-	return medianF(runs), tokens, torch, ""
+	return medianF(runs), p, ""
+}
+
+// lossTolerance bounds the difference of the first steps' objectives of the
+// Go joint step and its PyTorch peer (float32 sums in different orders).
+const lossTolerance = 1e-4
+
+// jointLossCheck runs two joint steps on each side with every gate sampled
+// as exactly 1 (log α 20, so the noise generators do not matter) and returns
+// both sides' objectives: the first checks the forward pass and the batch,
+// the second the encoder-weight gradients and their Adam step.
+func (h *harness) jointLossCheck(exe, planted, batch string) (goL, ptL []float64, err error) {
+	var g trainOut
+	if _, err := h.runJSON(&g, exe, "-model", planted, "-batch", batch, "-mode", "joint", "-threads", "1",
+		"-warmup", "2", "-repeats", "1", "-min-run", "0", "-losses", "2",
+		"-init-log-alpha", "20", "-lambda", plantedHyper.lambda, "-weight-lr", plantedHyper.weightLR); err != nil {
+		return nil, nil, err
+	}
+	if h.py == "" {
+		return g.Losses, nil, fmt.Errorf("%s", h.pyErr)
+	}
+	var p peerOut
+	if _, err := h.runJSON(&p, h.py, peerScript, "--joint", "--threads", "1", "--lines", strconv.Itoa(plantedLines),
+		"--steps", "2", "--warmup", "0", "--losses", "2",
+		"--init-log-alpha", "20", "--l0-lambda", plantedHyper.lambda, "--weight-lr", plantedHyper.weightLR); err != nil {
+		return g.Losses, nil, err
+	}
+	if len(g.Losses) != 2 || len(p.Losses) != 2 {
+		return g.Losses, p.Losses, fmt.Errorf("expected 2 losses from each side, got %d (Go) and %d (PyTorch)", len(g.Losses), len(p.Losses))
+	}
+	return g.Losses, p.Losses, nil
 }
 
 func (h *harness) trainRows() {
@@ -121,9 +168,21 @@ func (h *harness) trainRows() {
 		return append([]string{"-model", h.models.Single, "-batch", h.batch, "-mode", mode}, h.common()...)
 	}
 	var fwd, gates, joint trainOut
-	rf, errF := h.runJSON(&fwd, exe, args("forward")...)
-	rg, errG := h.runJSON(&gates, exe, args("gates")...)
-	_, errJ := h.runJSON(&joint, exe, args("joint")...)
+	var rf, rg *run
+	var errF, errG, errJ error
+	if h.want("1b", "6") {
+		rf, errF = h.runJSON(&fwd, exe, args("forward")...)
+		rg, errG = h.runJSON(&gates, exe, args("gates")...)
+	}
+	if h.want("2") {
+		_, errJ = h.runJSON(&joint, exe, args("joint")...)
+	}
+	planted := filepath.Join(h.root, "models", "planted", "planted.onnx")
+	plantedArgs := func(mode string, th, perRun int) []string {
+		return []string{"-model", planted, "-mode", mode,
+			"-steps-per-run", strconv.Itoa(perRun), "-threads", strconv.Itoa(th), "-warmup", strconv.Itoa(h.warmup), "-repeats", strconv.Itoa(h.repeats),
+			"-init-log-alpha", plantedHyper.initLogAlpha, "-lambda", plantedHyper.lambda, "-weight-lr", plantedHyper.weightLR}
+	}
 
 	// 1: gate training, tokens/s against PyTorch, on the model and batch the
 	// peer is written for (the planted fixture).
@@ -140,13 +199,14 @@ func (h *harness) trainRows() {
 		if th != h.threads {
 			id = "1t1"
 		}
+		if !h.want(id) {
+			continue
+		}
 		row := Row{ID: id, Figure: fmt.Sprintf("gate-training step, tokens/s (planted fixture, %d sentences, %d thread(s))", plantedLines, th), Values: map[string]float64{"threads": float64(th)}}
 		var pl trainOut
 		err := perr
 		if err == nil {
-			pargs := []string{"-model", filepath.Join(h.root, "models", "planted", "planted.onnx"), "-batch", pb, "-mode", "gates",
-				"-steps-per-run", strconv.Itoa(perRun), "-threads", strconv.Itoa(th), "-warmup", strconv.Itoa(h.warmup), "-repeats", strconv.Itoa(h.repeats)}
-			_, err = h.runJSON(&pl, exe, pargs...)
+			_, err = h.runJSON(&pl, exe, append(plantedArgs("gates", th, perRun), "-batch", pb)...)
 		}
 		if err != nil {
 			h.add(unavailable(id, row.Figure, truncate(err.Error(), 200)))
@@ -156,12 +216,12 @@ func (h *harness) trainRows() {
 		row.Values["onnxprune_tokens_per_s"] = pl.TokPerSec
 		row.Note = fmt.Sprintf("gradient graph on ONNX Runtime vs %s (same weights and batch, gates only require grad); %d heads, %d target tokens per step; a run is the mean of %d steps",
 			peerScript, pl.Heads, pl.Tokens, perRun)
-		if tps, tok, tv, pwhy := h.peerGates(th, perRun); pwhy == "" {
-			row.Peer = fmt.Sprintf("PyTorch %s: %.0f tok/s", tv, tps)
+		if tps, p, pwhy := h.peerTrain(th, perRun, false); pwhy == "" {
+			row.Peer = fmt.Sprintf("PyTorch %s: %.0f tok/s", p.Torch, tps)
 			row.Values["peer_tokens_per_s"] = tps
 			row.setRatio(pl.TokPerSec/tps, "onnxprune tokens/s ÷ PyTorch tokens/s", 2, true)
-			if tok != pl.Tokens {
-				row.Note += fmt.Sprintf("; PyTorch counted %d tokens per step", tok)
+			if p.Tokens != pl.Tokens {
+				row.Note += fmt.Sprintf("; PyTorch counted %d tokens per step", p.Tokens)
 			}
 		} else {
 			row.Peer = "not available: " + pwhy
@@ -169,9 +229,20 @@ func (h *harness) trainRows() {
 		h.add(row)
 	}
 
-	var row Row
-	// 1b: what the backward pass costs on ORT.
-	row = Row{ID: "1b", Figure: "gate-training step vs forward pass on ORT (" + what + ")", Values: map[string]float64{}}
+	if h.want("1b") {
+		h.row1b(what, gates, fwd, errG, errF)
+	}
+	if h.want("2") {
+		h.row2(exe, planted, pb, perr, joint, errJ, plantedArgs)
+	}
+	if h.want("6") {
+		h.row6(rg, rf, errG, errF)
+	}
+}
+
+// row1b: what the backward pass costs on ORT.
+func (h *harness) row1b(what string, gates, fwd trainOut, errG, errF error) {
+	row := Row{ID: "1b", Figure: "gate-training step vs forward pass on ORT (" + what + ")", Values: map[string]float64{}}
 	switch {
 	case errG != nil:
 		row = unavailable("1b", row.Figure, truncate(errG.Error(), 200))
@@ -185,22 +256,69 @@ func (h *harness) trainRows() {
 		row.Note = fmt.Sprintf("%s; %d heads gated; no target in the issue (reverse mode usually costs 2–3 forward passes)", h.models.Name, gates.Heads)
 	}
 	h.add(row)
+}
 
-	// 2: joint fine-tuning.
-	row = Row{ID: "2", Figure: "joint step (encoder weights + gates), tokens/s", Values: map[string]float64{}}
-	if errJ != nil {
-		row = unavailable("2", row.Figure, truncate(errJ.Error(), 200))
-	} else {
-		row.Ours = fmt.Sprintf("%.0f tok/s", joint.TokPerSec)
-		row.Values["onnxprune_tokens_per_s"] = joint.TokPerSec
-		row.Note = fmt.Sprintf("%d encoder weights trained with Adam in Go, fed to ONNX Runtime each step", joint.Weights)
-		row.Note += "; " + h.models.Name
-		row.Peer = "not available: " + h.jointPeerWhy()
+// row2: the joint fine-tuning step (encoder weights + gates) against the
+// PyTorch peer in joint mode, on the planted fixture at -threads, after a
+// check that both sides compute the same objective; the joint step on the
+// benchmark model (joint, errJ) is reported beside it.
+func (h *harness) row2(exe, planted, pb string, perr error, joint trainOut, errJ error, plantedArgs func(string, int, int) []string) {
+	const perRun = 20
+	fig := fmt.Sprintf("joint step (encoder weights + gates), tokens/s (planted fixture, %d sentences, %d thread(s))", plantedLines, h.threads)
+	row := Row{ID: "2", Figure: fig, Values: map[string]float64{"threads": float64(h.threads)}}
+	var pl trainOut
+	err := perr
+	if err == nil {
+		_, err = h.runJSON(&pl, exe, append(plantedArgs("joint", h.threads, perRun), "-batch", pb)...)
+	}
+	if err != nil {
+		h.add(unavailable("2", fig, truncate(err.Error(), 200)))
+		return
+	}
+	row.Ours = fmt.Sprintf("%.0f tok/s", pl.TokPerSec)
+	row.Values["onnxprune_tokens_per_s"] = pl.TokPerSec
+	row.Note = fmt.Sprintf("gradient graph on ONNX Runtime, Adam in Go on %d encoder weights and %d gates, vs %s --joint (same weights, batch and settings); %d target tokens per step; a run is the mean of %d steps",
+		pl.Weights, pl.Heads, peerScript, pl.Tokens, perRun)
+	if errJ == nil {
+		row.Values["model_tokens_per_s"] = joint.TokPerSec
+		row.Note += fmt.Sprintf("; on %s (%s): %.0f tok/s, %d encoder weights", h.models.Name, h.batchDesc(), joint.TokPerSec, joint.Weights)
+	}
+	goL, ptL, cerr := h.jointLossCheck(exe, planted, pb)
+	if cerr != nil {
+		row.Peer = "not available: loss check failed: " + truncate(cerr.Error(), 200)
+		h.add(row)
+		return
+	}
+	worst := 0.0
+	for i := range goL {
+		row.Values[fmt.Sprintf("loss_step%d_onnxprune", i+1)] = goL[i]
+		row.Values[fmt.Sprintf("loss_step%d_peer", i+1)] = ptL[i]
+		worst = max(worst, math.Abs(goL[i]-ptL[i]))
+	}
+	row.Note += fmt.Sprintf("; objective of steps 1 and 2 with every gate 1: onnxprune %.7f, %.7f; PyTorch %.7f, %.7f", goL[0], goL[1], ptL[0], ptL[1])
+	if worst > lossTolerance {
+		row.Peer = fmt.Sprintf("not comparable: the objectives differ by %.3g (> %g)", worst, lossTolerance)
+		h.add(row)
+		return
+	}
+	tps, p, pwhy := h.peerTrain(h.threads, perRun, true)
+	if pwhy != "" {
+		row.Peer = "not available: " + pwhy
+		h.add(row)
+		return
+	}
+	row.Peer = fmt.Sprintf("PyTorch %s: %.0f tok/s", p.Torch, tps)
+	row.Values["peer_tokens_per_s"] = tps
+	row.setRatio(pl.TokPerSec/tps, "onnxprune tokens/s ÷ PyTorch tokens/s", 0, false)
+	if p.Tokens != pl.Tokens || p.Weights != pl.Weights {
+		row.Note += fmt.Sprintf("; PyTorch counted %d tokens per step and trained %d weights", p.Tokens, p.Weights)
 	}
 	h.add(row)
+}
 
-	// 6: memory of training against inference.
-	row = Row{ID: "6", Figure: "peak RSS: gate training vs ORT inference session, same model and batch", Values: map[string]float64{}}
+// row6: memory of training against inference.
+func (h *harness) row6(rg, rf *run, errG, errF error) {
+	row := Row{ID: "6", Figure: "peak RSS: gate training vs ORT inference session, same model and batch", Values: map[string]float64{}}
 	if errG != nil || errF != nil {
 		row = unavailable("6", row.Figure, "a training or forward run failed (rows 1, 1b)")
 	} else {
@@ -211,18 +329,6 @@ func (h *harness) trainRows() {
 		row.Note = "whole processes (Go runtime, graph building, ONNX Runtime arenas)"
 	}
 	h.add(row)
-}
-
-// jointPeerWhy says why joint fine-tuning has no PyTorch figure.
-func (h *harness) jointPeerWhy() string {
-	b, err := os.ReadFile(filepath.Join(h.root, peerScript))
-	if err != nil {
-		return peerScript + " is not written yet"
-	}
-	if !strings.Contains(string(b), "joint") {
-		return peerScript + " trains gates only (no joint mode yet)"
-	}
-	return peerScript + " mentions joint training but the harness does not call it yet"
 }
 
 func (h *harness) batchDesc() string {

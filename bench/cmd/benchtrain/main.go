@@ -37,6 +37,17 @@ type result struct {
 	BuildSec  float64   `json:"build_s"`
 	// PerRun is the number of steps each timed run averages.
 	PerRun int `json:"steps_per_run"`
+	// WeightNames are the initializers trained in joint mode.
+	WeightNames []string `json:"trained_weight_names,omitempty"`
+	// Losses are the objectives of the first -losses steps (warm-up steps
+	// first), to compare with a peer's.
+	Losses []float64 `json:"first_losses,omitempty"`
+}
+
+// hyper are the training settings a peer has to share.
+type hyper struct {
+	initLogAlpha, lambda, weightLR float64
+	losses                         int
 }
 
 func median(v []float64) float64 {
@@ -57,14 +68,20 @@ func main() {
 	repeats := flag.Int("repeats", 5, "timed runs")
 	perRun := flag.Int("steps-per-run", 1, "steps (or forward passes) per timed run; a run's time is their mean")
 	minRun := flag.Duration("min-run", 200*time.Millisecond, "raise steps per run until a run lasts about this long (judged from the last warm-up step)")
+	def := gatetrain.DefaultConfig()
+	var hp hyper
+	flag.Float64Var(&hp.initLogAlpha, "init-log-alpha", def.InitLogAlpha, "starting log α of every gate")
+	flag.Float64Var(&hp.lambda, "lambda", def.Lambda, "weight of the expected-L0 penalty (averaged over blocks)")
+	flag.Float64Var(&hp.weightLR, "weight-lr", def.WeightLR, "learning rate of the encoder weights (joint mode)")
+	flag.IntVar(&hp.losses, "losses", 0, "report the objective of the first N steps (warm-up steps included)")
 	flag.Parse()
-	if err := run(*model, *batchPath, *mode, *threads, *warmup, *repeats, max(1, *perRun), *minRun); err != nil {
+	if err := run(*model, *batchPath, *mode, *threads, *warmup, *repeats, max(1, *perRun), *minRun, hp); err != nil {
 		fmt.Fprintln(os.Stderr, "benchtrain:", err)
 		os.Exit(1)
 	}
 }
 
-func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, minRun time.Duration) error {
+func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, minRun time.Duration, hp hyper) error {
 	bf, err := batchfile.Read(batchPath)
 	if err != nil {
 		return err
@@ -128,6 +145,7 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 			if weights, err = gatetrain.EncoderWeights(g, roles.DecIn); err != nil {
 				return fmt.Errorf("%s: %w", model, err)
 			}
+			res.WeightNames = weights
 		}
 		// Read the weights' values before the gradient graph turns them
 		// into overridable inputs.
@@ -164,6 +182,7 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		cfg := gatetrain.DefaultConfig()
 		cfg.Steps = math.MaxInt32 // the schedule's length; the loop below decides
 		cfg.ValidEvery, cfg.CheckpointEvery = 0, 0
+		cfg.InitLogAlpha, cfg.Lambda, cfg.WeightLR = hp.initLogAlpha, hp.lambda, hp.weightLR
 		tr := &gatetrain.Trainer{Cfg: cfg, TG: tg, Run: sess, InitWeights: init,
 			Train: &gatetrain.Batcher{Corpus: corpus, Specials: sp, MaxTokens: 1 << 30, Window: len(pairs), Seed: 1}}
 		if err := tr.Init(); err != nil {
@@ -174,6 +193,9 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 			info, err := tr.Step()
 			if err == nil && info.Tokens != batch.Tokens {
 				err = fmt.Errorf("step trained on %d tokens, batch has %d", info.Tokens, batch.Tokens)
+			}
+			if err == nil && len(res.Losses) < hp.losses {
+				res.Losses = append(res.Losses, info.Loss)
 			}
 			return err
 		}
