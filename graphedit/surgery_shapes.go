@@ -29,6 +29,9 @@ func scaledShape(g *Graph, v *Value, positions []int, H, H2 int64, prefix string
 	if len(d) != 1 || !d[0].Known() {
 		return nil, fmt.Errorf("%q: length unknown", v.Name())
 	}
+	if nv, ok, err := scaledConcat(g, v, positions, H, H2, prefix); ok || err != nil {
+		return nv, err
+	}
 	m := make([]int64, d[0].Value)
 	dv := make([]int64, d[0].Value)
 	for i := range m {
@@ -57,6 +60,80 @@ func scaledShape(g *Graph, v *Value, positions []int, H, H2 int64, prefix string
 		return nil, err
 	}
 	return div.Output(0), nil
+}
+
+// scaledConcat handles a shape built by a Concat whose pieces at the
+// scaled positions are constants (the Optimum pattern: dims from Shape
+// and Gather next to literal H and dh). It returns a copy of the Concat
+// with those pieces replaced by scaled constants, so the target keeps the
+// form of the original and ONNX Runtime folds and merges it as before; a
+// Mul/Div on the whole shape would stay as two extra nodes per target.
+// ok is false when v does not have that form.
+func scaledConcat(g *Graph, v *Value, positions []int, H, H2 int64, prefix string) (*Value, bool, error) {
+	n, _ := v.Producer()
+	if n == nil || n.OpType() != "Concat" || n.Domain() != "" {
+		return nil, false, nil
+	}
+	if a := n.AttrInt("axis", 0); a != 0 && a != -1 {
+		return nil, false, nil
+	}
+	type piece struct {
+		v     *Value
+		start int
+		n     int
+	}
+	var pieces []piece
+	off := 0
+	for _, in := range n.Inputs() {
+		if in == nil {
+			return nil, false, nil
+		}
+		d := in.Shape()
+		if len(d) != 1 || !d[0].Known() {
+			return nil, false, nil
+		}
+		pieces = append(pieces, piece{in, off, int(d[0].Value)})
+		off += int(d[0].Value)
+	}
+	if off != int(v.Shape()[0].Value) {
+		return nil, false, nil
+	}
+	local := make([][]int, len(pieces))
+	for _, p := range positions {
+		found := false
+		for i, pc := range pieces {
+			if p >= pc.start && p < pc.start+pc.n {
+				if _, ok := g.ConstInts(pc.v); !ok {
+					return nil, false, nil
+				}
+				local[i] = append(local[i], p-pc.start)
+				found = true
+				break
+			}
+		}
+		if !found {
+			return nil, false, nil
+		}
+	}
+	ins := make([]*Value, len(pieces))
+	for i, pc := range pieces {
+		ins[i] = pc.v
+		if len(local[i]) == 0 {
+			continue
+		}
+		nv, err := scaledShape(g, pc.v, local[i], H, H2, fmt.Sprintf("%s/piece%d", prefix, i))
+		if err != nil {
+			return nil, true, err
+		}
+		ins[i] = nv
+	}
+	c, err := g.AddNode(NodeSpec{OpType: "Concat", Inputs: ins, Outputs: []string{g.FreshName(prefix)},
+		Attrs: []*onnxpb.AttributeProto{IntAttr("axis", n.AttrInt("axis", 0))}})
+	if err != nil {
+		return nil, true, err
+	}
+	c.Output(0).setShape(v.ElemType(), v.Shape())
+	return c.Output(0), true, nil
 }
 
 // fixReshape rescales the head entry of a Reshape target unless it already
