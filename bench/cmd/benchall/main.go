@@ -87,7 +87,7 @@ func main() {
 	refDir := flag.String("reference", "models/reference", "folder of the reference model (model.onnx, encoder_model.onnx, decoder_model.onnx, config.json)")
 	flag.BoolVar(&h.snapshot, "snapshot", false, "build onnxprune and the workers from the last commit (git archive HEAD), not the working tree")
 	skipSurgery := flag.Bool("skip-surgery", false, "leave out the Transformer-big surgery rows (they write about 2 GB)")
-	rowList := flag.String("rows", "", "comma list of row ids to measure, e.g. 1,2 (default: all; 1 means 1 and 1t1)")
+	rowList := flag.String("rows", "", "comma list of row ids to measure, e.g. 1,2 (default: all; 1 and 2 include 1t1 and 2t1)")
 	flag.Parse()
 	h.only = map[string]bool{}
 	for _, id := range strings.Split(*rowList, ",") {
@@ -95,8 +95,10 @@ func main() {
 			h.only[id] = true
 		}
 	}
-	if h.only["1"] {
-		h.only["1t1"] = true
+	for _, id := range []string{"1", "2"} {
+		if h.only[id] {
+			h.only[id+"t1"] = true
+		}
 	}
 	if h.repeats < 5 {
 		fmt.Fprintln(os.Stderr, "benchall: -repeats must be at least 5 (medians of five or more runs)")
@@ -152,7 +154,7 @@ func (h *harness) main(out, refDir string, skipSurgery bool) error {
 		return err
 	}
 
-	if h.want("1", "1t1", "1b", "2", "6") {
+	if h.want("1", "1t1", "1b", "2", "2t1", "6") {
 		h.trainRows()
 	}
 	if h.want("3") {

@@ -232,8 +232,23 @@ func (h *harness) trainRows() {
 	if h.want("1b") {
 		h.row1b(what, gates, fwd, errG, errF)
 	}
-	if h.want("2") {
-		h.row2(exe, planted, pb, perr, joint, errJ, plantedArgs)
+	if h.want("2", "2t1") {
+		// The objectives of both sides are compared once; then the joint
+		// step is timed at the thread counts of row 1.
+		var goL, ptL []float64
+		cerr := perr
+		if cerr == nil {
+			goL, ptL, cerr = h.jointLossCheck(exe, planted, pb)
+		}
+		for _, th := range threadCounts {
+			id := "2"
+			if th != h.threads {
+				id = "2t1"
+			}
+			if h.want(id) {
+				h.row2(id, th, exe, pb, perr, joint, errJ, plantedArgs, goL, ptL, cerr)
+			}
+		}
 	}
 	if h.want("6") {
 		h.row6(rg, rf, errG, errF)
@@ -259,31 +274,32 @@ func (h *harness) row1b(what string, gates, fwd trainOut, errG, errF error) {
 }
 
 // row2: the joint fine-tuning step (encoder weights + gates) against the
-// PyTorch peer in joint mode, on the planted fixture at -threads, after a
-// check that both sides compute the same objective; the joint step on the
-// benchmark model (joint, errJ) is reported beside it.
-func (h *harness) row2(exe, planted, pb string, perr error, joint trainOut, errJ error, plantedArgs func(string, int, int) []string) {
+// PyTorch peer in joint mode, on the planted fixture at th threads, provided
+// the check that both sides compute the same objective (goL, ptL, cerr from
+// jointLossCheck) passed; the joint step on the benchmark model (joint,
+// errJ) is reported beside it.
+func (h *harness) row2(id string, th int, exe, pb string, perr error, joint trainOut, errJ error, plantedArgs func(string, int, int) []string,
+	goL, ptL []float64, cerr error) {
 	const perRun = 20
-	fig := fmt.Sprintf("joint step (encoder weights + gates), tokens/s (planted fixture, %d sentences, %d thread(s))", plantedLines, h.threads)
-	row := Row{ID: "2", Figure: fig, Values: map[string]float64{"threads": float64(h.threads)}}
+	fig := fmt.Sprintf("joint step (encoder weights + gates), tokens/s (planted fixture, %d sentences, %d thread(s))", plantedLines, th)
+	row := Row{ID: id, Figure: fig, Values: map[string]float64{"threads": float64(th)}}
 	var pl trainOut
 	err := perr
 	if err == nil {
-		_, err = h.runJSON(&pl, exe, append(plantedArgs("joint", h.threads, perRun), "-batch", pb)...)
+		_, err = h.runJSON(&pl, exe, append(plantedArgs("joint", th, perRun), "-batch", pb)...)
 	}
 	if err != nil {
-		h.add(unavailable("2", fig, truncate(err.Error(), 200)))
+		h.add(unavailable(id, fig, truncate(err.Error(), 200)))
 		return
 	}
 	row.Ours = fmt.Sprintf("%.0f tok/s", pl.TokPerSec)
 	row.Values["onnxprune_tokens_per_s"] = pl.TokPerSec
 	row.Note = fmt.Sprintf("gradient graph on ONNX Runtime, Adam in Go on %d encoder weights and %d gates, vs %s --joint (same weights, batch and settings); %d target tokens per step; a run is the mean of %d steps",
 		pl.Weights, pl.Heads, peerScript, pl.Tokens, perRun)
-	if errJ == nil {
+	if errJ == nil && th == h.threads {
 		row.Values["model_tokens_per_s"] = joint.TokPerSec
 		row.Note += fmt.Sprintf("; on %s (%s): %.0f tok/s, %d encoder weights", h.models.Name, h.batchDesc(), joint.TokPerSec, joint.Weights)
 	}
-	goL, ptL, cerr := h.jointLossCheck(exe, planted, pb)
 	if cerr != nil {
 		row.Peer = "not available: loss check failed: " + truncate(cerr.Error(), 200)
 		h.add(row)
@@ -301,7 +317,7 @@ func (h *harness) row2(exe, planted, pb string, perr error, joint trainOut, errJ
 		h.add(row)
 		return
 	}
-	tps, p, pwhy := h.peerTrain(h.threads, perRun, true)
+	tps, p, pwhy := h.peerTrain(th, perRun, true)
 	if pwhy != "" {
 		row.Peer = "not available: " + pwhy
 		h.add(row)
