@@ -113,11 +113,17 @@ func TestSignalsEndToEnd(t *testing.T) {
 	if err := os.WriteFile(src, []byte(lines.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// translate gets a source far longer than the pause before its signal,
+	// so it is still running on a fast, idle machine (400 lines take ~1.3 s).
+	bigSrc := filepath.Join(dir, "big-src.txt")
+	if err := os.WriteFile(bigSrc, []byte(strings.Repeat(lines.String(), 100)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	started := func(path string) func() bool { // a file exists and is not empty
 		return func() bool { st, err := os.Stat(path); return err == nil && st.Size() > 0 }
 	}
 	aSrc, aTgt := writeIDData(t, dir, 3000, 5)
-	inputs := append([]string{src, aSrc, aTgt, analyzeFixture, filepath.Join(plantedDir, "planted.onnx"),
+	inputs := append([]string{src, bigSrc, aSrc, aTgt, analyzeFixture, filepath.Join(plantedDir, "planted.onnx"),
 		filepath.Join(plantedDir, "train.src"), filepath.Join(plantedDir, "train.tgt")}, marianPaths...)
 	done := guard(t, inputs...)
 	defer done("interrupted commands")
@@ -177,7 +183,7 @@ func TestSignalsEndToEnd(t *testing.T) {
 			}},
 		{"translate", syscall.SIGTERM,
 			func(out string) []string {
-				return []string{"translate", marianDir, "--ids", "--specials", marianSpecials, "--src", src,
+				return []string{"translate", marianDir, "--ids", "--specials", marianSpecials, "--src", bigSrc,
 					"--beam", "4", "--max-len", "64", "--threads", "1", "-o", filepath.Join(out, "hyp.txt")}
 			},
 			nil,
