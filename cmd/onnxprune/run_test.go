@@ -116,7 +116,7 @@ func TestRunConfigErrors(t *testing.T) {
 // summary.
 func TestRunThresholdExitCode(t *testing.T) {
 	out := t.TempDir()
-	code, stdout, stderr := runRun("--config", "../../models/demo/pipeline.yaml", "--out", out, "--max-steps", "20",
+	code, stdout, stderr := runRun("--config", "../../models/demo/planted.yaml", "--out", out, "--max-steps", "20",
 		"--analyze=false", "--no-bench", "--threads", "1", "--max-bleu-drop", "-100")
 	if code != 1 || !strings.Contains(stdout, "FAILED") || !strings.Contains(stderr, "BLEU") {
 		t.Errorf("exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
@@ -131,7 +131,7 @@ func TestRunSignals(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
-			cmd, errPath := startE2E(t, env, "run", "--config", "../../models/demo/pipeline.yaml", "--out", out,
+			cmd, errPath := startE2E(t, env, "run", "--config", "../../models/demo/planted.yaml", "--out", out,
 				"--max-steps", "100000", "--checkpoint-every", "5", "--threads", "1")
 			waitFor(t, "training under way", 2*time.Minute, func() bool {
 				st, err := os.Stat(filepath.Join(out, pipeline.TrainDir, "train.jsonl"))
