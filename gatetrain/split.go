@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"onnxprune/graphedit"
+	"onnxprune/onnxio"
 )
 
 // Names of a split (Hugging Face Optimum) translation model's interface.
@@ -44,4 +45,44 @@ func JoinSplit(enc, dec *graphedit.Graph) (*graphedit.Graph, error) {
 		return nil, fmt.Errorf("gatetrain: %w", err)
 	}
 	return j, nil
+}
+
+// LoadJoined loads the graph that training and analysis run on: the one
+// model file of paths, or its encoder and decoder files joined by JoinSplit.
+// m is the first file's model, which the graph reads its external data
+// through: the caller closes it when done with the graph. name labels the
+// graph in messages ("enc.onnx + dec.onnx" for a joined pair).
+func LoadJoined(paths []string) (g *graphedit.Graph, m *onnxio.Model, name string, err error) {
+	if len(paths) != 1 && len(paths) != 2 {
+		return nil, nil, "", fmt.Errorf("gatetrain: want one model file or an encoder and a decoder file, got %d files", len(paths))
+	}
+	m, err = onnxio.Load(paths[0], nil)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	g, err = graphedit.Load(m)
+	if err != nil {
+		m.Close()
+		return nil, nil, "", fmt.Errorf("%s: %w", paths[0], err)
+	}
+	if len(paths) == 1 {
+		return g, m, paths[0], nil
+	}
+	dm, err := onnxio.Load(paths[1], nil)
+	if err != nil {
+		m.Close()
+		return nil, nil, "", err
+	}
+	defer dm.Close()
+	d, err := graphedit.Load(dm)
+	if err != nil {
+		m.Close()
+		return nil, nil, "", fmt.Errorf("%s: %w", paths[1], err)
+	}
+	j, err := JoinSplit(g, d)
+	if err != nil {
+		m.Close()
+		return nil, nil, "", fmt.Errorf("%s + %s: %w", paths[0], paths[1], err)
+	}
+	return j, m, paths[0] + " + " + paths[1], nil
 }

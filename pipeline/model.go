@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/onnxio"
 )
@@ -99,39 +98,4 @@ func allBlocks(files []*loaded) ([]*graphedit.Block, error) {
 		}
 	}
 	return out, nil
-}
-
-// loadJoined loads the graph that training and analysis run: the one file,
-// or the encoder and decoder files joined. m is the loaded single file (nil
-// for a joined graph), to be closed by the caller.
-func loadJoined(paths []string) (*graphedit.Graph, *onnxio.Model, string, error) {
-	m, err := onnxio.Load(paths[0], nil)
-	if err != nil {
-		return nil, nil, "", err
-	}
-	g, err := graphedit.Load(m)
-	if err != nil {
-		m.Close()
-		return nil, nil, "", fmt.Errorf("%s: %w", paths[0], err)
-	}
-	if len(paths) == 1 {
-		return g, m, paths[0], nil
-	}
-	dm, err := onnxio.Load(paths[1], nil)
-	if err != nil {
-		m.Close()
-		return nil, nil, "", err
-	}
-	defer dm.Close()
-	d, err := graphedit.Load(dm)
-	if err != nil {
-		m.Close()
-		return nil, nil, "", fmt.Errorf("%s: %w", paths[1], err)
-	}
-	j, err := gatetrain.JoinSplit(g, d)
-	if err != nil {
-		m.Close()
-		return nil, nil, "", fmt.Errorf("%s + %s: %w", paths[0], paths[1], err)
-	}
-	return j, m, paths[0] + " + " + paths[1], nil
 }

@@ -160,7 +160,7 @@ func (r *runner) train(ctx context.Context) error {
 	if len(gated) > 2 {
 		gated = gated[:2]
 	}
-	g, m, name, err := loadJoined(gated)
+	g, m, name, err := gatetrain.LoadJoined(gated)
 	if err != nil {
 		return err
 	}
@@ -290,7 +290,7 @@ func (r *runner) analyze(ctx context.Context) error {
 	if len(files) > 2 {
 		files = files[:2]
 	}
-	g, m, name, err := loadJoined(files)
+	g, m, name, err := gatetrain.LoadJoined(files)
 	if err != nil {
 		return err
 	}

@@ -13,8 +13,6 @@ import (
 	"onnxprune/attribution"
 	"onnxprune/attribution/conllu"
 	"onnxprune/gatetrain"
-	"onnxprune/graphedit"
-	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/verify"
 	"onnxprune/verify/score"
@@ -273,14 +271,21 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 		fmt.Fprintf(stderr, "%d of %d sentences: the tokenizer's pieces do not spell the tree's characters (normalization); their trees are left out\n", unaligned, len(src))
 	}
 
-	g, m, name, err := loadAnalysisGraph(models)
+	if len(models) == 1 {
+		if st, err := os.Stat(models[0]); err == nil && st.IsDir() {
+			return &usageError{msg: fmt.Sprintf("%s is a folder: name the model file (or ENCODER DECODER)", models[0])}
+		}
+	}
+	g, m, name, err := gatetrain.LoadJoined(models)
 	if err != nil {
 		return err
 	}
-	if m != nil {
-		defer m.Close()
+	defer m.Close()
+	am := m
+	if len(models) == 2 {
+		am = nil // a joined graph has no file of its own
 	}
-	a, err := attribution.New(g, m, attribution.IONames{}, ortrun.Options{Library: so.Library, Provider: so.Provider, IntraOpThreads: so.IntraOpThreads, Name: name})
+	a, err := attribution.New(g, am, attribution.IONames{}, ortrun.Options{Library: so.Library, Provider: so.Provider, IntraOpThreads: so.IntraOpThreads, Name: name})
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -335,46 +340,6 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 	}
 	fmt.Fprintln(stdout)
 	return nil
-}
-
-// loadAnalysisGraph loads one model file, or joins an encoder and a decoder
-// file (then the model is nil: the joined graph has no file of its own).
-func loadAnalysisGraph(paths []string) (*graphedit.Graph, *onnxio.Model, string, error) {
-	if len(paths) == 1 {
-		if st, err := os.Stat(paths[0]); err == nil && st.IsDir() {
-			return nil, nil, "", &usageError{msg: fmt.Sprintf("%s is a folder: name the model file (or ENCODER DECODER)", paths[0])}
-		}
-	}
-	m, err := onnxio.Load(paths[0], nil)
-	if err != nil {
-		return nil, nil, "", err
-	}
-	g, err := graphedit.Load(m)
-	if err != nil {
-		m.Close()
-		return nil, nil, "", fmt.Errorf("%s: %w", paths[0], err)
-	}
-	if len(paths) == 1 {
-		return g, m, paths[0], nil
-	}
-	dm, err := onnxio.Load(paths[1], nil)
-	if err != nil {
-		m.Close()
-		return nil, nil, "", err
-	}
-	defer dm.Close()
-	d, err := graphedit.Load(dm)
-	if err != nil {
-		m.Close()
-		return nil, nil, "", fmt.Errorf("%s: %w", paths[1], err)
-	}
-	j, err := gatetrain.JoinSplit(g, d)
-	if err != nil {
-		m.Close()
-		return nil, nil, "", fmt.Errorf("%s + %s: %w", paths[0], paths[1], err)
-	}
-	// The joined graph reads external data through the first model.
-	return j, nil, paths[0] + " + " + paths[1], nil
 }
 
 // analysisFile is heads.json.
