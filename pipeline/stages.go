@@ -281,7 +281,7 @@ func (r *runner) analyze(ctx context.Context) error {
 		lab := append(append([]int64(nil), tgt[i]...), sp.Eos)
 		exs[i] = attribution.Example{Src: src[i], DecIn: dec, Labels: lab}
 		if trees != nil {
-			if words, ok := attribution.AlignWords(pieceTexts(src[i], r.tok, sp, srcLines[i]), trees[i]); ok {
+			if words, ok := attribution.AlignWords(PieceTexts(src[i], r.tok, sp, srcLines[i]), trees[i]); ok {
 				exs[i].SrcWords, exs[i].Tree = words, trees[i]
 			}
 		}
@@ -318,26 +318,35 @@ func (r *runner) analyze(ctx context.Context) error {
 	return writeAnalysis(r.path(AnalysisDir), rep, name)
 }
 
-// pieceTexts gives each source token's text for aligning pieces to words.
-func pieceTexts(ids []int64, tok tokenize.Tokenizer, sp tokenize.Specials, line string) []string {
+// PieceTexts returns each source token's text for aligning pieces to words
+// with attribution.AlignWords: "" for special ids, attribution.UnknownPiece
+// for the unknown id, the line's fields for id input without a tokenizer.
+func PieceTexts(ids []int64, tok tokenize.Tokenizer, sp tokenize.Specials, line string) []string {
+	special := map[int64]bool{sp.Pad: true, sp.Bos: true, sp.Eos: true, sp.DecoderStart: true}
 	out := make([]string, len(ids))
-	fields := strings.Fields(line)
+	var fields []string
+	if tok == nil {
+		fields = strings.Fields(line)
+	}
 	k := 0
 	for i, id := range ids {
-		if tok == nil {
+		if special[id] && (tok != nil || k >= len(fields) || fields[k] != fmt.Sprint(id)) {
+			continue
+		}
+		if tok != nil && id == sp.Unk {
+			out[i] = attribution.UnknownPiece
+			continue
+		}
+		switch t := tok.(type) {
+		case nil:
 			if k < len(fields) {
 				out[i] = fields[k]
 			}
 			k++
-			continue
-		}
-		if id == sp.Pad || id == sp.Bos || id == sp.Eos || id == sp.DecoderStart {
-			continue
-		}
-		if t, ok := tok.(*tokenize.SentencePiece); ok {
+		case *tokenize.SentencePiece:
 			p, _ := t.IDToPiece(id)
 			out[i] = p
-		} else {
+		default:
 			out[i] = tok.Decode([]int64{id})
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"onnxprune/attribution/conllu"
 	"onnxprune/gatetrain"
 	"onnxprune/ortrun"
+	"onnxprune/pipeline"
 	"onnxprune/verify"
 	"onnxprune/verify/score"
 	"onnxprune/verify/tokenize"
@@ -117,40 +118,6 @@ confidence.svg and roles.svg (layers × heads heatmaps) and summary.md. An inter
 		return o.run(ctx, fs.Args(), stdout, stderr)
 	}
 	return c
-}
-
-// pieceTexts returns each source token's text for word alignment ("" for
-// special ids, attribution.UnknownPiece for the unknown id).
-func pieceTexts(ids []int64, tok tokenize.Tokenizer, sp tokenize.Specials, line string) []string {
-	special := map[int64]bool{sp.Pad: true, sp.Bos: true, sp.Eos: true, sp.DecoderStart: true}
-	out := make([]string, len(ids))
-	var fields []string
-	if tok == nil {
-		fields = strings.Fields(line)
-	}
-	k := 0
-	for i, id := range ids {
-		if special[id] && (tok != nil || k >= len(fields) || fields[k] != fmt.Sprint(id)) {
-			continue
-		}
-		if tok != nil && id == sp.Unk {
-			out[i] = attribution.UnknownPiece
-			continue
-		}
-		switch t := tok.(type) {
-		case nil:
-			if k < len(fields) {
-				out[i] = fields[k]
-			}
-			k++
-		case *tokenize.SentencePiece:
-			p, _ := t.IDToPiece(id)
-			out[i] = p
-		default:
-			out[i] = tok.Decode([]int64{id})
-		}
-	}
-	return out
 }
 
 func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stderr io.Writer) error {
@@ -259,7 +226,7 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 		lab := append(append([]int64(nil), tgt[i]...), sp.Eos)
 		exs[i] = attribution.Example{Src: src[i], DecIn: dec, Labels: lab}
 		if trees != nil {
-			words, ok := attribution.AlignWords(pieceTexts(src[i], tok, sp, srcLines[i]), trees[i])
+			words, ok := attribution.AlignWords(pipeline.PieceTexts(src[i], tok, sp, srcLines[i]), trees[i])
 			if !ok {
 				unaligned++
 				continue

@@ -19,6 +19,7 @@ import (
 	"onnxprune/attribution/conllu"
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
+	"onnxprune/pipeline"
 	"onnxprune/verify"
 	"onnxprune/verify/tokenize"
 )
@@ -235,7 +236,7 @@ func TestAnalyzeAlignEWT(t *testing.T) {
 	}
 	failed := 0
 	for i := range src {
-		words, ok := attribution.AlignWords(pieceTexts(src[i], tok, sp, lines[i]), trees[i])
+		words, ok := attribution.AlignWords(pipeline.PieceTexts(src[i], tok, sp, lines[i]), trees[i])
 		if !ok {
 			failed++
 			if failed <= 3 {
