@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -367,34 +366,16 @@ func writeAnalysis(dir string, rep *attribution.Report, model string) error {
 	if err := writeJSON(filepath.Join(dir, "heads.json"), AnalysisFile{Model: model, Report: rep}); err != nil {
 		return err
 	}
-	for _, f := range []struct {
-		name, title string
-		m           attribution.Measure
-	}{
-		{"relevance.svg", "LRP relevance (normalised per layer)", attribution.MeasureRelevance},
-		{"importance.svg", "Gradient importance |dL/dg| (normalised per layer)", attribution.MeasureImportance},
-		{"confidence.svg", "Confidence (mean max attention weight)", attribution.MeasureConfidence},
-	} {
-		var b bytes.Buffer
-		if err := attribution.WriteHeatmapSVG(&b, rep, f.title, f.m); err != nil {
-			return err
-		}
-		if err := verify.WriteFileAtomic(filepath.Join(dir, f.name), b.Bytes()); err != nil {
+	files, err := attribution.ReportFiles(rep, model)
+	if err != nil {
+		return err
+	}
+	for _, n := range attribution.ReportFileNames {
+		if err := verify.WriteFileAtomic(filepath.Join(dir, n), files[n]); err != nil {
 			return err
 		}
 	}
-	var b bytes.Buffer
-	if err := attribution.WriteRolesSVG(&b, rep); err != nil {
-		return err
-	}
-	if err := verify.WriteFileAtomic(filepath.Join(dir, "roles.svg"), b.Bytes()); err != nil {
-		return err
-	}
-	var s bytes.Buffer
-	if err := attribution.WriteSummary(&s, rep, model); err != nil {
-		return err
-	}
-	return verify.WriteFileAtomic(filepath.Join(dir, "summary.md"), s.Bytes())
+	return nil
 }
 
 // PruneDecision is pruned/decision.json.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -325,32 +324,12 @@ func writeAnalysis(dir string, rep *attribution.Report, model string, o *analyze
 	if err != nil {
 		return err
 	}
-	files := map[string][]byte{"heads.json": append(js, '\n')}
-	for _, f := range []struct {
-		name, title string
-		m           attribution.Measure
-	}{
-		{"relevance.svg", "LRP relevance (normalised per layer)", attribution.MeasureRelevance},
-		{"importance.svg", "Gradient importance |dL/dg| (normalised per layer)", attribution.MeasureImportance},
-		{"confidence.svg", "Confidence (mean max attention weight)", attribution.MeasureConfidence},
-	} {
-		var b bytes.Buffer
-		if err := attribution.WriteHeatmapSVG(&b, rep, f.title, f.m); err != nil {
-			return err
-		}
-		files[f.name] = b.Bytes()
-	}
-	var b bytes.Buffer
-	if err := attribution.WriteRolesSVG(&b, rep); err != nil {
+	files, err := attribution.ReportFiles(rep, model)
+	if err != nil {
 		return err
 	}
-	files["roles.svg"] = b.Bytes()
-	var s bytes.Buffer
-	if err := attribution.WriteSummary(&s, rep, model); err != nil {
-		return err
-	}
-	files["summary.md"] = s.Bytes()
-	for _, n := range []string{"heads.json", "relevance.svg", "importance.svg", "confidence.svg", "roles.svg", "summary.md"} {
+	files["heads.json"] = append(js, '\n')
+	for _, n := range append([]string{"heads.json"}, attribution.ReportFileNames...) {
 		if err := verify.WriteFileAtomic(filepath.Join(dir, n), files[n]); err != nil {
 			return err
 		}
