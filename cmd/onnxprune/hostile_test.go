@@ -14,7 +14,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"unsafe"
@@ -25,35 +24,23 @@ import (
 	"onnxprune/tests/large/synth"
 )
 
-var (
-	binOnce sync.Once
-	binPath string
-	binErr  error
-)
+// bin is the onnxprune command the package's end-to-end tests run.
+var bin synth.Binary
 
 // testBinary builds onnxprune once for the package's end-to-end tests.
 func testBinary(t *testing.T) string {
 	t.Helper()
-	binOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "onnxprune-e2e-")
-		if err != nil {
-			binErr = err
-			return
-		}
-		binPath, binErr = synth.BuildBinary(dir)
-	})
-	if binErr != nil {
-		t.Fatal(binErr)
+	path, err := bin.Path()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return binPath
+	return path
 }
 
 // TestMain removes the binary the end-to-end tests built.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if binPath != "" {
-		os.RemoveAll(filepath.Dir(binPath))
-	}
+	bin.Remove()
 	os.Exit(code)
 }
 

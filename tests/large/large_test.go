@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -31,34 +30,23 @@ const rssFactor = 1.5
 // what the Go runtime, the binary and the graph IR take on their own.
 const rssSlack = 64 << 20
 
-var (
-	binOnce sync.Once
-	binPath string
-	binErr  error
-)
+// bin is the onnxprune command the package's end-to-end tests run.
+var bin synth.Binary
 
 // onnxpruneBin builds onnxprune once for the package.
 func onnxpruneBin(t *testing.T) string {
 	t.Helper()
-	binOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "onnxprune-large-bin-")
-		if err != nil {
-			binErr = err
-			return
-		}
-		binPath, binErr = synth.BuildBinary(dir)
-	})
-	if binErr != nil {
-		t.Fatal(binErr)
+	path, err := bin.Path()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return binPath
+	return path
 }
 
+// TestMain removes the binary the end-to-end tests built.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if binPath != "" {
-		os.RemoveAll(filepath.Dir(binPath))
-	}
+	bin.Remove()
 	os.Exit(code)
 }
 

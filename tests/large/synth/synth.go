@@ -25,6 +25,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"sync"
 
 	"google.golang.org/protobuf/proto"
 
@@ -236,4 +237,32 @@ func BuildBinary(dir string) (string, error) {
 		return "", fmt.Errorf("synth: go build: %v\n%s", err, out)
 	}
 	return bin, nil
+}
+
+// Binary is the onnxprune command built at most once per test process into
+// a temporary folder: the shared set-up of the end-to-end test packages.
+type Binary struct {
+	once sync.Once
+	path string
+	err  error
+}
+
+// Path builds the command on the first call and returns its path.
+func (b *Binary) Path() (string, error) {
+	b.once.Do(func() {
+		dir, err := os.MkdirTemp("", "onnxprune-bin-")
+		if err != nil {
+			b.err = err
+			return
+		}
+		b.path, b.err = BuildBinary(dir)
+	})
+	return b.path, b.err
+}
+
+// Remove deletes the built command and its folder, if it was built.
+func (b *Binary) Remove() {
+	if b.path != "" {
+		os.RemoveAll(filepath.Dir(b.path))
+	}
 }
