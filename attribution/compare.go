@@ -1,6 +1,9 @@
 package attribution
 
-import "fmt"
+import (
+	"fmt"
+	"sort"
+)
 
 // KeepComparison compares the heads a pruning decision keeps with those it
 // removes, by the measures of a report: do the kept heads rank high?
@@ -8,7 +11,9 @@ type KeepComparison struct {
 	// Kept and Removed count the heads in each group.
 	Kept    int `json:"kept"`
 	Removed int `json:"removed"`
-	// MeanRankKept and MeanRankRemoved average Rank (1 = most relevant).
+	// MeanRankKept and MeanRankRemoved average the heads' relevance ranks
+	// among the heads the decision covers (1 = most relevant of them): a
+	// decision over the encoder heads alone ranks the encoder heads 1..48.
 	MeanRankKept    float64 `json:"mean_rank_kept"`
 	MeanRankRemoved float64 `json:"mean_rank_removed"`
 	// AUCRelevance is the probability that a kept head has a higher
@@ -19,25 +24,46 @@ type KeepComparison struct {
 	AUCImportance float64 `json:"auc_importance"`
 }
 
-// CompareKeep marks each head of rep as kept or removed (keep names the
-// kept heads, `KIND:LAYER:HEAD`; every head of rep must be listed, true or
-// false) and compares the two groups.
+// CompareKeep marks each head of rep that keep names (`KIND:LAYER:HEAD`,
+// true for kept, false for removed) and compares the two groups. Heads the
+// decision does not cover — the decoder heads of an encoder-only gate
+// training — stay unmarked and outside the comparison. A decision naming a
+// head rep lacks, or covering none of rep's heads, is an error.
 func CompareKeep(rep *Report, keep map[string]bool) (*KeepComparison, error) {
 	var c KeepComparison
-	var kept, removed []HeadReport
+	var covered []*HeadReport
+	seen := map[string]bool{}
 	for i := range rep.Heads {
 		h := &rep.Heads[i]
-		k, ok := keep[h.Name]
-		if !ok {
-			return nil, fmt.Errorf("attribution: the pruning decision has no head %s", h.Name)
+		if k, ok := keep[h.Name]; ok {
+			h.Kept = &k
+			covered = append(covered, h)
+			seen[h.Name] = true
 		}
-		h.Kept = &k
-		if k {
+	}
+	var missing []string
+	for name := range keep {
+		if !seen[name] {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		return nil, fmt.Errorf("attribution: the pruning decision names head %s, which the model does not have (%d such)", missing[0], len(missing))
+	}
+	if len(covered) == 0 {
+		return nil, fmt.Errorf("attribution: the pruning decision covers none of the model's %d heads", len(rep.Heads))
+	}
+	// Rank within the covered heads, by relevance as Rank does.
+	sort.SliceStable(covered, func(i, j int) bool { return covered[i].Rank < covered[j].Rank })
+	var kept, removed []HeadReport
+	for r, h := range covered {
+		if *h.Kept {
 			kept = append(kept, *h)
-			c.MeanRankKept += float64(h.Rank)
+			c.MeanRankKept += float64(r + 1)
 		} else {
 			removed = append(removed, *h)
-			c.MeanRankRemoved += float64(h.Rank)
+			c.MeanRankRemoved += float64(r + 1)
 		}
 	}
 	c.Kept, c.Removed = len(kept), len(removed)
