@@ -51,7 +51,10 @@
 //     more). A model that came with external data is saved with external
 //     data by default, its data copied from wherever it came from; a model
 //     that would pass 2 GiB inline is saved with external data
-//     automatically.
+//     automatically. Save copies external data by reading the data files
+//     (not through their mappings), so saving a large model keeps only a
+//     buffer of it in the process, and a data file that shrank since loading
+//     is an error naming it.
 //   - Concurrency: decoding and reading may run in parallel; Save and
 //     Marshal swap tensor fields during the call and must not run alongside
 //     other uses of the same model.

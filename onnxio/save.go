@@ -287,16 +287,26 @@ func (m *Model) encode(external bool, o SaveOptions, data io.Writer) (buf []byte
 	forEachTensor(m.Proto, func(r TensorRef) { refs = append(refs, r) })
 	var offset int64
 	var pad [pageAlign]byte
+	files := extReaders{}
+	defer files.close()
 	for _, r := range refs {
 		t := r.Tensor
 		isExt := t.GetDataLocation() == onnxpb.TensorProto_EXTERNAL
 		var raw []byte
+		var stream *io.SectionReader // external data copied file to file
 		if isExt {
 			ref, err := parseExternal(t)
 			if err != nil {
 				return nil, 0, fmt.Errorf("%s: %w", r.Where, err)
 			}
-			raw, err = m.ReadExternal(ref.location, ref.offset, ref.length)
+			if external {
+				// Read with read(2), not through the mapping: copying a
+				// data file then costs a buffer, not the whole file
+				// mapped into the process.
+				stream, err = files.section(m, ref)
+			} else {
+				raw, err = m.ReadExternal(ref.location, ref.offset, ref.length)
+			}
 			if err != nil {
 				return nil, 0, fmt.Errorf("%s: %w", r.Where, err)
 			}
@@ -309,26 +319,31 @@ func (m *Model) encode(external bool, o SaveOptions, data io.Writer) (buf []byte
 			}
 			continue
 		}
+		size := int64(len(raw))
+		if stream != nil {
+			size = stream.Size()
+		}
 		if !isExt {
-			size := int64(len(t.RawData))
+			inline := int64(len(t.RawData))
 			if t.RawData == nil {
-				size, _ = typedSize(t)
+				inline, _ = typedSize(t)
 			}
-			if size < o.Threshold {
+			if inline < o.Threshold {
 				continue
 			}
 			var ok bool
 			if raw, ok = inlineBytes(t); !ok {
 				continue
 			}
+			size = int64(len(raw))
 		}
 		if n, err := numElements(t.GetDims()); err == nil {
-			if want, ok := ByteSize(onnxpb.TensorProto_DataType(t.GetDataType()), n); ok && want != int64(len(raw)) {
-				return nil, 0, fmt.Errorf("%s: shape %v needs %d bytes, the tensor has %d", r.Where, t.GetDims(), want, len(raw))
+			if want, ok := ByteSize(onnxpb.TensorProto_DataType(t.GetDataType()), n); ok && want != size {
+				return nil, 0, fmt.Errorf("%s: shape %v needs %d bytes, the tensor has %d", r.Where, t.GetDims(), want, size)
 			}
 		}
 		align := int64(smallAlign)
-		if int64(len(raw)) >= pageAlignFrom {
+		if size >= pageAlignFrom {
 			align = pageAlign
 		}
 		if rem := offset % align; rem != 0 {
@@ -337,7 +352,14 @@ func (m *Model) encode(external bool, o SaveOptions, data io.Writer) (buf []byte
 			}
 			offset += align - rem
 		}
-		if _, err := data.Write(raw); err != nil {
+		if stream != nil {
+			if n, err := io.Copy(data, stream); err != nil || n != size {
+				if err == nil {
+					err = fmt.Errorf("external data ended after %d of %d bytes (was the file changed?)", n, size)
+				}
+				return nil, 0, fmt.Errorf("%s: %w", r.Where, err)
+			}
+		} else if _, err := data.Write(raw); err != nil {
 			return nil, 0, err
 		}
 		saved = append(saved, saveFields(t))
@@ -347,9 +369,9 @@ func (m *Model) encode(external bool, o SaveOptions, data io.Writer) (buf []byte
 		t.ExternalData = []*onnxpb.StringStringEntryProto{
 			kv("location", o.DataFile),
 			kv("offset", strconv.FormatInt(offset, 10)),
-			kv("length", strconv.FormatInt(int64(len(raw)), 10)),
+			kv("length", strconv.FormatInt(size, 10)),
 		}
-		offset += int64(len(raw))
+		offset += size
 		count++
 	}
 	if size := int64(proto.Size(m.Proto)); size > o.MaxInlineBytes {
@@ -360,6 +382,41 @@ func (m *Model) encode(external bool, o SaveOptions, data io.Writer) (buf []byte
 	}
 	buf, err = proto.MarshalOptions{Deterministic: true}.Marshal(m.Proto)
 	return buf, count, err
+}
+
+// extReaders holds the external data files one encode reads, each opened
+// once (read-only) and closed when the encode ends.
+type extReaders map[string]*os.File
+
+// section returns the bytes of ref as a reader of the file itself, after
+// the checks ReadExternal makes (location, bounds).
+func (r extReaders) section(m *Model, ref externalRef) (*io.SectionReader, error) {
+	real, err := m.resolveLocation(ref.location)
+	if err != nil {
+		return nil, err
+	}
+	f := r[real]
+	if f == nil {
+		if f, err = os.Open(real); err != nil {
+			return nil, fmt.Errorf("external data location %q: %w", ref.location, err)
+		}
+		r[real] = f
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("external data location %q: %w", ref.location, err)
+	}
+	size := st.Size()
+	if ref.offset > size || ref.length > size-ref.offset {
+		return nil, fmt.Errorf("external data location %q: offset %d + length %d is past the end of the file (%d bytes)", ref.location, ref.offset, ref.length, size)
+	}
+	return io.NewSectionReader(f, ref.offset, ref.length), nil
+}
+
+func (r extReaders) close() {
+	for _, f := range r {
+		f.Close()
+	}
 }
 
 func kv(k, v string) *onnxpb.StringStringEntryProto {

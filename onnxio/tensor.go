@@ -360,7 +360,10 @@ func EncodeTensor(t *Tensor) (*onnxpb.TensorProto, error) {
 		RawData:  raw,
 	}
 	if t.Name != "" {
-		p.Name = &t.Name
+		// A pointer to a copy, not to t.Name: a pointer into t would keep
+		// t, and with it the decoded values, alive as long as p.
+		name := t.Name
+		p.Name = &name
 	}
 	return p, nil
 }
