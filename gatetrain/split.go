@@ -51,12 +51,14 @@ func JoinSplit(enc, dec *graphedit.Graph) (*graphedit.Graph, error) {
 // model file of paths, or its encoder and decoder files joined by JoinSplit.
 // m is the first file's model, which the graph reads its external data
 // through: the caller closes it when done with the graph. name labels the
-// graph in messages ("enc.onnx + dec.onnx" for a joined pair).
-func LoadJoined(paths []string) (g *graphedit.Graph, m *onnxio.Model, name string, err error) {
+// graph in messages ("enc.onnx + dec.onnx" for a joined pair). opts (nil:
+// the defaults) loads both files, e.g. with AllowDirs for external data kept
+// outside the models' folders.
+func LoadJoined(paths []string, opts *onnxio.LoadOptions) (g *graphedit.Graph, m *onnxio.Model, name string, err error) {
 	if len(paths) != 1 && len(paths) != 2 {
 		return nil, nil, "", fmt.Errorf("gatetrain: want one model file or an encoder and a decoder file, got %d files", len(paths))
 	}
-	m, err = onnxio.Load(paths[0], nil)
+	m, err = onnxio.Load(paths[0], opts)
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -68,7 +70,7 @@ func LoadJoined(paths []string) (g *graphedit.Graph, m *onnxio.Model, name strin
 	if len(paths) == 1 {
 		return g, m, paths[0], nil
 	}
-	dm, err := onnxio.Load(paths[1], nil)
+	dm, err := onnxio.Load(paths[1], opts)
 	if err != nil {
 		m.Close()
 		return nil, nil, "", err

@@ -37,6 +37,9 @@ type Config struct {
 	ORTLib string
 	// Seed seeds gate noise and data order.
 	Seed uint64
+	// AllowDirs are extra directories the model's external data may live in
+	// (by default only the model's own folder; onnxio.LoadOptions.AllowDirs).
+	AllowDirs []string
 
 	// Train, Dev and Test are (source, target) file pairs. Train feeds gate
 	// training, Dev its validation loss and the analysis, Test the
@@ -145,6 +148,15 @@ var Fields = []Field{
 			return fmt.Errorf("%q is not a non-negative integer", v[0])
 		}
 		c.Seed = n
+		return nil
+	}},
+	{"allow-dir", "allow-dir", "list", "also allow the model's external data in these directories (repeat the flag or separate with commas)", func(c *Config, v []string, rel func(string) string) error {
+		c.AllowDirs = nil
+		for _, p := range v {
+			if p != "" {
+				c.AllowDirs = append(c.AllowDirs, rel(p))
+			}
+		}
 		return nil
 	}},
 	{"data.train", "train", "pair", "training pair SRC,TGT for gate training", pairSetter(func(c *Config) *[2]string { return &c.Train })},

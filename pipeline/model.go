@@ -49,8 +49,9 @@ type loaded struct {
 	blocks []*graphedit.Block
 }
 
-// loadFiles loads every file and finds its heads; close releases them.
-func loadFiles(paths []string) ([]*loaded, func(), error) {
+// loadFiles loads every file (with opts, nil: the defaults) and finds its
+// heads; close releases them.
+func loadFiles(paths []string, opts *onnxio.LoadOptions) ([]*loaded, func(), error) {
 	var out []*loaded
 	closeAll := func() {
 		for _, l := range out {
@@ -58,7 +59,7 @@ func loadFiles(paths []string) ([]*loaded, func(), error) {
 		}
 	}
 	for _, p := range paths {
-		m, err := onnxio.Load(p, nil)
+		m, err := onnxio.Load(p, opts)
 		if err != nil {
 			closeAll()
 			return nil, nil, err

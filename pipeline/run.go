@@ -15,6 +15,7 @@ import (
 
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
+	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/verify"
 	"onnxprune/verify/tokenize"
@@ -186,7 +187,7 @@ func (r *runner) setup() error {
 	if !c.IDs {
 		path := c.Tokenizer
 		if path == "" {
-			path = verify.TokenizerHint(r.files)
+			path = verify.TokenizerHint(r.files, c.AllowDirs)
 		}
 		if path == "" {
 			return fmt.Errorf("pipeline: no tokenizer: set tokenizer, or ids: true for token-id data")
@@ -197,7 +198,7 @@ func (r *runner) setup() error {
 		}
 		r.tok = t
 	}
-	mo := verify.ModelOptions{Session: r.session(), Overrides: c.Specials}
+	mo := verify.ModelOptions{Session: r.session(), Overrides: c.Specials, AllowDirs: c.AllowDirs}
 	if r.tok != nil {
 		sp := r.tok.Specials()
 		mo.Fallback = &sp
@@ -212,6 +213,12 @@ func (r *runner) setup() error {
 		return fmt.Errorf("pipeline: the model's special ids (%s) lack pad, eos or decoder-start; set specials", r.sp)
 	}
 	return nil
+}
+
+// loadOptions load the model's files: external data may also live in the
+// allowed directories.
+func (r *runner) loadOptions() *onnxio.LoadOptions {
+	return &onnxio.LoadOptions{AllowDirs: r.c.AllowDirs}
 }
 
 func (r *runner) session() ortrun.Options {

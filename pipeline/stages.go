@@ -39,7 +39,7 @@ type Inspection struct {
 }
 
 func (r *runner) inspect(ctx context.Context) error {
-	files, closeAll, err := loadFiles(r.files)
+	files, closeAll, err := loadFiles(r.files, r.loadOptions())
 	if err != nil {
 		return err
 	}
@@ -73,7 +73,7 @@ func (r *runner) inspect(ctx context.Context) error {
 }
 
 func (r *runner) gate(ctx context.Context) error {
-	files, closeAll, err := loadFiles(r.files)
+	files, closeAll, err := loadFiles(r.files, r.loadOptions())
 	if err != nil {
 		return err
 	}
@@ -159,7 +159,7 @@ func (r *runner) train(ctx context.Context) error {
 	if len(gated) > 2 {
 		gated = gated[:2]
 	}
-	g, m, name, err := gatetrain.LoadJoined(gated)
+	g, m, name, err := gatetrain.LoadJoined(gated, nil)
 	if err != nil {
 		return err
 	}
@@ -289,7 +289,7 @@ func (r *runner) analyze(ctx context.Context) error {
 	if len(files) > 2 {
 		files = files[:2]
 	}
-	g, m, name, err := gatetrain.LoadJoined(files)
+	g, m, name, err := gatetrain.LoadJoined(files, r.loadOptions())
 	if err != nil {
 		return err
 	}
@@ -441,7 +441,7 @@ func (r *runner) rankDecision(blocks []*graphedit.Block) (map[string][]int, erro
 }
 
 func (r *runner) prune(ctx context.Context) error {
-	files, closeAll, err := loadFiles(r.files)
+	files, closeAll, err := loadFiles(r.files, r.loadOptions())
 	if err != nil {
 		return err
 	}
@@ -523,7 +523,7 @@ func (r *runner) verify(ctx context.Context) error {
 	cfg := verify.Config{
 		Original: r.files, Pruned: r.outFiles(PrunedDir), Src: c.Test[0], Refs: []string{c.Test[1]},
 		Tokenizer: r.tok, SrcEOS: true,
-		Model:  verify.ModelOptions{Session: r.session(), Overrides: c.Specials},
+		Model:  verify.ModelOptions{Session: r.session(), Overrides: c.Specials, AllowDirs: c.AllowDirs},
 		Search: verify.DefaultSearch(),
 		Bench:  verify.DefaultBench(),
 		Log:    indent{r.log}, SkipBench: c.NoBench, MaxBLEUDrop: c.MaxBLEUDrop,

@@ -59,8 +59,10 @@ func (d HeadDecision) decide(blocks []*graphedit.Block) (graphedit.Decision, err
 // attention head (graphedit.InsertGates), its stored value 1 for kept heads
 // and 0 for removed ones, so that the copies compute what the pruned model
 // should. The copies keep the files' base names. It returns their paths and
-// the number of heads closed.
-func BuildGated(files []string, d HeadDecision, dir string) ([]string, int, error) {
+// the number of heads closed. opts (nil: the defaults) loads the files, e.g.
+// with AllowDirs for external data outside their folders; the copies hold
+// their data in dir.
+func BuildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOptions) ([]string, int, error) {
 	type loaded struct {
 		m      *onnxio.Model
 		g      *graphedit.Graph
@@ -75,7 +77,7 @@ func BuildGated(files []string, d HeadDecision, dir string) ([]string, int, erro
 	var all []*graphedit.Block
 	seen := map[string]bool{}
 	for _, p := range files {
-		m, err := onnxio.Load(p, nil)
+		m, err := onnxio.Load(p, opts)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -149,7 +151,7 @@ func checkEquivalence(ctx context.Context, original, pruned []string, d HeadDeci
 		return nil, fmt.Errorf("verify: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	gatedFiles, closed, err := BuildGated(files, d, dir)
+	gatedFiles, closed, err := BuildGated(files, d, dir, &onnxio.LoadOptions{AllowDirs: mo.AllowDirs})
 	if err != nil {
 		return nil, err
 	}

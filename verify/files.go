@@ -21,13 +21,14 @@ func WriteFileAtomic(path string, data []byte) error {
 // TokenizerHint returns the tokenizer a model's metadata_props names (key
 // "tokenizer"), resolved as given, beside the model file, or in the folders
 // above it (a path relative to the repository root); "" when there is none
-// or it cannot be found.
-func TokenizerHint(paths []string) string {
+// or it cannot be found. allowDirs are the extra directories the model's
+// external data may live in (ModelOptions.AllowDirs).
+func TokenizerHint(paths []string, allowDirs []string) string {
 	files, err := expandPaths(paths, true)
 	if err != nil || len(files) == 0 {
 		return ""
 	}
-	fi, err := readFileInfo(files[0])
+	fi, err := readFileInfo(files[0], allowDirs)
 	if err != nil {
 		return ""
 	}

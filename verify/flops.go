@@ -49,7 +49,7 @@ type flopGraph struct {
 // loadFLOPGraph loads fi's graph; for a merged decoder, useCache selects the
 // If branch that is inlined (the other is never counted).
 func loadFLOPGraph(fi *fileInfo, useCache bool) (*flopGraph, error) {
-	m, err := onnxio.Load(fi.path, nil)
+	m, err := onnxio.Load(fi.path, fi.loadOptions())
 	if err != nil {
 		return nil, err
 	}
@@ -355,7 +355,7 @@ func (m *Model) CountParams() (*ParamCount, error) {
 	most := map[string]int{}    // tensor key → most copies in one file
 	elems := map[string]int64{} // tensor key → elements
 	for _, fi := range m.mf.all {
-		om, err := onnxio.Load(fi.path, &onnxio.LoadOptions{SkipNameCheck: true})
+		om, err := onnxio.Load(fi.path, &onnxio.LoadOptions{SkipNameCheck: true, AllowDirs: fi.allowDirs})
 		if err != nil {
 			return nil, err
 		}

@@ -83,6 +83,17 @@ type fileInfo struct {
 	srcIDs, srcMask, tgtIDs, encState, encMask, logits, encOut string
 	pastIn                                                     []string           // past key/value inputs
 	inputDims                                                  map[string][]int64 // declared dims of inputs, -1 when symbolic
+
+	// allowDirs are the extra directories the file's external data may
+	// live in; outsideData is set when it does (ONNX Runtime would refuse
+	// to load the file from its path).
+	allowDirs   []string
+	outsideData bool
+}
+
+// loadOptions are the onnxio options every load of the file uses.
+func (fi *fileInfo) loadOptions() *onnxio.LoadOptions {
+	return &onnxio.LoadOptions{AllowDirs: fi.allowDirs}
 }
 
 func first(names []string, have []string) string {
@@ -111,17 +122,24 @@ func presentName(past string) string {
 }
 
 // readFileInfo loads path's graph interface and metadata and classifies it.
-func readFileInfo(path string) (*fileInfo, error) {
+// External data outside the file's folder is read only from allowDirs.
+func readFileInfo(path string, allowDirs []string) (*fileInfo, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}
 	m, err := onnxio.Load(path, &onnxio.LoadOptions{SkipNameCheck: true})
+	outside := false
+	if err != nil && len(allowDirs) > 0 {
+		// Refused within the model's folder: try the allowed directories.
+		m, err = onnxio.Load(path, &onnxio.LoadOptions{SkipNameCheck: true, AllowDirs: allowDirs})
+		outside = err == nil
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer m.Close()
-	fi := &fileInfo{path: path, bytes: st.Size(), meta: map[string]string{}}
+	fi := &fileInfo{path: path, bytes: st.Size(), meta: map[string]string{}, allowDirs: allowDirs, outsideData: outside}
 	g := m.Proto.GetGraph()
 	inits := map[string]bool{}
 	for _, t := range g.GetInitializer() {
@@ -298,11 +316,12 @@ type modelFiles struct {
 	all                               []*fileInfo
 }
 
-// detectLayout reads the files and combines them into a layout.
-func detectLayout(paths []string) (*modelFiles, error) {
+// detectLayout reads the files and combines them into a layout; allowDirs
+// are the extra directories their external data may live in.
+func detectLayout(paths []string, allowDirs []string) (*modelFiles, error) {
 	mf := &modelFiles{}
 	for _, p := range paths {
-		fi, err := readFileInfo(p)
+		fi, err := readFileInfo(p, allowDirs)
 		if err != nil {
 			return nil, err
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/verify/tokenize"
 )
@@ -22,6 +23,12 @@ type ModelOptions struct {
 	// NoCache picks the decoder without past key/values when a model folder
 	// offers both (explicitly named files are used as given).
 	NoCache bool `json:"no_cache,omitempty"`
+	// AllowDirs are extra directories external data may live in
+	// (onnxio.LoadOptions.AllowDirs). ONNX Runtime itself refuses external
+	// data outside a model's folder, so a file that reads data from one of
+	// them is handed to ONNX Runtime from memory, its data inlined (at most
+	// 2 GiB per file).
+	AllowDirs []string `json:"allow_dirs,omitempty"`
 }
 
 // Model is a translation model on ONNX Runtime: one graph or encoder and
@@ -57,7 +64,7 @@ func OpenModel(paths []string, opts ModelOptions) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	mf, err := detectLayout(files)
+	mf, err := detectLayout(files, opts.AllowDirs)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +123,7 @@ func OpenModel(paths []string, opts ModelOptions) (*Model, error) {
 		if fi == nil {
 			return nil, nil
 		}
-		s, err := ortrun.NewSession(fi.path, opts.Session)
+		s, err := openSession(fi, opts.Session)
 		if err != nil {
 			return nil, err
 		}
@@ -133,6 +140,26 @@ func OpenModel(paths []string, opts ModelOptions) (*Model, error) {
 		}
 	}
 	return m, nil
+}
+
+// openSession opens fi on ONNX Runtime: from its file, or, when its external
+// data lies outside its folder (allowed by ModelOptions.AllowDirs, which
+// ONNX Runtime does not know), from memory with the data inlined.
+func openSession(fi *fileInfo, so ortrun.Options) (*ortrun.Session, error) {
+	if !fi.outsideData {
+		return ortrun.NewSession(fi.path, so)
+	}
+	m, err := onnxio.Load(fi.path, fi.loadOptions())
+	if err != nil {
+		return nil, err
+	}
+	data, err := m.Marshal()
+	m.Close()
+	if err != nil {
+		return nil, fmt.Errorf("verify: %s: its external data lies outside its folder, so it goes to ONNX Runtime from memory, which holds at most 2 GiB: %w", fi.path, err)
+	}
+	so.Name = fi.path
+	return ortrun.NewSessionFromBytes(data, so)
 }
 
 func joinNonEmpty(a, b string) string {

@@ -383,7 +383,7 @@ func flopsAndSpeedups(ctx context.Context, cfg Config, r *Report, mo ModelOption
 		if err != nil {
 			return err
 		}
-		mf, err := detectLayout(files)
+		mf, err := detectLayout(files, mo.AllowDirs)
 		if err != nil {
 			return err
 		}

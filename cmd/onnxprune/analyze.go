@@ -12,6 +12,7 @@ import (
 	"onnxprune/attribution"
 	"onnxprune/attribution/conllu"
 	"onnxprune/gatetrain"
+	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/pipeline"
 	"onnxprune/verify"
@@ -242,7 +243,7 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 			return &usageError{msg: fmt.Sprintf("%s is a folder: name the model file (or ENCODER DECODER)", models[0])}
 		}
 	}
-	g, m, name, err := gatetrain.LoadJoined(models)
+	g, m, name, err := gatetrain.LoadJoined(models, &onnxio.LoadOptions{AllowDirs: o.model.allowDirs})
 	if err != nil {
 		return err
 	}

@@ -39,3 +39,7 @@ func parseFlags(fs *pflag.FlagSet, args []string) error {
 	}
 	return nil
 }
+
+// allowDirHelp is the help of --allow-dir, which every command that loads a
+// model has.
+const allowDirHelp = "also allow external data in this directory (repeatable; by default only the model's own folder)"

@@ -42,7 +42,7 @@ gate inputs.`,
 		fs.StringVarP(&o.out, "output", "o", "", "output file (one MODEL) or folder (several)")
 		fs.StringVar(&o.attention, "attention", "all", "kinds to gate: a comma list of encoder, decoder, cross, or all")
 		fs.BoolVar(&o.overwrite, "overwrite", false, "replace existing output files")
-		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, "also allow external data in this directory (repeatable)")
+		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}

@@ -44,7 +44,7 @@ its folder, a node reading an undefined value, ...) is an error naming the file.
 		fs := newFlagSet(c, stdout)
 		fs.BoolVar(&o.json, "json", false, "print one JSON document {\"models\": [...]} instead of text")
 		fs.BoolVar(&o.heads, "heads", false, "print the attention heads instead (several files: one model), see docs/surgery.md")
-		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, "also allow external data in this directory (repeatable)")
+		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}

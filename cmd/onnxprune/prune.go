@@ -53,7 +53,7 @@ folder receiving the same file names. The input files are never changed.`,
 		fs.StringVar(&o.gates, "gates", "", "gates.json from gate training: remove heads with keep=false")
 		fs.StringVarP(&o.out, "output", "o", "", "output file (one MODEL) or folder (several)")
 		fs.BoolVar(&o.overwrite, "overwrite", false, "replace existing output files")
-		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, "also allow external data in this directory (repeatable)")
+		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}

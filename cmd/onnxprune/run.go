@@ -46,9 +46,16 @@ code 1 when verify.max-bleu-drop is missed.`,
 		var config string
 		fs.StringVar(&config, "config", "", "pipeline configuration file (YAML)")
 		vals := map[string]*string{}
+		// --allow-dir may be repeated, as on the other commands; its values
+		// are joined into the list the key takes.
+		var allowDirs []string
 		for _, f := range pipeline.Fields {
 			v := new(string)
 			vals[f.Flag] = v
+			if f.Flag == "allow-dir" {
+				fs.StringArrayVar(&allowDirs, f.Flag, nil, f.Help+" ("+f.Key+")")
+				continue
+			}
 			fs.StringVar(v, f.Flag, "", f.Help+" ("+f.Key+")")
 			if f.Kind == "bool" {
 				fs.Lookup(f.Flag).NoOptDefVal = "true"
@@ -57,6 +64,7 @@ code 1 when verify.max-bleu-drop is missed.`,
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}
+		*vals["allow-dir"] = strings.Join(allowDirs, ",")
 		if fs.NArg() > 0 {
 			return &usageError{msg: fmt.Sprintf("run takes no arguments, got %q (use --config or --model)", fs.Args())}
 		}

@@ -37,6 +37,7 @@ type trainOptions struct {
 	ortLib                   string
 	logEvery                 int
 	seed                     uint64
+	allowDirs                []string
 	cfg                      gatetrain.Config
 }
 
@@ -119,6 +120,7 @@ uninterrupted run with the same flags ends.`,
 		fs.IntVar(&o.threads, "threads", 0, "ONNX Runtime intra-op threads (0: its default)")
 		fs.StringVar(&o.ortLib, "ort-lib", "", "ONNX Runtime shared library (default: $"+ortrun.EnvLibrary+", then .ort/lib)")
 		fs.IntVar(&o.logEvery, "log-every", 10, "log line every N steps when the output is not a terminal")
+		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}
@@ -203,8 +205,9 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 	if err := refuseInputOutputs(trainOutputs(o.out), []string{o.model, o.decoder, o.trainSrc, o.trainTgt, o.devSrc, o.devTgt, o.tokenizer}); err != nil {
 		return err
 	}
+	lo := &onnxio.LoadOptions{AllowDirs: o.allowDirs}
 	load := func(path string) (*graphedit.Graph, error) {
-		m, err := onnxio.Load(path, nil)
+		m, err := onnxio.Load(path, lo)
 		if err != nil {
 			return nil, err
 		}
@@ -219,7 +222,7 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		return err
 	}
 	name := o.model
-	source := func() (*onnxio.Model, error) { return onnxio.Load(o.model, nil) }
+	source := func() (*onnxio.Model, error) { return onnxio.Load(o.model, lo) }
 	weightSource, weightFile := source, ""
 	if o.decoder != "" {
 		d, err := load(o.decoder)

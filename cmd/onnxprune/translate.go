@@ -28,6 +28,8 @@ type modelFlags struct {
 	threads  int
 	ortLib   string
 	ids      bool
+	// allowDirs are extra directories the model's external data may live in.
+	allowDirs []string
 }
 
 // bind adds the flags; withProvider adds --provider (verify has its own,
@@ -46,6 +48,7 @@ func (f *modelFlags) bind(fs *pflag.FlagSet, withProvider bool) {
 	fs.IntVar(&f.threads, "threads", 0, "ONNX Runtime intra-op threads (0: ONNX Runtime's default)")
 	fs.StringVar(&f.ortLib, "ort-lib", "", "ONNX Runtime shared library (default: $"+ortrun.EnvLibrary+", then "+ortrun.DefaultLibrary+")")
 	fs.BoolVar(&f.ids, "ids", false, "source and output lines are space-separated token ids, no tokenizer")
+	fs.StringArrayVar(&f.allowDirs, "allow-dir", nil, allowDirHelp)
 }
 
 // searchFlags bind verify.SearchOptions.
@@ -95,7 +98,7 @@ func (f *modelFlags) tokenizer(modelPaths []string) (tokenize.Tokenizer, error) 
 	}
 	path := f.spm
 	if path == "" {
-		path = verify.TokenizerHint(modelPaths)
+		path = verify.TokenizerHint(modelPaths, f.allowDirs)
 		if path == "" {
 			return nil, &usageError{msg: "give --spm (the model's metadata names no tokenizer) or --ids"}
 		}
@@ -121,7 +124,7 @@ func (f *modelFlags) openModel(paths []string, tok tokenize.Tokenizer) (*verify.
 	if err != nil {
 		return nil, err
 	}
-	mo := verify.ModelOptions{Session: so, Overrides: f.specials, NoCache: f.noCache}
+	mo := verify.ModelOptions{Session: so, Overrides: f.specials, NoCache: f.noCache, AllowDirs: f.allowDirs}
 	if tok != nil {
 		sp := tok.Specials()
 		mo.Fallback = &sp

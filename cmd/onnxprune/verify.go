@@ -159,7 +159,7 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 		return cfg, err
 	}
 	cfg.Original, cfg.Pruned, cfg.Src, cfg.Refs = o.original, o.pruned, o.src, o.refs
-	cfg.Model = verify.ModelOptions{Session: so, Overrides: o.model.specials, NoCache: o.model.noCache}
+	cfg.Model = verify.ModelOptions{Session: so, Overrides: o.model.specials, NoCache: o.model.noCache, AllowDirs: o.model.allowDirs}
 	cfg.SrcBOS, cfg.SrcEOS = o.model.srcBOS, !o.model.noSrcEOS
 	cfg.Search = o.search.o
 	cfg.Search.NoCache = o.model.noCache
