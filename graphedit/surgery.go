@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"sort"
 
+	"google.golang.org/protobuf/proto"
+
 	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
 )
 
 // SurgeryReport says what RemoveHeads did.
@@ -409,6 +412,9 @@ func redeclare(v *Value, ax int, H, H2 int64) {
 // sliceInitializer keeps the kept heads' entries of initializer v along
 // axis a.axis and returns the bytes removed.
 func sliceInitializer(g *Graph, v *Value, a headAx, keep []bool) (int64, error) {
+	if n, ok, err := sliceStoredBytes(g, v, a, keep); ok || err != nil {
+		return n, err
+	}
 	t, err := decodeTensor(g, v.Initializer())
 	if err != nil {
 		return 0, fmt.Errorf("initializer %q: %w", v.Name(), err)
@@ -449,6 +455,45 @@ func sliceInitializer(g *Graph, v *Value, a headAx, keep []bool) (int64, error) 
 	}
 	elemSize, _ := onnxio.ByteSize(t.DataType, 1)
 	return (t.NumElements() - nt.NumElements()) * elemSize, nil
+}
+
+// sliceStoredBytes is sliceInitializer for a tensor stored as raw bytes of
+// whole-byte elements: it gathers the kept bytes straight into the new
+// raw_data, without decoding the weight (a decoded copy of every sliced
+// weight would double the memory a large model's surgery needs). ok is
+// false when the tensor is stored otherwise.
+func sliceStoredBytes(g *Graph, v *Value, a headAx, keep []bool) (removed int64, ok bool, err error) {
+	tp := v.Initializer()
+	dt := onnxpb.TensorProto_DataType(tp.GetDataType())
+	bits := onnxio.DataTypeBits(dt)
+	if bits < 8 || bits%8 != 0 || dt == onnxpb.TensorProto_STRING {
+		return 0, false, nil
+	}
+	raw, ok, err := onnxio.StoredBytes(tp, g.ext)
+	if err != nil {
+		return 0, false, fmt.Errorf("initializer %q: %w", v.Name(), err)
+	}
+	if !ok {
+		return 0, false, nil
+	}
+	dims := tp.GetDims()
+	if a.axis >= len(dims) {
+		return 0, false, fmt.Errorf("initializer %q has rank %d, heads on axis %d", v.Name(), len(dims), a.axis)
+	}
+	if dims[a.axis] != a.outer*int64(len(keep))*a.inner {
+		return 0, false, fmt.Errorf("initializer %q axis %d has size %d, want %d*%d*%d", v.Name(), a.axis, dims[a.axis], a.outer, len(keep), a.inner)
+	}
+	idx := keptIndices(a, keep)
+	// Bytes are elements of a tensor with one more axis: the element's bytes.
+	byteDims := append(append([]int64{}, dims...), int64(bits/8))
+	out := takeAxis(raw, byteDims, a.axis, idx)
+	nd := append([]int64{}, dims...)
+	nd[a.axis] = int64(len(idx))
+	nt := &onnxpb.TensorProto{Dims: nd, DataType: proto.Int32(tp.GetDataType()), RawData: out}
+	if err := g.SetInitializer(v, nt); err != nil {
+		return 0, false, err
+	}
+	return int64(len(raw) - len(out)), true, nil
 }
 
 // takeAxis gathers idx along axis of a row-major tensor.

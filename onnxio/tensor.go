@@ -186,6 +186,31 @@ func DecodeTensor(t *onnxpb.TensorProto, src ExternalSource) (*Tensor, error) {
 	return out, nil
 }
 
+// StoredBytes returns the data of t as it is stored, when it is stored as
+// raw little-endian bytes: inline raw_data (the field itself) or external
+// data read through src (a shared, possibly memory-mapped slice). Neither is
+// a copy: callers must not modify it. ok is false when typed fields
+// (float_data, int64_data, …) hold the data instead. The length is checked
+// against the shape and type.
+func StoredBytes(t *onnxpb.TensorProto, src ExternalSource) (raw []byte, ok bool, err error) {
+	raw, ok, err = rawBytes(t, src)
+	if err != nil || !ok {
+		if err != nil {
+			err = fmt.Errorf("onnxio: tensor %q: %w", t.GetName(), err)
+		}
+		return nil, false, err
+	}
+	n, err := numElements(t.GetDims())
+	if err != nil {
+		return nil, false, fmt.Errorf("onnxio: tensor %q: %w", t.GetName(), err)
+	}
+	dt := onnxpb.TensorProto_DataType(t.GetDataType())
+	if want, known := ByteSize(dt, n); !known || want != int64(len(raw)) {
+		return nil, false, fmt.Errorf("onnxio: tensor %q: shape %v of %s needs %d bytes, data has %d", t.GetName(), t.GetDims(), dtypeName(dt), want, len(raw))
+	}
+	return raw, true, nil
+}
+
 // rawBytes returns the tensor's bytes when they are stored as raw bytes
 // (inline raw_data or external), with isRaw false when the typed fields hold
 // the data instead.
