@@ -20,6 +20,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 	"onnxprune/tests/large/synth"
 )
@@ -367,10 +368,44 @@ func TestHostileInputsRefused(t *testing.T) {
 	}
 }
 
+// linkExternal saves the model at src into store with its tensors in an
+// external data file, then moves the model file into dir and leaves there a
+// symlink to the data file: the model reads its weights from store through
+// its own folder. It returns the model's path and the data file's name.
+func linkExternal(t *testing.T, src, dir, store string) (string, string) {
+	t.Helper()
+	m, err := onnxio.Load(src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	name := filepath.Base(src)
+	if err := m.Save(filepath.Join(store, name), &onnxio.SaveOptions{ExternalData: true}); err != nil {
+		t.Fatal(err)
+	}
+	data := name + ".data"
+	if _, err := os.Stat(filepath.Join(store, data)); err != nil {
+		t.Fatalf("%s was saved without external data: %v", name, err)
+	}
+	model := filepath.Join(dir, name)
+	if err := os.Rename(filepath.Join(store, name), model); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(store, data), filepath.Join(dir, data)); err != nil {
+		t.Fatal(err)
+	}
+	return model, data
+}
+
 // TestAllowDir: external data reached through a symlink into another folder
-// is refused by default and accepted by every command given --allow-dir
-// with that folder.
+// is refused by default, with exit 2 and an error naming the data file, and
+// accepted given --allow-dir with that folder, by every command that loads a
+// model (run also by its allow-dir configuration key). The models are the
+// synthetic encoder and the planted translation model, whose outputs the
+// commands that run ONNX Runtime (train, translate, verify, analyze, run)
+// need.
 func TestAllowDir(t *testing.T) {
+	env := ortEnv(t)
 	root := t.TempDir()
 	dir := filepath.Join(root, "model")
 	store := filepath.Join(root, "store")
@@ -379,7 +414,7 @@ func TestAllowDir(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// The data file lives in store/; the model's folder holds a symlink.
+	// The synthetic model's data file lives in store/; its folder holds a symlink.
 	smallModel(t, store)
 	model := filepath.Join(dir, "model.onnx")
 	if err := os.Rename(filepath.Join(store, "model.onnx"), model); err != nil {
@@ -388,30 +423,126 @@ func TestAllowDir(t *testing.T) {
 	if err := os.Symlink(filepath.Join(store, "model.onnx.data"), filepath.Join(dir, "model.onnx.data")); err != nil {
 		t.Fatal(err)
 	}
-	env := os.Environ()
-	done := guard(t, model, filepath.Join(store, "model.onnx.data"))
+	planted, plantedData := linkExternal(t, filepath.Join(plantedDir, "planted_ungated.onnx"), dir, store)
+	absPlanted, err := filepath.Abs(plantedDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pd := func(n string) string { return filepath.Join(absPlanted, n) }
+	// Five dev sentences are the test and analysis set.
+	head := func(src, dst string) string {
+		b, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.SplitAfter(string(b), "\n")
+		p := filepath.Join(root, dst)
+		if err := os.WriteFile(p, []byte(strings.Join(lines[:5], "")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	src, tgt := head(pd("dev.src"), "test.src"), head(pd("dev.tgt"), "test.tgt")
+	const specials = "pad=0,bos=1,eos=2,decoder-start=1"
+	done := guard(t, model, filepath.Join(store, "model.onnx.data"), planted, filepath.Join(store, plantedData))
 	outDir := t.TempDir()
-	for _, args := range [][]string{
-		{"inspect", model},
-		{"gate", model, "-o", filepath.Join(outDir, "gated.onnx")},
-		{"prune", model, "--remove", "encoder:1:*", "-o", filepath.Join(outDir, "pruned.onnx")},
+	out := func(name, variant string) string { return filepath.Join(outDir, variant, name) }
+	for _, d := range []string{"refused", "allowed"} {
+		if err := os.MkdirAll(filepath.Join(outDir, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// run's configuration file, with and without the allow-dir key (paths
+	// relative to the file's folder).
+	config := func(variant string, allow bool) string {
+		text := fmt.Sprintf(`model: model/planted_ungated.onnx
+out: %s
+ids: true
+specials: %s
+threads: 1
+data:
+  train: [%s, %s]
+  dev: [test.src, test.tgt]
+  test: [test.src, test.tgt]
+train:
+  max-steps: 3
+analyze:
+  max-sentences: 2
+verify:
+  max-len: 8
+  no-bench: true
+`, out("run-config", variant), specials, pd("train.src"), pd("train.tgt"))
+		if allow {
+			text += "allow-dir: [store]\n"
+		}
+		p := filepath.Join(root, variant+".yaml")
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	for _, tc := range []struct {
+		name string
+		data string   // the data file the refusal names
+		args []string // ending where --allow-dir is appended
+		// outputs (relative to the variant's output folder) that must load
+		// after the run with --allow-dir.
+		outputs []string
+		// config runs `run --config FILE` instead, the key in the file.
+		config bool
+	}{
+		{name: "inspect", data: "model.onnx.data", args: []string{"inspect", model}},
+		{name: "inspect --heads", data: "model.onnx.data", args: []string{"inspect", "--heads", model}},
+		{name: "gate", data: "model.onnx.data", args: []string{"gate", model, "-o", "{out}/gated.onnx"}, outputs: []string{"gated.onnx"}},
+		{name: "prune", data: "model.onnx.data", args: []string{"prune", model, "--remove", "encoder:1:*", "-o", "{out}/pruned.onnx"}, outputs: []string{"pruned.onnx"}},
+		{name: "prune planted", data: plantedData, args: []string{"prune", planted, "--remove", "encoder:0:1,cross:0:2", "-o", "{out}/planted_pruned.onnx"}, outputs: []string{"planted_pruned.onnx"}},
+		{name: "train", data: plantedData, args: []string{"train", planted, "--train-src", pd("train.src"), "--train-tgt", pd("train.tgt"),
+			"--pad-id", "0", "--bos-id", "1", "--eos-id", "2", "--max-steps", "3", "--threads", "1", "--log-every", "100", "--out", "{out}/train"},
+			outputs: []string{"train/train_graph.onnx"}},
+		{name: "translate", data: plantedData, args: []string{"translate", planted, "--ids", "--specials", specials, "--src", src,
+			"--max-len", "8", "--threads", "1", "-o", "{out}/test.hyp"}},
+		{name: "verify", data: plantedData, args: []string{"verify", "--original", planted, "--pruned", out("planted_pruned.onnx", "allowed"),
+			"--removed", "encoder:0:1,cross:0:2", "--src", src, "--ref", tgt, "--ids", "--specials", specials, "--max-len", "8",
+			"--bench-batch", "1", "--warmup", "0", "--repeats", "1", "--threads", "1", "-o", "{out}/verify"}},
+		{name: "analyze", data: plantedData, args: []string{"analyze", planted, "--data", src + "," + tgt, "--ids", "--specials", specials,
+			"--threads", "1", "-o", "{out}/analysis"}},
+		{name: "run", data: plantedData, args: []string{"run", "--model", planted, "--ids", "--specials", specials,
+			"--train", pd("train.src") + "," + pd("train.tgt"), "--dev", src + "," + tgt, "--test", src + "," + tgt,
+			"--max-steps", "3", "--analyze-sentences", "2", "--max-len", "8", "--no-bench", "--threads", "1", "--out", "{out}/run"},
+			outputs: []string{"run/gated/planted_ungated.onnx", "run/pruned/planted_ungated.onnx"}},
+		{name: "run --config", data: plantedData, config: true, outputs: []string{"run-config/pruned/planted_ungated.onnx"}},
 	} {
-		r := runE2E(t, env, args...)
-		if r.code != 2 || !strings.Contains(r.stderr, "model.onnx.data") {
-			t.Errorf("%s without --allow-dir: exit %d, want 2 naming the data file\n%s", args[0], r.code, r.stderr)
-		}
-		r = runE2E(t, env, append(args, "--allow-dir", store)...)
-		if r.code != 0 {
-			t.Errorf("%s --allow-dir %s: exit %d\n%s", args[0], store, r.code, r.stderr)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			for _, variant := range []string{"refused", "allowed"} {
+				args := make([]string, len(tc.args))
+				for i, a := range tc.args {
+					args[i] = strings.ReplaceAll(a, "{out}", filepath.Join(outDir, variant))
+				}
+				if tc.config {
+					args = []string{"run", "--config", config(variant, variant == "allowed")}
+				} else if variant == "allowed" {
+					args = append(args, "--allow-dir", store)
+				}
+				r := runE2E(t, env, args...)
+				switch {
+				case variant == "refused" && (r.code != 2 || !strings.Contains(r.stderr, tc.data)):
+					t.Errorf("%s without --allow-dir: exit %d, want 2 naming the data file %s\n%s", tc.name, r.code, tc.data, r.stderr)
+				case variant == "refused" && !strings.HasPrefix(r.stderr, "onnxprune "+args[0]+": "):
+					t.Errorf("%s without --allow-dir: error does not name the command: %q", tc.name, r.stderr)
+				case variant == "allowed" && r.code != 0:
+					t.Errorf("%s --allow-dir %s: exit %d\n%s", tc.name, store, r.code, r.stderr)
+				}
+			}
+			for _, o := range tc.outputs {
+				if r := runE2E(t, env, "inspect", filepath.Join(outDir, "allowed", o)); r.code != 0 {
+					t.Errorf("%s: output %s does not load: %s", tc.name, o, r.stderr)
+				}
+			}
+		})
 	}
-	for _, name := range []string{"gated.onnx", "pruned.onnx"} {
-		r := runE2E(t, env, "inspect", filepath.Join(outDir, name))
-		if r.code != 0 {
-			t.Errorf("output %s does not load: %s", name, r.stderr)
-		}
+	for _, d := range []string{"refused", "allowed"} {
+		noTempFiles(t, filepath.Join(outDir, d))
 	}
-	noTempFiles(t, outDir)
 	done("--allow-dir runs")
 }
 
