@@ -34,9 +34,10 @@ func ParseKind(s string) (Kind, error) {
 }
 
 // ParseSpec parses a comma list of head names, `KIND:LAYER:HEAD`, where
-// HEAD may be `*` (every head of the layer), against the blocks of a model:
+// HEAD may be `*` (every head of the layer) and LAYER `*` (every layer of
+// the kind), against the blocks of a model:
 //
-//	encoder:0:1,encoder:0:3,cross:1:*
+//	encoder:0:1,encoder:0:3,cross:1:*,decoder:*:*
 //
 // It returns the chosen heads per block name (`KIND:LAYER`), each list
 // sorted. A name whose kind, layer or head does not exist in blocks is an
@@ -61,31 +62,48 @@ func ParseSpec(spec string, blocks []*Block) (map[string][]int, error) {
 		if err != nil {
 			return nil, fmt.Errorf("head spec: %q: %w", item, err)
 		}
-		layer, err := strconv.Atoi(parts[1])
-		if err != nil || layer < 0 {
-			return nil, fmt.Errorf("head spec: %q: layer %q is not a number", item, parts[1])
-		}
-		b := byName[fmt.Sprintf("%s:%d", k, layer)]
-		if b == nil {
-			return nil, fmt.Errorf("head spec: %q: the model has no %s layer %d (%s)", item, k, layer, layerSummary(blocks, k))
-		}
-		if sel[b.Name()] == nil {
-			sel[b.Name()] = map[int]bool{}
-		}
-		if parts[2] == "*" {
-			for h := range b.NumHeads {
-				sel[b.Name()][h] = true
+		var targets []*Block
+		if parts[1] == "*" {
+			for _, b := range blocks {
+				if b.Kind == k {
+					targets = append(targets, b)
+				}
 			}
-			continue
+			if len(targets) == 0 {
+				return nil, fmt.Errorf("head spec: %q: the model has no %s layers", item, k)
+			}
+		} else {
+			layer, err := strconv.Atoi(parts[1])
+			if err != nil || layer < 0 {
+				return nil, fmt.Errorf("head spec: %q: layer %q is not a number or *", item, parts[1])
+			}
+			b := byName[fmt.Sprintf("%s:%d", k, layer)]
+			if b == nil {
+				return nil, fmt.Errorf("head spec: %q: the model has no %s layer %d (%s)", item, k, layer, layerSummary(blocks, k))
+			}
+			targets = []*Block{b}
 		}
-		h, err := strconv.Atoi(parts[2])
-		if err != nil || h < 0 {
-			return nil, fmt.Errorf("head spec: %q: head %q is not a number or *", item, parts[2])
+		h := -1
+		if parts[2] != "*" {
+			if h, err = strconv.Atoi(parts[2]); err != nil || h < 0 {
+				return nil, fmt.Errorf("head spec: %q: head %q is not a number or *", item, parts[2])
+			}
 		}
-		if h >= b.NumHeads {
-			return nil, fmt.Errorf("head spec: %q: %s has %d heads (0..%d)", item, b.Name(), b.NumHeads, b.NumHeads-1)
+		for _, b := range targets {
+			if h >= b.NumHeads {
+				return nil, fmt.Errorf("head spec: %q: %s has %d heads (0..%d)", item, b.Name(), b.NumHeads, b.NumHeads-1)
+			}
+			if sel[b.Name()] == nil {
+				sel[b.Name()] = map[int]bool{}
+			}
+			if h >= 0 {
+				sel[b.Name()][h] = true
+				continue
+			}
+			for i := range b.NumHeads {
+				sel[b.Name()][i] = true
+			}
 		}
-		sel[b.Name()][h] = true
 	}
 	out := map[string][]int{}
 	for name, hs := range sel {
