@@ -85,6 +85,10 @@ type Block struct {
 	Q, K, V, Out Projection
 	// OutNode is the output projection's MatMul or Gemm.
 	OutNode *Node
+	// Gate is the graph input the heads' outputs are multiplied by before
+	// the output projection (a gate vector [H], `gate/KIND.LAYER` when
+	// InsertGates added it), nil when the block is not gated.
+	Gate *Value
 	// PerHead is the tensor holding every head's output before they are
 	// merged: [B,H,T,dh] (HeadsAxis 1, BatchHeads false) or [B*H,T,dh]
 	// (HeadsAxis 0, BatchHeads true); nil for fused attention.
@@ -105,11 +109,35 @@ type Block struct {
 
 	region   *headRegion
 	keyInput *Value
+	// gateFactor is the operand of the Mul by Gate on the heads' path.
+	gateFactor *Value
 	// ifNode and branch locate a block in an If branch (one level deep);
 	// twins are the same block found in the If's other branch.
 	ifNode *Node
 	branch string
 	twins  []*Block
+}
+
+// setGate records the gate factor findOutProjection met (nil: none) and
+// the graph input it comes from.
+func (b *Block) setGate(factor *Value) {
+	b.gateFactor, b.Gate = factor, nil
+	if factor != nil {
+		b.Gate = gateSource(factor)
+	}
+}
+
+// checkGate checks that a gate found on the heads' path holds one value per
+// head: a float vector of shape [H].
+func (b *Block) checkGate() error {
+	if b.Gate == nil {
+		return nil
+	}
+	sh := b.Gate.Shape()
+	if len(sh) != 1 || (sh[0].Known() && sh[0].Value != int64(b.NumHeads)) {
+		return fmt.Errorf("gate %q has shape %s, want [%d] (one value per head)", b.Gate.Name(), ShapeString(sh), b.NumHeads)
+	}
+	return nil
 }
 
 // Name returns `KIND:LAYER`.
@@ -296,15 +324,19 @@ func matchBlock(g *Graph, sm *Node) (*Block, error) {
 	}
 	b.HeadDim = int(vs[len(vs)-1].Value)
 	// Output projection.
-	out, outNode, err := findOutProjection(g, b.PerHead, 8)
+	out, outNode, factor, err := findOutProjection(g, b.PerHead, 8)
 	if err != nil {
 		return fail("%v", err)
 	}
 	b.Out, b.OutNode = out, outNode
+	b.setGate(factor)
 	if b.Out.Width%int64(b.HeadDim) != 0 {
 		return fail("output projection %q input size %d is not a multiple of the head size %d", out.Weight.Name(), out.Width, b.HeadDim)
 	}
 	b.NumHeads = int(b.Out.Width) / b.HeadDim
+	if err := b.checkGate(); err != nil {
+		return fail("%v", err)
+	}
 	// Q, K, V projections.
 	var qIn, kIn, vIn *Value
 	var kvIn []*Value

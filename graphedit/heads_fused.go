@@ -97,7 +97,7 @@ func matchFused(g *Graph, n *Node) (*Block, error) {
 		return fail("%s: query width %d is not a multiple of num_heads %d", n, b.Q.Width, H)
 	}
 	b.HeadDim = int(b.Q.Width / H)
-	out, outNode, err := findOutProjection(g, n.Output(0), 8)
+	out, outNode, factor, err := findOutProjection(g, n.Output(0), 8)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -105,6 +105,10 @@ func matchFused(g *Graph, n *Node) (*Block, error) {
 		return fail("output projection %q takes %d features, want %d", out.Weight.Name(), out.Width, b.Q.Width)
 	}
 	b.Out, b.OutNode = out, outNode
+	b.setGate(factor)
+	if err := b.checkGate(); err != nil {
+		return fail("%v", err)
+	}
 	b.QueryInput, b.KVInputs, b.keyInput = qIn, kv, kIn
 	b.HeadConsts = append(b.HeadConsts, HeadConst{Node: n, What: "num_heads attribute"})
 	for _, o := range n.Outputs()[1:] {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+
+	"onnxprune/onnxio/onnxpb"
 )
 
 // findScoresMatMul walks back from the Softmax input through masking and
@@ -233,8 +235,12 @@ func feedsValue(o, w *Value) bool {
 }
 
 // findOutProjection walks forward from the per-head tensor through
-// Transpose/Reshape to the MatMul or Gemm with a constant weight.
-func findOutProjection(g *Graph, v *Value, depth int) (Projection, *Node, error) {
+// Transpose/Reshape to the MatMul or Gemm with a constant weight. A Mul by a
+// gate on the way (a factor computed from a graph input by gateSource, as
+// InsertGates adds) is stepped over; the third result is that factor, nil
+// when there is none.
+func findOutProjection(g *Graph, v *Value, depth int) (Projection, *Node, *Value, error) {
+	var gate, factor *Value
 	cur := v
 	for d := 0; d < depth; d++ {
 		uses := cur.Uses()
@@ -245,31 +251,42 @@ func findOutProjection(g *Graph, v *Value, depth int) (Projection, *Node, error)
 				continue
 			}
 			if next != nil {
-				return Projection{}, nil, fmt.Errorf("merged heads %q feed several nodes", cur.Name())
+				return Projection{}, nil, nil, fmt.Errorf("merged heads %q feed several nodes", cur.Name())
 			}
 			next, slot = u.Node, u.Input
 		}
 		if next == nil {
-			return Projection{}, nil, fmt.Errorf("no output projection after %q", v.Name())
+			return Projection{}, nil, nil, fmt.Errorf("no output projection after %q", v.Name())
 		}
 		switch next.OpType() {
 		case "Transpose", "Reshape", "Identity", "Cast":
 			if slot != 0 {
-				return Projection{}, nil, fmt.Errorf("%s reads the heads as its shape", next)
+				return Projection{}, nil, nil, fmt.Errorf("%s reads the heads as its shape", next)
 			}
+			cur = next.Output(0)
+			continue
+		case "Mul":
+			gv := gateSource(next.Input(1 - slot))
+			switch {
+			case gv == nil:
+				return Projection{}, nil, nil, fmt.Errorf("merged heads reach %s instead of the output projection", next)
+			case gate != nil:
+				return Projection{}, nil, nil, fmt.Errorf("heads are multiplied by two gates, %q and %q (%s)", gate.Name(), gv.Name(), next)
+			}
+			gate, factor = gv, next.Input(1-slot)
 			cur = next.Output(0)
 			continue
 		case "MatMul", "Gemm":
 			if slot != 0 {
-				return Projection{}, nil, fmt.Errorf("%s reads the heads as its second operand", next)
+				return Projection{}, nil, nil, fmt.Errorf("%s reads the heads as its second operand", next)
 			}
 			transB := next.OpType() == "Gemm" && next.AttrInt("transB", 0) == 1
 			if next.OpType() == "Gemm" && next.AttrInt("transA", 0) != 0 {
-				return Projection{}, nil, fmt.Errorf("%s has transA", next)
+				return Projection{}, nil, nil, fmt.Errorf("%s has transA", next)
 			}
 			root, transposed, off, err := weightLayout(g, next.Input(1), transB)
 			if err != nil {
-				return Projection{}, nil, fmt.Errorf("output projection: %v", err)
+				return Projection{}, nil, nil, fmt.Errorf("output projection: %v", err)
 			}
 			// Out weight's head-carrying dim is its input one.
 			in := 0
@@ -278,10 +295,10 @@ func findOutProjection(g *Graph, v *Value, depth int) (Projection, *Node, error)
 			}
 			d := root.Shape()
 			if len(d) != 2 || !d[in].Known() {
-				return Projection{}, nil, fmt.Errorf("output projection weight %q has shape %s", root.Name(), ShapeString(d))
+				return Projection{}, nil, nil, fmt.Errorf("output projection weight %q has shape %s", root.Name(), ShapeString(d))
 			}
 			if off != 0 {
-				return Projection{}, nil, fmt.Errorf("output projection weight %q is sliced", root.Name())
+				return Projection{}, nil, nil, fmt.Errorf("output projection weight %q is sliced", root.Name())
 			}
 			p := Projection{Weight: root, Transposed: transposed, Width: d[in].Value}
 			if next.OpType() == "Gemm" {
@@ -293,12 +310,48 @@ func findOutProjection(g *Graph, v *Value, depth int) (Projection, *Node, error)
 			} else if b := biasAfterFused(next.Output(0)); b != nil {
 				p.Bias = b
 			}
-			return p, next, nil
+			return p, next, factor, nil
 		default:
-			return Projection{}, nil, fmt.Errorf("merged heads reach %s instead of the output projection", next)
+			return Projection{}, nil, nil, fmt.Errorf("merged heads reach %s instead of the output projection", next)
 		}
 	}
-	return Projection{}, nil, fmt.Errorf("no output projection within %d nodes of %q", depth, v.Name())
+	return Projection{}, nil, nil, fmt.Errorf("no output projection within %d nodes of %q", depth, v.Name())
+}
+
+// gateSource returns the graph input that f, the factor of a Mul on the
+// heads' path, is computed from by reshaping and broadcasting alone
+// (InsertGates: a Reshape of the gate to [H,1,1], or a Reshape to [H,1]
+// times ones [1,dh] reshaped to [H*dh]); nil when f is anything else.
+func gateSource(f *Value) *Value {
+	for depth := 0; f != nil && depth < 8; depth++ {
+		if f.IsGraphInput() || f.IsOuter() {
+			if f.ElemType() != 0 && f.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
+				return nil
+			}
+			return f
+		}
+		n, _ := f.Producer()
+		if n == nil || n.Domain() != "" {
+			return nil
+		}
+		switch n.OpType() {
+		case "Reshape", "Unsqueeze", "Expand", "Identity", "Cast":
+			f = n.Input(0)
+		case "Mul":
+			a, b := n.Input(0), n.Input(1)
+			switch {
+			case isConstLike(b):
+				f = a
+			case isConstLike(a):
+				f = b
+			default:
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 // biasAfter returns the 1-D constant added to v by its single Add use.

@@ -52,6 +52,9 @@ type headRegion struct {
 	work       []*Value
 	// partial is set for one-head blocks whose head axis was not followed.
 	partial bool
+	// gateFactor is the block's gate, shaped to multiply the heads
+	// (Block.gateFactor): it scales each head and is not followed back.
+	gateFactor *Value
 }
 
 type pendingCheck struct {
@@ -63,7 +66,7 @@ type pendingCheck struct {
 // analyzeRegion follows the head axis of block b from its projection
 // weights through every op to the output projection.
 func analyzeRegion(g *Graph, b *Block) (*headRegion, error) {
-	r := &headRegion{g: g, H: int64(b.NumHeads), env: map[string]int64{}, ann: map[*Value]headAx{}}
+	r := &headRegion{g: g, H: int64(b.NumHeads), env: map[string]int64{}, ann: map[*Value]headAx{}, gateFactor: b.gateFactor}
 	dh := int64(b.HeadDim)
 	hd := r.H * dh
 	seen := map[*Value]bool{}
@@ -533,6 +536,9 @@ func (r *headRegion) forward(n *Node, i int, a headAx) error {
 // expect checks that operand in of n broadcasts over the head axis oa (of
 // the output, rank ro) or carries heads itself.
 func (r *headRegion) expect(in *Value, oa headAx, ro int, n *Node) error {
+	if in == r.gateFactor && in != nil {
+		return nil
+	}
 	if in.Rank() < 0 {
 		return fmt.Errorf("%s: rank of %q unknown", n, in.Name())
 	}

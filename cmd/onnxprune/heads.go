@@ -73,15 +73,20 @@ func (ms *modelSet) close() {
 // blockInfo is one attention block of a model set, as inspect --heads
 // reports it (also its JSON form).
 type blockInfo struct {
-	Name       string            `json:"name"`
-	Kind       string            `json:"kind"`
-	Layer      int               `json:"layer"`
-	NumHeads   int               `json:"num_heads"`
-	HeadDim    int               `json:"head_dim"`
-	Files      []string          `json:"files"`
-	Graph      string            `json:"graph"`
-	Anchor     string            `json:"anchor"`
-	PerHead    string            `json:"per_head_tensor,omitempty"`
+	Name     string   `json:"name"`
+	Kind     string   `json:"kind"`
+	Layer    int      `json:"layer"`
+	NumHeads int      `json:"num_heads"`
+	HeadDim  int      `json:"head_dim"`
+	Files    []string `json:"files"`
+	Graph    string   `json:"graph"`
+	Anchor   string   `json:"anchor"`
+	PerHead  string   `json:"per_head_tensor,omitempty"`
+	// Gated says the heads are multiplied by a gate vector before the
+	// output projection (as onnxprune gate inserts); Gate names its graph
+	// input (gate/KIND.LAYER).
+	Gated      bool              `json:"gated"`
+	Gate       string            `json:"gate_input,omitempty"`
 	Weights    map[string]weight `json:"weights"`
 	HeadConsts []headConst       `json:"head_constants"`
 }
@@ -116,6 +121,9 @@ func (ms *modelSet) inventory() ([]*blockInfo, error) {
 			} else if bi.NumHeads != b.NumHeads || bi.HeadDim != b.HeadDim {
 				return nil, fmt.Errorf("%s: block %s has H=%d dh=%d, but %d and %d in %s", f.path, b.Name(), b.NumHeads, b.HeadDim, bi.NumHeads, bi.HeadDim, strings.Join(bi.Files, ", "))
 			}
+			if bi.Gate != "" && b.Gate != nil && b.Gate.Name() != bi.Gate {
+				return nil, fmt.Errorf("%s: block %s is gated by %s, but by %s in %s", f.path, b.Name(), b.Gate.Name(), bi.Gate, strings.Join(bi.Files, ", "))
+			}
 			bi.Files = append(bi.Files, f.path)
 		}
 	}
@@ -137,6 +145,9 @@ func describeBlock(b *graphedit.Block) *blockInfo {
 		Graph: b.Graph, Anchor: b.Softmax.String(), Weights: map[string]weight{}}
 	if b.PerHead != nil {
 		bi.PerHead = b.PerHead.Name()
+	}
+	if b.Gate != nil {
+		bi.Gated, bi.Gate = true, b.Gate.Name()
 	}
 	add := func(role string, p graphedit.Projection) {
 		if p.Weight != nil {
@@ -165,7 +176,7 @@ func describeBlock(b *graphedit.Block) *blockInfo {
 
 // writeHeadTable prints the inventory as a table.
 func writeHeadTable(w io.Writer, blocks []*blockInfo) {
-	fmt.Fprintf(w, "%-10s %5s %5s %-28s %-28s %-28s %-28s %s\n", "BLOCK", "HEADS", "DIM", "Q", "K", "V", "OUT", "FILES")
+	fmt.Fprintf(w, "%-10s %5s %5s %-28s %-28s %-28s %-28s %-16s %s\n", "BLOCK", "HEADS", "DIM", "Q", "K", "V", "OUT", "GATE", "FILES")
 	short := func(bi *blockInfo, role string) string {
 		wt, ok := bi.Weights[role+"_weight"]
 		if !ok {
@@ -185,16 +196,27 @@ func writeHeadTable(w io.Writer, blocks []*blockInfo) {
 		for _, f := range bi.Files {
 			files = append(files, filepath.Base(f))
 		}
-		fmt.Fprintf(w, "%-10s %5d %5d %-28s %-28s %-28s %-28s %s\n", bi.Name, bi.NumHeads, bi.HeadDim,
-			short(bi, "q"), short(bi, "k"), short(bi, "v"), short(bi, "out"), strings.Join(files, ","))
+		gate := "-"
+		if bi.Gated {
+			gate = bi.Gate
+		}
+		fmt.Fprintf(w, "%-10s %5d %5d %-28s %-28s %-28s %-28s %-16s %s\n", bi.Name, bi.NumHeads, bi.HeadDim,
+			short(bi, "q"), short(bi, "k"), short(bi, "v"), short(bi, "out"), gate, strings.Join(files, ","))
 	}
 	count := map[string]int{}
-	heads := 0
+	heads, gated := 0, 0
 	for _, bi := range blocks {
 		count[bi.Kind]++
 		heads += bi.NumHeads
+		if bi.Gated {
+			gated++
+		}
 	}
-	fmt.Fprintf(w, "%d blocks (encoder %d, decoder %d, cross %d), %d heads\n", len(blocks), count["encoder"], count["decoder"], count["cross"], heads)
+	fmt.Fprintf(w, "%d blocks (encoder %d, decoder %d, cross %d), %d heads", len(blocks), count["encoder"], count["decoder"], count["cross"], heads)
+	if gated > 0 {
+		fmt.Fprintf(w, "; %d blocks gated", gated)
+	}
+	fmt.Fprintln(w)
 }
 
 // outputPaths maps each input file to its output: OUT itself for one file,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"onnxprune/graphedit"
@@ -141,6 +142,10 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 		fd := graphedit.Decision{}
 		for _, b := range f.blocks {
 			fd[b.Name()] = dec[b.Name()]
+			if b.Gate != nil && slices.Contains(dec[b.Name()], false) {
+				// Surgery does not shrink the gate vector with the heads.
+				return fmt.Errorf("%s: block %s is gated (input %s): prune the ungated model instead (its gates.json goes to --gates)", f.path, b.Name(), b.Gate.Name())
+			}
 		}
 		rep, err := graphedit.RemoveHeads(f.g, f.blocks, fd)
 		if err != nil {
