@@ -250,7 +250,12 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 	defer m.Close()
 	am := m
 	if len(models) == 2 {
-		am = nil // a joined graph has no file of its own
+		// A joined graph has no file of its own; its external data is read
+		// from the encoder's folder.
+		if am, err = joinedModel(g, name, filepath.Dir(models[0]), o.model.allowDirs); err != nil {
+			return err
+		}
+		defer am.Close()
 	}
 	a, err := attribution.New(g, am, attribution.IONames{}, ortrun.Options{Library: so.Library, Provider: so.Provider, IntraOpThreads: so.IntraOpThreads, Name: name})
 	if err != nil {

@@ -401,9 +401,8 @@ func linkExternal(t *testing.T, src, dir, store string) (string, string) {
 // is refused by default, with exit 2 and an error naming the data file, and
 // accepted given --allow-dir with that folder, by every command that loads a
 // model (run also by its allow-dir configuration key). The models are the
-// synthetic encoder and the planted translation model, whose outputs the
-// commands that run ONNX Runtime (train, translate, verify, analyze, run)
-// need.
+// synthetic encoder, the planted translation model (one file) and the
+// Marian split export (train and analyze join its encoder and decoder).
 func TestAllowDir(t *testing.T) {
 	env := ortEnv(t)
 	root := t.TempDir()
@@ -424,6 +423,19 @@ func TestAllowDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	planted, plantedData := linkExternal(t, filepath.Join(plantedDir, "planted_ungated.onnx"), dir, store)
+	// The Marian split export, its three files' data in store/ too: train and
+	// analyze join encoder and decoder, translate opens all three.
+	marian := filepath.Join(dir, "marian")
+	if err := os.MkdirAll(marian, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var marianModels, marianData []string
+	for _, f := range marianFiles {
+		m, d := linkExternal(t, f, marian, store)
+		marianModels = append(marianModels, m)
+		marianData = append(marianData, filepath.Join(store, d))
+	}
+	encData := filepath.Base(marianData[0])
 	absPlanted, err := filepath.Abs(plantedDir)
 	if err != nil {
 		t.Fatal(err)
@@ -444,7 +456,8 @@ func TestAllowDir(t *testing.T) {
 	}
 	src, tgt := head(pd("dev.src"), "test.src"), head(pd("dev.tgt"), "test.tgt")
 	const specials = "pad=0,bos=1,eos=2,decoder-start=1"
-	done := guard(t, model, filepath.Join(store, "model.onnx.data"), planted, filepath.Join(store, plantedData))
+	done := guard(t, append(append([]string{model, filepath.Join(store, "model.onnx.data"), planted, filepath.Join(store, plantedData)},
+		marianModels...), marianData...)...)
 	outDir := t.TempDir()
 	out := func(name, variant string) string { return filepath.Join(outDir, variant, name) }
 	for _, d := range []string{"refused", "allowed"} {
@@ -506,6 +519,13 @@ verify:
 			"--bench-batch", "1", "--warmup", "0", "--repeats", "1", "--threads", "1", "-o", "{out}/verify"}},
 		{name: "analyze", data: plantedData, args: []string{"analyze", planted, "--data", src + "," + tgt, "--ids", "--specials", specials,
 			"--threads", "1", "-o", "{out}/analysis"}},
+		{name: "train split", data: encData, args: []string{"train", marianModels[0], marianModels[1], "--train-src", pd("train.src"), "--train-tgt", pd("train.tgt"),
+			"--pad-id", "0", "--bos-id", "0", "--eos-id", "1", "--max-steps", "3", "--threads", "1", "--log-every", "100", "--out", "{out}/train-split"},
+			outputs: []string{"train-split/train_graph.onnx"}},
+		{name: "translate split", data: encData, args: []string{"translate", marian, "--ids", "--specials", marianSpecials, "--src", src,
+			"--max-len", "8", "--threads", "1", "-o", "{out}/split.hyp"}},
+		{name: "analyze split", data: encData, args: []string{"analyze", marianModels[0], marianModels[1], "--data", src + "," + tgt, "--ids", "--specials", marianSpecials,
+			"--threads", "1", "-o", "{out}/analysis-split"}},
 		{name: "run", data: plantedData, args: []string{"run", "--model", planted, "--ids", "--specials", specials,
 			"--train", pd("train.src") + "," + pd("train.tgt"), "--dev", src + "," + tgt, "--test", src + "," + tgt,
 			"--max-steps", "3", "--analyze-sentences", "2", "--max-len", "8", "--no-bench", "--threads", "1", "--out", "{out}/run"},

@@ -233,7 +233,12 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 			return fmt.Errorf("%s + %s: %w", o.model, o.decoder, err)
 		}
 		name = o.model + " + " + o.decoder
-		source, weightFile = nil, "trained_"+filepath.Base(o.model)
+		// The joined graph has no file of its own; the files written hold
+		// it in a model that reads its external data from the encoder's
+		// folder.
+		joined := g
+		source = func() (*onnxio.Model, error) { return joinedModel(joined, name, filepath.Dir(o.model), o.allowDirs) }
+		weightFile = "trained_" + filepath.Base(o.model)
 	}
 	if _, err := gatetrain.FindGates(g, nil); err != nil {
 		blocks, ferr := graphedit.FindHeads(g)
