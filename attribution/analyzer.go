@@ -73,8 +73,14 @@ func New(g *graphedit.Graph, m *onnxio.Model, names IONames, so ortrun.Options) 
 			a.outs = append(a.outs, b.probs)
 		}
 	}
+	listed := map[string]bool{}
 	for _, c := range ag.Cuts {
-		a.outs = append(a.outs, c.output, c.absorbed)
+		for _, o := range append(append([]string(nil), c.parts...), c.shares...) {
+			if !listed[o] {
+				listed[o] = true
+				a.outs = append(a.outs, o)
+			}
+		}
 	}
 	return a, nil
 }
@@ -153,9 +159,16 @@ func (a *Analyzer) Run(ex Example) (*Result, error) {
 		r.Probs = append(r.Probs, p.F32)
 		r.T, r.S = append(r.T, t), append(r.S, s)
 	}
+	sum := func(names []string) float64 {
+		var s float64
+		for _, o := range names {
+			s += float64(out[o].F32[0])
+		}
+		return s
+	}
 	for _, c := range a.Graph.Cuts {
-		r.Cuts = append(r.Cuts, float64(out[c.output].F32[0]))
-		r.Absorbed = append(r.Absorbed, float64(out[c.absorbed].F32[0]))
+		r.Cuts = append(r.Cuts, sum(c.parts))
+		r.Absorbed = append(r.Absorbed, sum(c.shares))
 	}
 	return r, nil
 }

@@ -25,7 +25,8 @@ const (
 	GradPrefix = "grad/"
 	// RelPrefix starts the LRP signals ("lrp/gate/encoder.0").
 	RelPrefix = "lrp/"
-	// sumPrefix starts the relevance totals at the conservation cuts.
+	// sumPrefix starts the relevance of each value of a conservation cut,
+	// summed over its elements.
 	sumPrefix = "attr/relsum/"
 	// probsPrefix starts the exposed attention probabilities.
 	probsPrefix = "attr/probs/"
@@ -76,9 +77,9 @@ type Cut struct {
 	// Values are the graph values whose relevances add up at the cut.
 	Values []string
 	// Biases is the number of constant addends behind the cut.
-	Biases   int
-	output   string
-	absorbed string
+	Biases int
+	parts  []string // outputs: the relevance of each value, summed over it
+	shares []string // outputs: what each constant addend behind it absorbed
 }
 
 // BlockInfo is one attention block of the analysis graph.
@@ -191,9 +192,34 @@ func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	target, err := node(g, "ReduceSum", TargetOutput, []*graphedit.Value{top}, graphedit.IntAttr("keepdims", 0))
-	if err != nil {
+	// Computed from the logits projection's input where the projection is
+	// found: its LRP signal is then the top-1 token's column of the weight,
+	// a gather, not a product with the whole vocabulary's weights. The
+	// nodes it adds belong to the forward pass (their constant addend, the
+	// top-1 token's logit bias, absorbs its share like any bias).
+	before := g.Nodes()
+	var target *graphedit.Value
+	if sum, ok, err := topLogitsFromProjection(g, logits); err != nil {
 		return nil, err
+	} else if ok {
+		target, err = identity(g, sum, TargetOutput)
+		if err != nil {
+			return nil, err
+		}
+		known := map[*graphedit.Node]bool{}
+		for _, n := range before {
+			known[n] = true
+		}
+		for _, n := range g.Nodes() {
+			if !known[n] {
+				fwd[n] = true
+			}
+		}
+	} else {
+		target, err = node(g, "ReduceSum", TargetOutput, []*graphedit.Value{top}, graphedit.IntAttr("keepdims", 0))
+		if err != nil {
+			return nil, err
+		}
 	}
 	for _, v := range []*graphedit.Value{top, target} {
 		if err := g.AddOutput(v); err != nil {
@@ -244,73 +270,52 @@ func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
 			return nil, fmt.Errorf("attribution: %w", err)
 		}
 	}
+	// The relevance at the cuts and what the constants behind them
+	// absorbed leave the graph as one scalar per cut value and one per
+	// bias, each computed once however many cuts share it (the decoder
+	// embeddings and most biases lie behind every encoder cut); Analyzer.Run
+	// adds them up per cut.
+	partOf := map[string]string{}
+	shareOf := make([]string, len(biases))
 	for i := range ag.Cuts {
 		c := &ag.Cuts[i]
-		var parts []*graphedit.Value
-		for _, name := range c.Values {
-			r, err := node(g, "Mul", g.FreshName(sumPrefix+"rel"), []*graphedit.Value{g.Value(name), sig[name]})
-			if err != nil {
-				return nil, err
-			}
-			s, err := node(g, "ReduceSum", g.FreshName(sumPrefix+"part"), []*graphedit.Value{r}, graphedit.IntAttr("keepdims", 0))
-			if err != nil {
-				return nil, err
-			}
-			parts = append(parts, s)
-		}
-		total := parts[0]
-		if len(parts) > 1 {
-			if total, err = node(g, "Sum", g.FreshName(sumPrefix+"sum"), parts); err != nil {
-				return nil, err
-			}
-		}
-		out, err := identity(g, total, g.FreshName(sumPrefix+strings.NewReplacer(" ", "_", ":", ".").Replace(c.Name)))
-		if err != nil {
-			return nil, err
-		}
-		if err := g.AddOutput(out); err != nil {
-			return nil, fmt.Errorf("attribution: %w", err)
-		}
-		c.output = out.Name()
-
-		// What the constants behind the cut absorbed.
 		var vals []*graphedit.Value
-		for _, v := range c.Values {
-			vals = append(vals, g.Value(v))
+		for _, name := range c.Values {
+			vals = append(vals, g.Value(name))
+			if partOf[name] == "" {
+				r, err := node(g, "Mul", g.FreshName(sumPrefix+"rel"), []*graphedit.Value{g.Value(name), sig[name]})
+				if err != nil {
+					return nil, err
+				}
+				s, err := node(g, "ReduceSum", g.FreshName(sumPrefix+"part"), []*graphedit.Value{r}, graphedit.IntAttr("keepdims", 0))
+				if err != nil {
+					return nil, err
+				}
+				if err := g.AddOutput(s); err != nil {
+					return nil, fmt.Errorf("attribution: %w", err)
+				}
+				partOf[name] = s.Name()
+			}
+			c.parts = append(c.parts, partOf[name])
 		}
 		behind := reach(vals)
-		var terms []*graphedit.Value
-		for _, b := range biases {
+		for k, b := range biases {
 			if !behind[b.node] {
 				continue
 			}
-			a, err := absorbed(g, b, sig[b.node.Output(0).Name()])
-			if err != nil {
-				return nil, err
+			if shareOf[k] == "" {
+				a, err := absorbed(g, b, sig[b.node.Output(0).Name()])
+				if err != nil {
+					return nil, err
+				}
+				if err := g.AddOutput(a); err != nil {
+					return nil, fmt.Errorf("attribution: %w", err)
+				}
+				shareOf[k] = a.Name()
 			}
-			terms = append(terms, a)
+			c.shares = append(c.shares, shareOf[k])
 		}
-		var tot *graphedit.Value
-		switch len(terms) {
-		case 0:
-			if tot, err = g.AddInitializer(onnxio.NewFloat32(g.FreshName("attr/absorbed/zero"), nil, []float32{0})); err != nil {
-				return nil, fmt.Errorf("attribution: %w", err)
-			}
-		case 1:
-			tot = terms[0]
-		default:
-			if tot, err = node(g, "Sum", g.FreshName("attr/absorbed/total"), terms); err != nil {
-				return nil, err
-			}
-		}
-		if tot, err = identity(g, tot, g.FreshName("attr/absorbed/"+strings.NewReplacer(" ", "_", ":", ".").Replace(c.Name))); err != nil {
-			return nil, err
-		}
-		if err := g.AddOutput(tot); err != nil {
-			return nil, fmt.Errorf("attribution: %w", err)
-		}
-		c.absorbed = tot.Name()
-		c.Biases = len(terms)
+		c.Biases = len(c.shares)
 	}
 	return ag, nil
 }
@@ -340,6 +345,93 @@ func reduceMaxLast(g *graphedit.Graph, x *graphedit.Value) (*graphedit.Value, er
 		return node(g, "ReduceMax", g.FreshName("attr/max"), []*graphedit.Value{x, axes}, keep)
 	}
 	return node(g, "ReduceMax", g.FreshName("attr/max"), []*graphedit.Value{x}, graphedit.IntsAttr("axes", -1), keep)
+}
+
+// topLogitsFromProjection emits Σ_t logits[t, argmax_t] computed from the
+// input x of the projection that makes the logits (MatMul by a matrix W
+// [D,V], an optional bias b [V], Identity nodes between): Σ_t x_t·W[:,a_t]
+// + b[a_t] with a = ArgMax(logits). Its value is the summed top-1 logit;
+// its gradient with respect to x is the gathered columns of W. ok is false
+// (and nothing is added) when the logits are not made that way.
+func topLogitsFromProjection(g *graphedit.Graph, logits *graphedit.Value) (sum *graphedit.Value, ok bool, err error) {
+	n, _ := logits.Producer()
+	for n != nil && n.OpType() == "Identity" && n.Domain() == "" {
+		n, _ = n.Input(0).Producer()
+	}
+	var bias *graphedit.Value
+	if n != nil && n.OpType() == "Add" && n.Domain() == "" && n.NumInputs() == 2 {
+		for i := 0; i < 2; i++ {
+			p, _ := n.Input(i).Producer()
+			if p != nil && p.OpType() == "MatMul" && p.Domain() == "" {
+				bias = n.Input(1 - i)
+				n = p
+				break
+			}
+		}
+	}
+	if n == nil || n.OpType() != "MatMul" || n.Domain() != "" {
+		return nil, false, nil
+	}
+	x, w := n.Input(0), n.Input(1)
+	r := logits.Rank()
+	wd, ld := w.Shape(), logits.Shape()
+	if r < 2 || x.Rank() != r || w.Rank() != 2 || !isFloat(x) || !isFloat(w) || !isFloat(logits) ||
+		!wd[1].Known() || !ld[r-1].Known() || wd[1].Value != ld[r-1].Value {
+		return nil, false, nil
+	}
+	V := wd[1].Value
+	if bias != nil {
+		bd := bias.Shape()
+		if bias.Rank() != 1 || !isFloat(bias) || !bd[0].Known() || bd[0].Value != V {
+			return nil, false, nil
+		}
+	}
+	if g.Opset("") < 13 {
+		return nil, false, nil // ReduceSum takes its axes as an input from 13
+	}
+	idx, err := node(g, "ArgMax", g.FreshName("attr/top/argmax"), []*graphedit.Value{logits},
+		graphedit.IntAttr("axis", -1), graphedit.IntAttr("keepdims", 0))
+	if err != nil {
+		return nil, false, err
+	}
+	cols, err := node(g, "Gather", g.FreshName("attr/top/columns"), []*graphedit.Value{w, idx}, graphedit.IntAttr("axis", 1))
+	if err != nil {
+		return nil, false, err
+	}
+	perm := make([]int64, r)
+	for i := range perm {
+		perm[i] = int64(i+1) % int64(r)
+	}
+	cols, err = node(g, "Transpose", g.FreshName("attr/top/columns_t"), []*graphedit.Value{cols}, graphedit.IntsAttr("perm", perm...))
+	if err != nil {
+		return nil, false, err
+	}
+	prod, err := node(g, "Mul", g.FreshName("attr/top/mul"), []*graphedit.Value{x, cols})
+	if err != nil {
+		return nil, false, err
+	}
+	last, err := g.AddInitializer(onnxio.NewInt64(g.FreshName("attr/top/axes"), []int64{1}, []int64{-1}))
+	if err != nil {
+		return nil, false, fmt.Errorf("attribution: %w", err)
+	}
+	top, err := node(g, "ReduceSum", g.FreshName("attr/top/dot"), []*graphedit.Value{prod, last}, graphedit.IntAttr("keepdims", 0))
+	if err != nil {
+		return nil, false, err
+	}
+	if bias != nil {
+		b, err := node(g, "Gather", g.FreshName("attr/top/bias"), []*graphedit.Value{bias, idx}, graphedit.IntAttr("axis", 0))
+		if err != nil {
+			return nil, false, err
+		}
+		if top, err = node(g, "Add", g.FreshName("attr/top/logit"), []*graphedit.Value{top, b}); err != nil {
+			return nil, false, err
+		}
+	}
+	sum, err = node(g, "ReduceSum", g.FreshName("attr/top/sum"), []*graphedit.Value{top}, graphedit.IntAttr("keepdims", 0))
+	if err != nil {
+		return nil, false, err
+	}
+	return sum, true, nil
 }
 
 // findCuts lists the conservation cuts: the token embeddings (outputs of

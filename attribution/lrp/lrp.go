@@ -55,6 +55,7 @@ import (
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/autodiff"
 	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
 )
 
 // Rules returns the default autodiff rules with the LRP rules in place of
@@ -129,15 +130,44 @@ func layerNormConstScale(c *autodiff.Context) {
 	for a := axis; a < rank; a++ {
 		axes = append(axes, a)
 	}
-	eps := float64(c.Node().AttrFloat("epsilon", 1e-5))
-	xc := c.Op("Sub", x, reduceMean(c, x, axes))
-	v := reduceMean(c, c.Op("Mul", xc, xc), axes)
-	r := c.Op("Reciprocal", c.Op("Sqrt", c.Op("Add", v, c.Scalar(x, eps))))
+	r := invStdDev(c, x, axis)
 	g := dy
 	if s := c.X(1); s != nil {
 		g = c.Op("Mul", dy, s)
 	}
 	c.SetGrad(0, c.Op("Mul", r, c.Op("Sub", g, reduceMean(c, g, axes))))
+}
+
+// invStdDev emits r = 1/√(σ²+ε) of the LayerNormalization node being
+// differentiated, broadcastable over x. For float x and a scale of known
+// shape it is the InvStdDev output of one more LayerNormalization node (unit
+// scale, same axis and ε: one kernel instead of seven); otherwise it is
+// computed from ReduceMean.
+func invStdDev(c *autodiff.Context, x *graphedit.Value, axis int64) *graphedit.Value {
+	eps := c.Node().AttrFloat("epsilon", 1e-5)
+	scale := c.X(1)
+	if c.Elem(x) == int32(onnxpb.TensorProto_FLOAT) && scale != nil && c.Elem(scale) == int32(onnxpb.TensorProto_FLOAT) {
+		if dims, ok := graphedit.KnownSizes(scale.Shape()); ok && scale.Rank() >= 0 {
+			n := int64(1)
+			for _, d := range dims {
+				n *= d
+			}
+			ones := make([]float32, n)
+			for i := range ones {
+				ones[i] = 1
+			}
+			one := c.Op("Constant", graphedit.TensorAttr("value", onnxio.NewFloat32("value", dims, ones)))
+			return c.OpN("LayerNormalization", 3, x, one, graphedit.IntAttr("axis", axis), graphedit.FloatAttr("epsilon", eps))[2]
+		}
+	}
+	rank := int64(x.Rank())
+	var axes []int64
+	for a := axis; a < rank; a++ {
+		axes = append(axes, a)
+	}
+	xc := c.Op("Sub", x, reduceMean(c, x, axes))
+	v := reduceMean(c, c.Op("Mul", xc, xc), axes)
+	return c.Op("Reciprocal", c.Op("Sqrt", c.Op("Add", v, c.Scalar(x, float64(eps)))))
 }
 
 // phi emits Gelu(u)/u: 0.5·(1+erf(u/√2)), or with the tanh approximation

@@ -198,6 +198,12 @@ func (c *Context) SetGrad(i int, g *graphedit.Value) {
 // Op emits a default-domain node with one output, for rules defined
 // outside this package; attributes follow the inputs.
 func (c *Context) Op(opType string, args ...any) *graphedit.Value {
+	return c.OpN(opType, 1, args...)[0]
+}
+
+// OpN is Op for a node with n outputs (LayerNormalization's InvStdDev, a
+// Split's parts); it returns them in order.
+func (c *Context) OpN(opType string, n int, args ...any) []*graphedit.Value {
 	var ins []*graphedit.Value
 	var attrs []*onnxpb.AttributeProto
 	for _, a := range args {
@@ -208,10 +214,10 @@ func (c *Context) Op(opType string, args ...any) *graphedit.Value {
 			attrs = append(attrs, t)
 		default:
 			c.e.failf("Context.Op: argument of type %T", a)
-			return nil
+			return make([]*graphedit.Value, n)
 		}
 	}
-	return c.e.op(opType, ins, attrs...)
+	return c.e.opN(opType, n, ins, attrs...)
 }
 
 // Unbroadcast sums g, shaped like output 0, down to the shape of input i.
