@@ -3,6 +3,8 @@ package gatetrain
 import (
 	"fmt"
 
+	"google.golang.org/protobuf/proto"
+
 	"onnxprune/graphedit"
 	"onnxprune/onnxio"
 )
@@ -87,4 +89,19 @@ func LoadJoined(paths []string, opts *onnxio.LoadOptions) (g *graphedit.Graph, m
 		return nil, nil, "", fmt.Errorf("%s + %s: %w", paths[0], paths[1], err)
 	}
 	return j, m, paths[0] + " + " + paths[1], nil
+}
+
+// JoinedModel returns a model holding the joined graph g (from LoadJoined
+// or JoinSplit) for writing or serializing it: a joined graph has no file
+// of its own, and without such a model its external data could not be
+// written nor handed to ONNX Runtime. Its external data is read relative to
+// opts.BaseDir, which must be the encoder file's folder (Join keeps the
+// first graph's data source, and exporters write both files' data beside
+// them), and from opts.AllowDirs. name labels it in messages.
+func JoinedModel(g *graphedit.Graph, name string, opts *onnxio.LoadOptions) (*onnxio.Model, error) {
+	b, err := proto.Marshal(g.ModelProto(nil))
+	if err != nil {
+		return nil, fmt.Errorf("gatetrain: %s: %w", name, err)
+	}
+	return onnxio.Parse(b, name, opts)
 }

@@ -252,7 +252,7 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 	if len(models) == 2 {
 		// A joined graph has no file of its own; its external data is read
 		// from the encoder's folder.
-		if am, err = joinedModel(g, name, filepath.Dir(models[0]), o.model.allowDirs); err != nil {
+		if am, err = gatetrain.JoinedModel(g, name, &onnxio.LoadOptions{BaseDir: filepath.Dir(models[0]), AllowDirs: o.model.allowDirs}); err != nil {
 			return err
 		}
 		defer am.Close()

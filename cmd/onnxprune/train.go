@@ -237,7 +237,9 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		// it in a model that reads its external data from the encoder's
 		// folder.
 		joined := g
-		source = func() (*onnxio.Model, error) { return joinedModel(joined, name, filepath.Dir(o.model), o.allowDirs) }
+		source = func() (*onnxio.Model, error) {
+			return gatetrain.JoinedModel(joined, name, &onnxio.LoadOptions{BaseDir: filepath.Dir(o.model), AllowDirs: o.allowDirs})
+		}
 		weightFile = "trained_" + filepath.Base(o.model)
 	}
 	if _, err := gatetrain.FindGates(g, nil); err != nil {
