@@ -239,23 +239,51 @@ func (r *Report) sections() []section {
 		if bo.Isolated && bp.Isolated {
 			mem = "each model timed in a process of its own (peak RSS is that process's)"
 		}
-		sp.notes = append(sp.notes, fmt.Sprintf("%s: %d intra-op threads asked (0: ONNX Runtime's default), %d CPUs, %d warm-up and %d timed runs, cached decoding %v, step after %d tokens; %s; load average %.2f→%.2f (original), %.2f→%.2f (pruned)",
-			p, bo.Threads, bo.NumCPU, bo.Warmup, bo.Repeats, bo.Cached, stepPast(bo), mem, bo.LoadAvg[0], bo.LoadAvg[1], bp.LoadAvg[0], bp.LoadAvg[1]))
+		sp.notes = append(sp.notes, fmt.Sprintf("%s: %d intra-op threads asked (0: ONNX Runtime's default), %d CPUs, %s, cached decoding %v, step after %d tokens; %s; load average %.2f→%.2f (original), %.2f→%.2f (pruned)",
+			p, bo.Threads, bo.NumCPU, runsString(bo), bo.Cached, stepPast(bo), mem, bo.LoadAvg[0], bo.LoadAvg[1], bp.LoadAvg[0], bp.LoadAvg[1]))
 	}
 	if len(r.Speedups) > 0 {
-		t := table{head: []string{"provider", "batch", "encoder ×", "encoder FLOP bound ×", "step ×", "step FLOP bound ×", "tokens/s ×", "per-token FLOP bound ×"}}
+		paired := false
 		for _, s := range r.Speedups {
-			t.rows = append(t.rows, []string{s.Provider, fmt.Sprint(s.Batch), ratioStr(s.Encoder), ratioStr(s.EncoderBound),
-				ratioStr(s.Step), ratioStr(s.StepBound), ratioStr(s.Tokens), ratioStr(s.PerTokenBound)})
+			paired = paired || s.Rounds > 1
+		}
+		head := []string{"provider", "batch", "encoder ×", "encoder FLOP bound ×", "step ×", "step FLOP bound ×", "tokens/s ×", "per-token FLOP bound ×"}
+		if paired {
+			head = []string{"provider", "batch", "encoder × (medians / paired)", "encoder FLOP bound ×", "step × (medians / paired)", "step FLOP bound ×",
+				"tokens/s × (medians / paired)", "per-token FLOP bound ×"}
+		}
+		t := table{head: head}
+		cell := func(x, p float64) string {
+			if !paired {
+				return ratioStr(x)
+			}
+			return ratioStr(x) + " / " + ratioStr(p)
+		}
+		for _, s := range r.Speedups {
+			t.rows = append(t.rows, []string{s.Provider, fmt.Sprint(s.Batch), cell(s.Encoder, s.EncoderPaired), ratioStr(s.EncoderBound),
+				cell(s.Step, s.StepPaired), ratioStr(s.StepBound), cell(s.Tokens, s.TokensPaired), ratioStr(s.PerTokenBound)})
 		}
 		sp.tables = append(sp.tables, t)
 		sp.notes = append(sp.notes, "speedup = original time / pruned time (tokens/s: pruned / original); FLOP bound = original FLOPs / pruned FLOPs of MatMul/Gemm nodes at batch 1")
+		if paired {
+			sp.notes = append(sp.notes, "medians: ratio of the medians over all rounds' runs; paired: median over rounds of each round's ratio of medians (both models timed back to back, under the same load)")
+		}
 	}
 	if len(sp.tables) == 0 {
 		sp.notes = append(sp.notes, "not measured")
 	}
 	out = append(out, sp)
 	return out
+}
+
+// runsString says how the timed runs were made: warm-up and timed runs,
+// and the interleaved rounds.
+func runsString(b *Bench) string {
+	if b.Rounds <= 1 {
+		return fmt.Sprintf("%d warm-up and %d timed runs", b.Warmup, b.Repeats)
+	}
+	return fmt.Sprintf("%d timed runs interleaved in %d rounds (original and pruned alternately, ABBA order, each job in a fresh session after %d warm-up runs), statistics over all rounds' runs",
+		b.Repeats, b.Rounds, b.Warmup)
 }
 
 func stepPast(b *Bench) int {

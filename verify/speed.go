@@ -23,6 +23,12 @@ type BenchOptions struct {
 	// Warmup untimed runs precede the Repeats timed runs of each
 	// measurement (Repeats below 1 means 1).
 	Warmup, Repeats int
+	// Rounds is the number of rounds Run splits the Repeats timed runs
+	// into, alternating the original and the pruned model between rounds
+	// so that both see the same load (below 1 means 1, above Repeats means
+	// Repeats). Each round repeats the Warmup runs. Benchmark itself
+	// ignores it: it times one model once.
+	Rounds int `json:"rounds,omitempty"`
 	// StepPast is the number of target tokens before the timed decoder
 	// step (kept below the sentences' length limit).
 	StepPast int
@@ -31,10 +37,10 @@ type BenchOptions struct {
 	Search SearchOptions
 }
 
-// DefaultBench returns batches 1 and 8, 2 warm-up and 10 timed runs, and
-// the decoder step after 16 tokens.
+// DefaultBench returns batches 1 and 8, 2 warm-up and 10 timed runs in 3
+// interleaved rounds, and the decoder step after 16 tokens.
 func DefaultBench() BenchOptions {
-	return BenchOptions{Batches: []int{1, 8}, Warmup: 2, Repeats: 10, StepPast: 16}
+	return BenchOptions{Batches: []int{1, 8}, Warmup: 2, Repeats: 10, Rounds: 3, StepPast: 16}
 }
 
 func (o *BenchOptions) defaults() {
@@ -43,6 +49,7 @@ func (o *BenchOptions) defaults() {
 	}
 	o.Warmup = max(o.Warmup, 0)
 	o.Repeats = max(o.Repeats, 1)
+	o.Rounds = min(max(o.Rounds, 1), o.Repeats)
 	o.StepPast = max(o.StepPast, 0)
 }
 
@@ -55,26 +62,42 @@ type Timing struct {
 	P90    float64 `json:"p90_ms"`
 	Min    float64 `json:"min_ms"`
 	Mean   float64 `json:"mean_ms"`
+	// Times are the timed runs in the order they ran (round after round
+	// when interleaved).
+	Times []float64 `json:"times_ms,omitempty"`
+	// RoundMedians are the medians of each round's runs when the runs
+	// were split into interleaved rounds (see BenchOptions.Rounds).
+	RoundMedians []float64 `json:"round_medians_ms,omitempty"`
 }
 
-func summarize(d []time.Duration) Timing {
-	ms := make([]float64, len(d))
-	var sum float64
-	for i, x := range d {
-		ms[i] = float64(x) / float64(time.Millisecond)
-		sum += ms[i]
-	}
-	sort.Float64s(ms)
+// summarize gives the Timing of run times in milliseconds (in run order,
+// kept as Times): median, nearest-rank p90, minimum and mean.
+func summarize(ms []float64) Timing {
 	n := len(ms)
 	if n == 0 {
 		return Timing{}
 	}
-	med := ms[n/2]
-	if n%2 == 0 {
-		med = (ms[n/2-1] + ms[n/2]) / 2
+	times := append([]float64(nil), ms...)
+	sorted := append([]float64(nil), ms...)
+	sort.Float64s(sorted)
+	var sum float64
+	for _, x := range sorted {
+		sum += x
 	}
-	p90 := ms[int(math.Ceil(0.9*float64(n)))-1] // nearest rank
-	return Timing{Runs: n, Median: med, P90: p90, Min: ms[0], Mean: sum / float64(n)}
+	p90 := sorted[int(math.Ceil(0.9*float64(n)))-1] // nearest rank
+	return Timing{Runs: n, Median: median(sorted), P90: p90, Min: sorted[0], Mean: sum / float64(n), Times: times}
+}
+
+// median returns the median of sorted values (0 for none).
+func median(sorted []float64) float64 {
+	n := len(sorted)
+	switch {
+	case n == 0:
+		return 0
+	case n%2 == 0:
+		return (sorted[n/2-1] + sorted[n/2]) / 2
+	}
+	return sorted[n/2]
 }
 
 // BenchBatch holds the measurements at one batch size.
@@ -107,11 +130,14 @@ type Bench struct {
 	Threads int `json:"threads"`
 	NumCPU  int `json:"num_cpu"`
 	// Cached says the decoder ran with its key/value cache; Warmup and
-	// Repeats are the untimed and timed runs of each measurement, Batches
-	// the measurements per batch size.
+	// Repeats are the untimed and timed runs of each measurement (the
+	// warm-up in each round, the timed runs of all rounds together),
+	// Rounds the interleaved rounds they were split into (0 or 1: one),
+	// Batches the measurements per batch size.
 	Cached  bool         `json:"cached"`
 	Warmup  int          `json:"warmup"`
 	Repeats int          `json:"repeats"`
+	Rounds  int          `json:"rounds,omitempty"`
 	Batches []BenchBatch `json:"batches"`
 	// PeakRSS is the process's peak resident memory in bytes by the end of
 	// the benchmark; PeakRSSReset says whether the peak was reset before
@@ -122,8 +148,9 @@ type Bench struct {
 	// Isolated says the model was timed in a process of its own.
 	Isolated bool `json:"isolated"`
 	// LoadAvg is the machine's 1-minute load average before and after the
-	// measurements (Linux /proc/loadavg; 0 where unknown): other work on
-	// the machine shows here, and in p90 far above the median.
+	// measurements (of the first and the last round; Linux /proc/loadavg;
+	// 0 where unknown): other work on the machine shows here, and in p90
+	// far above the median.
 	LoadAvg [2]float64 `json:"load_avg"`
 }
 
@@ -189,7 +216,7 @@ func (m *Model) benchBatch(ctx context.Context, rows [][]int64, o BenchOptions) 
 	}
 	r.StepPast = max(0, min(o.StepPast, limit-1))
 	times := func(f func() error) (Timing, error) {
-		var d []time.Duration
+		var d []float64
 		for i := 0; i < o.Warmup+o.Repeats; i++ {
 			if err := ctx.Err(); err != nil {
 				return Timing{}, err
@@ -199,7 +226,7 @@ func (m *Model) benchBatch(ctx context.Context, rows [][]int64, o BenchOptions) 
 				return Timing{}, err
 			}
 			if i >= o.Warmup {
-				d = append(d, time.Since(t0))
+				d = append(d, float64(time.Since(t0))/float64(time.Millisecond))
 			}
 		}
 		return summarize(d), nil

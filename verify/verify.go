@@ -94,12 +94,21 @@ type Scores struct {
 type Speedup struct {
 	// Provider and Batch say where it was measured; Encoder, Step and
 	// Tokens are the measured ratios for one encoder run, one decoder step
-	// and generated tokens per second.
+	// and generated tokens per second, each a ratio of the medians over
+	// all runs.
 	Provider string  `json:"provider"`
 	Batch    int     `json:"batch"`
 	Encoder  float64 `json:"encoder,omitempty"`
 	Step     float64 `json:"step"`
 	Tokens   float64 `json:"tokens_per_sec"`
+	// Rounds is the number of interleaved rounds; with two or more,
+	// EncoderPaired, StepPaired and TokensPaired are the paired ratios:
+	// the median over rounds of the ratio within each round (original and
+	// pruned timed back to back under the same load).
+	Rounds        int     `json:"rounds,omitempty"`
+	EncoderPaired float64 `json:"encoder_paired,omitempty"`
+	StepPaired    float64 `json:"step_paired,omitempty"`
+	TokensPaired  float64 `json:"tokens_per_sec_paired,omitempty"`
 	// Bounds from the FLOP counts at batch 1 (FLOPs scale with the batch).
 	EncoderBound  float64 `json:"encoder_flop_bound,omitempty"`
 	StepBound     float64 `json:"step_flop_bound"`
@@ -305,7 +314,8 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 	}
 	models = [2]*Model{}
 
-	// Speed, per provider; each model alone in memory for its peak RSS
+	// Speed, per provider: the two models interleaved in rounds, so that
+	// both see the same load, each job alone in memory for its peak RSS
 	// (in a process of its own when cfg.BenchRunner provides one).
 	if !cfg.SkipBench {
 		runner := cfg.BenchRunner
@@ -314,22 +324,30 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 		}
 		lib := ortrun.Library()
 		for _, p := range cfg.Providers {
-			for k, name := range [2]string{"original", "pruned"} {
-				r.Stage = fmt.Sprintf("speed %s %s", p, name)
+			var jobs [2]BenchJob
+			for k := range jobs {
 				job := BenchJob{Files: reports[k].Files, Model: mo, Src: src, Bench: cfg.Bench}
 				job.Model.Session.Provider = p
 				job.Model.Session.Library = lib
 				job.Model.Fallback, job.Model.Overrides = nil, reports[k].Specials
 				job.Bench.Search = cfg.Search
-				cfg.logf("timing the %s model on %s", name, p)
-				b, err := runner(ctx, job)
-				if err != nil {
-					return fmt.Errorf("%s: %w", name, err)
+				jobs[k] = job
+			}
+			b, err := benchRounds(ctx, runner, jobs, func(round, rounds, k int) {
+				r.Stage = fmt.Sprintf("speed %s %s", p, modelNames[k])
+				if rounds > 1 {
+					r.Stage += fmt.Sprintf(" round %d/%d", round+1, rounds)
 				}
+				cfg.logf("timing the %s model on %s (round %d of %d)", modelNames[k], p, round+1, rounds)
+			})
+			if err != nil {
+				return err
+			}
+			for k := range b {
 				if reports[k].Bench == nil {
 					reports[k].Bench = map[string]*Bench{}
 				}
-				reports[k].Bench[string(p)] = b
+				reports[k].Bench[string(p)] = b[k]
 			}
 		}
 	}
@@ -415,6 +433,15 @@ func flopsAndSpeedups(ctx context.Context, cfg Config, r *Report, mo ModelOption
 			if a.Encoder != nil && b.Encoder != nil {
 				s.Encoder = ratio(a.Encoder.Median, b.Encoder.Median)
 				s.EncoderBound = ratio(float64(fl[0].Encoder.FLOPs), float64(fl[1].Encoder.FLOPs))
+			}
+			if bo.Rounds > 1 && bo.Rounds == bp.Rounds {
+				s.Rounds = bo.Rounds
+				s.StepPaired = pairedRatio(a.Step, b.Step)
+				// tokens/s = tokens / median: pruned over original.
+				s.TokensPaired = pairedRatio(a.Sentence, b.Sentence) * ratio(float64(b.Tokens), float64(a.Tokens))
+				if a.Encoder != nil && b.Encoder != nil {
+					s.EncoderPaired = pairedRatio(*a.Encoder, *b.Encoder)
+				}
 			}
 			r.Speedups = append(r.Speedups, s)
 		}

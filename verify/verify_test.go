@@ -122,9 +122,24 @@ func TestRunPruned(t *testing.T) {
 	cfg.Decision = &HeadDecision{Remove: pruneSpec}
 	zero := 0.0
 	cfg.MaxLogitDiff = &zero
+	// Speed in 2 interleaved rounds of one timed run each, in this process:
+	// original, pruned, then pruned, original.
+	cfg.Bench.Rounds = 2
+	var calls []string
+	cfg.BenchRunner = func(ctx context.Context, job BenchJob) (*Bench, error) {
+		name := "original"
+		if job.Files[0] == pruned[0] {
+			name = "pruned"
+		}
+		calls = append(calls, fmt.Sprintf("%s×%d", name, job.Bench.Repeats))
+		return RunBenchJob(ctx, job)
+	}
 	r, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if want := []string{"original×1", "pruned×1", "pruned×1", "original×1"}; strings.Join(calls, " ") != strings.Join(want, " ") {
+		t.Errorf("benchmark jobs %v, want %v", calls, want)
 	}
 	if r.Equivalence == nil || !r.Equivalence.Passed || r.Equivalence.MaxAbsDiff > DefaultEquivalenceTol ||
 		!strings.Contains(r.Equivalence.Note, "cached step-by-step") {
@@ -153,11 +168,29 @@ func TestRunPruned(t *testing.T) {
 	if len(r.Speedups) != 2 || r.Speedups[0].PerTokenBound <= 1 || r.Speedups[0].Batch != 1 || r.Speedups[1].Batch != 3 {
 		t.Errorf("speedups %+v", r.Speedups)
 	}
+	for _, s := range r.Speedups {
+		if s.Rounds != 2 || !(s.StepPaired > 0) || !(s.EncoderPaired > 0) || !(s.TokensPaired > 0) || !(s.Step > 0) {
+			t.Errorf("batch %d: speedup %+v, want paired ratios of 2 rounds", s.Batch, s)
+		}
+	}
 	for _, mr := range []ModelReport{o, p} {
 		b := mr.Bench["cpu"]
-		if b == nil || len(b.Batches) != 2 || b.Batches[0].Step.Runs != 2 || !(b.Batches[1].TokensPerSec > 0) || b.Batches[0].Encoder == nil {
+		if b == nil || len(b.Batches) != 2 || b.Batches[0].Encoder == nil || b.Rounds != 2 || b.Repeats != 2 {
 			t.Fatalf("bench %+v", b)
 		}
+		for _, bb := range b.Batches {
+			for _, tm := range []Timing{*bb.Encoder, bb.Step, bb.Sentence} {
+				if tm.Runs != 2 || len(tm.Times) != 2 || len(tm.RoundMedians) != 2 || !(tm.Min > 0) || tm.Min > tm.Median || tm.Median > tm.P90 {
+					t.Errorf("batch %d: timing %+v, want 2 runs of 2 rounds", bb.Batch, tm)
+				}
+			}
+			if !(bb.TokensPerSec > 0) || bb.Tokens == 0 {
+				t.Errorf("batch %d: %d tokens, %g tokens/s", bb.Batch, bb.Tokens, bb.TokensPerSec)
+			}
+		}
+	}
+	if md := Markdown(r); !strings.Contains(md, "2 timed runs interleaved in 2 rounds") || !strings.Contains(md, "step × (medians / paired)") {
+		t.Errorf("report.md does not describe the interleaved rounds:\n%s", md)
 	}
 	if o.Scores == nil || r.BLEUDrop == nil || *r.BLEUDrop != o.Scores.BLEU.Score-p.Scores.BLEU.Score {
 		t.Errorf("scores %+v %+v drop %v", o.Scores, p.Scores, r.BLEUDrop)
