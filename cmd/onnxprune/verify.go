@@ -30,6 +30,7 @@ type verifyOptions struct {
 	batches      []int
 	warmup       int
 	repeats      int
+	rounds       int
 	stepPast     int
 	noBench      bool
 	tokenize     string
@@ -56,6 +57,11 @@ encoder run, of one decoder step and of whole-sentence greedy translation (token
 at each --bench-batch, after warm-up runs, for every --provider, with each model's
 peak resident memory (each model is timed in a child process of its own unless
 --bench-in-process); measured speedups stand next to the FLOP-count bound.
+The two models are timed interleaved, so that both see the same machine load:
+--repeats timed runs are split into --rounds rounds, each running the original
+and the pruned model back to back (ABBA order, each job a fresh process after
+its warm-up runs); medians are over all rounds' runs, and the report adds the
+paired speedup, the median over rounds of each round's ratio.
 
 --original and --pruned take one file, several files (encoder, decoder, ...) or a
 folder each; repeat the flag or separate files with commas.
@@ -85,7 +91,8 @@ SIGINT/SIGTERM stop the run, write a partial report and exit with 130/143.`,
 		fs.StringVar(&o.tokenize, "tokenize", string(score.Tokenize13a), "BLEU tokenizer: 13a, intl, none or char")
 		fs.IntSliceVar(&o.batches, "bench-batch", []int{1, 8}, "batch sizes timed")
 		fs.IntVar(&o.warmup, "warmup", 2, "untimed runs before each measurement")
-		fs.IntVar(&o.repeats, "repeats", 10, "timed runs per measurement")
+		fs.IntVar(&o.repeats, "repeats", 10, "timed runs per measurement, all rounds together")
+		fs.IntVar(&o.rounds, "rounds", verify.DefaultBench().Rounds, "interleaved rounds the timed runs are split into, original and pruned alternately (at most --repeats)")
 		fs.IntVar(&o.stepPast, "step-past", 16, "target tokens before the timed decoder step")
 		fs.BoolVar(&o.noBench, "no-bench", false, "skip the speed measurements")
 		fs.StringVar(&o.removed, "removed", "", "heads the pruned model lost (KIND:LAYER:HEAD,...): check it against the gated original")
@@ -133,6 +140,8 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 		return cfg, &usageError{msg: "verify needs -o DIR"}
 	case o.warmup < 0 || o.repeats < 1 || o.stepPast < 0:
 		return cfg, &usageError{msg: fmt.Sprintf("--warmup ≥ 0, --repeats ≥ 1 and --step-past ≥ 0 (got %d, %d, %d)", o.warmup, o.repeats, o.stepPast)}
+	case o.rounds < 1:
+		return cfg, &usageError{msg: fmt.Sprintf("--rounds %d < 1", o.rounds)}
 	}
 	for _, b := range o.batches {
 		if b < 1 {
@@ -163,7 +172,7 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 	cfg.SrcBOS, cfg.SrcEOS = o.model.srcBOS, !o.model.noSrcEOS
 	cfg.Search = o.search.o
 	cfg.Search.NoCache = o.model.noCache
-	cfg.Bench = verify.BenchOptions{Batches: o.batches, Warmup: o.warmup, Repeats: o.repeats, StepPast: o.stepPast}
+	cfg.Bench = verify.BenchOptions{Batches: o.batches, Warmup: o.warmup, Repeats: o.repeats, Rounds: o.rounds, StepPast: o.stepPast}
 	cfg.SkipBench = o.noBench
 	switch {
 	case o.removed != "" && o.gates != "":
@@ -233,7 +242,11 @@ func summaryLine(r *verify.Report) string {
 	}
 	for _, s := range r.Speedups {
 		if s.Batch == 1 {
-			parts = append(parts, fmt.Sprintf("%s tokens/s ×%.2f (FLOP bound ×%.2f)", s.Provider, s.Tokens, s.PerTokenBound))
+			paired := ""
+			if s.TokensPaired > 0 {
+				paired = fmt.Sprintf(", paired ×%.2f over %d rounds", s.TokensPaired, s.Rounds)
+			}
+			parts = append(parts, fmt.Sprintf("%s tokens/s ×%.2f (FLOP bound ×%.2f%s)", s.Provider, s.Tokens, s.PerTokenBound, paired))
 		}
 	}
 	status := "passed"

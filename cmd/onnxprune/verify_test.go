@@ -179,6 +179,7 @@ func TestVerifyCommand(t *testing.T) {
 	}{
 		{[]string{"--ref", short}, "short.txt has 1 lines but source"},
 		{[]string{"--provider", "gpu9"}, `unknown execution provider "gpu9"`},
+		{[]string{"--rounds", "0"}, "--rounds 0 < 1"},
 		{[]string{"--src", writeText(t, dir, "e.txt", "")}, "e.txt is empty"},
 		{[]string{"--pruned", writeText(t, dir, "bad.onnx", "not a model")}, "bad.onnx"},
 	} {
@@ -268,16 +269,22 @@ func TestTranslateText(t *testing.T) {
 }
 
 // TestVerifyBenchChild: the built program times each model in a child
-// process of its own and reports that process's peak memory.
+// process of its own, in 2 interleaved rounds (3 timed runs: 2 then 1),
+// and reports that process's peak memory.
 func TestVerifyBenchChild(t *testing.T) {
 	dir := t.TempDir()
 	src := writeText(t, dir, "src.txt", idSource)
 	out := filepath.Join(dir, "out")
 	cmd := exec.Command(testBinary(t), "verify", "--original", marianDir, "--pruned", marianDir, "--src", src,
-		"--ids", "--specials", marianSpecials, "--max-len", "8", "--bench-batch", "1", "--warmup", "0", "--repeats", "2", "-o", out)
+		"--ids", "--specials", marianSpecials, "--max-len", "8", "--bench-batch", "1", "--warmup", "0", "--repeats", "3",
+		"--rounds", "2", "-o", out)
 	cmd.Env = ortEnv(t)
-	if msg, err := cmd.CombinedOutput(); err != nil {
+	msg, err := cmd.CombinedOutput()
+	if err != nil {
 		t.Fatalf("%v: %s", err, msg)
+	}
+	if !strings.Contains(string(msg), "paired ×") || !strings.Contains(string(msg), "over 2 rounds") {
+		t.Errorf("summary lacks the paired ratio: %s", msg)
 	}
 	data, err := os.ReadFile(filepath.Join(out, verify.ReportJSON))
 	if err != nil {
@@ -289,8 +296,20 @@ func TestVerifyBenchChild(t *testing.T) {
 	}
 	for _, mr := range []verify.ModelReport{r.Original, r.Pruned} {
 		b := mr.Bench["cpu"]
-		if b == nil || !b.Isolated || b.PeakRSS <= 0 || len(b.Batches) != 1 || b.Batches[0].Sentence.Runs != 2 {
-			t.Errorf("bench %+v", b)
+		if b == nil || !b.Isolated || b.PeakRSS <= 0 || len(b.Batches) != 1 || b.Rounds != 2 || b.Repeats != 3 {
+			t.Fatalf("bench %+v", b)
 		}
+		for _, tm := range []verify.Timing{*b.Batches[0].Encoder, b.Batches[0].Step, b.Batches[0].Sentence} {
+			if tm.Runs != 3 || len(tm.Times) != 3 || len(tm.RoundMedians) != 2 || !(tm.Min > 0) || tm.Median > tm.P90 {
+				t.Errorf("timing %+v, want 3 runs in 2 rounds", tm)
+			}
+		}
+	}
+	if len(r.Speedups) != 1 || r.Speedups[0].Rounds != 2 || !(r.Speedups[0].StepPaired > 0) || !(r.Speedups[0].TokensPaired > 0) {
+		t.Errorf("speedups %+v, want paired ratios over 2 rounds", r.Speedups)
+	}
+	md, err := os.ReadFile(filepath.Join(out, verify.ReportMarkdown))
+	if err != nil || !strings.Contains(string(md), "3 timed runs interleaved in 2 rounds") {
+		t.Errorf("report.md does not describe the rounds (%v):\n%s", err, md)
 	}
 }
