@@ -71,6 +71,7 @@ type Config struct {
 	MaxLen      int
 	BenchBatch  []int
 	Repeats     int
+	Rounds      int
 	NoBench     bool
 	MaxBLEUDrop *float64
 }
@@ -83,7 +84,7 @@ func Default() Config {
 		Seed: 1, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, MaxTokens: 2048,
 		CheckpointEvery: tc.CheckpointEvery,
 		Analyze:         true, AnalyzeSentences: 100, PruneBy: "gates",
-		Beam: 1, BenchBatch: []int{1}, Repeats: 5,
+		Beam: 1, BenchBatch: []int{1}, Repeats: 5, Rounds: 3,
 	}
 }
 
@@ -202,6 +203,7 @@ var Fields = []Field{
 		return nil
 	}},
 	{"verify.repeats", "repeats", "int", "timed runs per speed measurement", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.Repeats, 1) }},
+	{"verify.rounds", "rounds", "int", "interleaved rounds the timed runs are split into, original and pruned alternately", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.Rounds, 1) }},
 	{"verify.no-bench", "no-bench", "bool", "skip the speed measurements", func(c *Config, v []string, _ func(string) string) error { return parseBool(v[0], &c.NoBench) }},
 	{"verify.max-bleu-drop", "max-bleu-drop", "float", "fail (exit 1) when test BLEU drops by more than this", func(c *Config, v []string, _ func(string) string) error {
 		if v[0] == "" {

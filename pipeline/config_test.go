@@ -32,6 +32,7 @@ prune:
   keep-heads: 3
 verify:
   bench-batch: [1, 8]
+  rounds: 2
   max-bleu-drop: 1.5
 `
 	c := Default()
@@ -50,7 +51,7 @@ verify:
 	want.Test = [2]string{"/base/x.src", "/base/x.tgt"}
 	want.Steps, want.Lambda = 25, 0.25
 	want.PruneBy, want.KeepHeads = "relevance", 3
-	want.BenchBatch = []int{1, 8}
+	want.BenchBatch, want.Rounds = []int{1, 8}, 2
 	want.MaxBLEUDrop = &drop
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("parsed\n%+v\nwant\n%+v", c, want)
