@@ -29,7 +29,10 @@
 //
 // Benchmark times one encoder run, one decoder step and a whole greedy
 // translation at each batch size, after warm-up runs, and reports median,
-// p90, minimum and mean. CountFLOPs infers shapes at the benchmarked sizes
+// p90, minimum and mean. Run times the original and the pruned model
+// interleaved (BenchOptions.Rounds): each round runs one job per model, in
+// ABBA order, the timings are summarized over all rounds' runs, and each
+// Speedup adds the paired ratio, the median of the per-round ratios. CountFLOPs infers shapes at the benchmarked sizes
 // (graphedit.InferShapes) and sums 2·M·K·N over MatMul and Gemm nodes; a
 // merged decoder's If is inlined first. The speedup a pruned model can reach
 // on compute-bound work is the ratio of FLOPs; the report puts the measured
