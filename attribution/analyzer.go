@@ -75,10 +75,10 @@ func New(g *graphedit.Graph, m *onnxio.Model, names IONames, so ortrun.Options) 
 	}
 	listed := map[string]bool{}
 	for _, c := range ag.Cuts {
-		for _, o := range append(append([]string(nil), c.parts...), c.shares...) {
-			if !listed[o] {
-				listed[o] = true
-				a.outs = append(a.outs, o)
+		for _, o := range append(append([]dotRef(nil), c.parts...), c.shares...) {
+			if !listed[o.name] {
+				listed[o.name] = true
+				a.outs = append(a.outs, o.name)
 			}
 		}
 	}
@@ -159,16 +159,28 @@ func (a *Analyzer) Run(ex Example) (*Result, error) {
 		r.Probs = append(r.Probs, p.F32)
 		r.T, r.S = append(r.T, t), append(r.S, s)
 	}
-	sum := func(names []string) float64 {
+	sum := func(refs []dotRef) (float64, error) {
 		var s float64
-		for _, o := range names {
-			s += float64(out[o].F32[0])
+		for _, o := range refs {
+			t := out[o.name]
+			if t == nil || o.index >= len(t.F32) {
+				return 0, fmt.Errorf("attribution: output %q has no element %d", o.name, o.index)
+			}
+			s += float64(t.F32[o.index])
 		}
-		return s
+		return s, nil
 	}
 	for _, c := range a.Graph.Cuts {
-		r.Cuts = append(r.Cuts, sum(c.parts))
-		r.Absorbed = append(r.Absorbed, sum(c.shares))
+		rel, err := sum(c.parts)
+		if err != nil {
+			return nil, err
+		}
+		abs, err := sum(c.shares)
+		if err != nil {
+			return nil, err
+		}
+		r.Cuts = append(r.Cuts, rel)
+		r.Absorbed = append(r.Absorbed, abs)
 	}
 	return r, nil
 }

@@ -6,7 +6,6 @@ import (
 
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/autodiff"
-	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
 
@@ -155,25 +154,4 @@ func reach(vals []*graphedit.Value) map[*graphedit.Node]bool {
 		}
 	}
 	return seen
-}
-
-// absorbed emits Σ scale·bias·signal for one bias node: the relevance its
-// constant keeps.
-func absorbed(g *graphedit.Graph, b biasNode, signal *graphedit.Value) (*graphedit.Value, error) {
-	m, err := node(g, "Mul", g.FreshName("attr/absorbed/mul"), []*graphedit.Value{b.bias, signal})
-	if err != nil {
-		return nil, err
-	}
-	s, err := node(g, "ReduceSum", g.FreshName("attr/absorbed/sum"), []*graphedit.Value{m}, graphedit.IntAttr("keepdims", 0))
-	if err != nil {
-		return nil, err
-	}
-	if b.scale == 1 {
-		return s, nil
-	}
-	k, err := g.AddInitializer(onnxio.NewFloat32(g.FreshName("attr/absorbed/scale"), nil, []float32{float32(b.scale)}))
-	if err != nil {
-		return nil, fmt.Errorf("attribution: %w", err)
-	}
-	return node(g, "Mul", g.FreshName("attr/absorbed/scaled"), []*graphedit.Value{s, k})
 }

@@ -78,8 +78,8 @@ type Cut struct {
 	Values []string
 	// Biases is the number of constant addends behind the cut.
 	Biases int
-	parts  []string // outputs: the relevance of each value, summed over it
-	shares []string // outputs: what each constant addend behind it absorbed
+	parts  []dotRef // the relevance of each value, summed over it
+	shares []dotRef // what each constant addend behind it absorbed
 }
 
 // BlockInfo is one attention block of the analysis graph.
@@ -273,49 +273,54 @@ func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
 	// The relevance at the cuts and what the constants behind them
 	// absorbed leave the graph as one scalar per cut value and one per
 	// bias, each computed once however many cuts share it (the decoder
-	// embeddings and most biases lie behind every encoder cut); Analyzer.Run
-	// adds them up per cut.
-	partOf := map[string]string{}
-	shareOf := make([]string, len(biases))
+	// embeddings and most biases lie behind every encoder cut) and most of
+	// them together (emitDots); Analyzer.Run adds them up per cut.
+	var terms []dotTerm
+	partOf := map[string]int{}
+	shareOf := map[int]int{}
+	type cutTerms struct{ parts, shares []int }
+	per := make([]cutTerms, len(ag.Cuts))
 	for i := range ag.Cuts {
 		c := &ag.Cuts[i]
 		var vals []*graphedit.Value
 		for _, name := range c.Values {
-			vals = append(vals, g.Value(name))
-			if partOf[name] == "" {
-				r, err := node(g, "Mul", g.FreshName(sumPrefix+"rel"), []*graphedit.Value{g.Value(name), sig[name]})
-				if err != nil {
-					return nil, err
-				}
-				s, err := node(g, "ReduceSum", g.FreshName(sumPrefix+"part"), []*graphedit.Value{r}, graphedit.IntAttr("keepdims", 0))
-				if err != nil {
-					return nil, err
-				}
-				if err := g.AddOutput(s); err != nil {
-					return nil, fmt.Errorf("attribution: %w", err)
-				}
-				partOf[name] = s.Name()
+			v := g.Value(name)
+			vals = append(vals, v)
+			k, ok := partOf[name]
+			if !ok {
+				k = len(terms)
+				terms = append(terms, dotTerm{a: v, s: sig[name], like: v, scale: 1})
+				partOf[name] = k
 			}
-			c.parts = append(c.parts, partOf[name])
+			per[i].parts = append(per[i].parts, k)
 		}
 		behind := reach(vals)
-		for k, b := range biases {
+		for j, b := range biases {
 			if !behind[b.node] {
 				continue
 			}
-			if shareOf[k] == "" {
-				a, err := absorbed(g, b, sig[b.node.Output(0).Name()])
-				if err != nil {
-					return nil, err
-				}
-				if err := g.AddOutput(a); err != nil {
-					return nil, fmt.Errorf("attribution: %w", err)
-				}
-				shareOf[k] = a.Name()
+			k, ok := shareOf[j]
+			if !ok {
+				y := b.node.Output(0)
+				k = len(terms)
+				terms = append(terms, dotTerm{a: b.bias, s: sig[y.Name()], like: y, scale: b.scale})
+				shareOf[j] = k
 			}
-			c.shares = append(c.shares, shareOf[k])
+			per[i].shares = append(per[i].shares, k)
 		}
-		c.Biases = len(c.shares)
+		c.Biases = len(per[i].shares)
+	}
+	refs, err := emitDots(g, terms)
+	if err != nil {
+		return nil, err
+	}
+	for i := range ag.Cuts {
+		for _, k := range per[i].parts {
+			ag.Cuts[i].parts = append(ag.Cuts[i].parts, refs[k])
+		}
+		for _, k := range per[i].shares {
+			ag.Cuts[i].shares = append(ag.Cuts[i].shares, refs[k])
+		}
 	}
 	return ag, nil
 }
