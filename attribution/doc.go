@@ -18,7 +18,17 @@
 //     signals with respect to the gates and the values of the conservation
 //     cuts, from the autodiff engine run with the rules of package lrp
 //     (ε-rule for linear maps, attention probabilities and LayerNorm scale
-//     as constants, Gelu identity rule; see that package).
+//     as constants, Gelu identity rule; see that package). Where the logits
+//     are a MatMul of the decoder's last hidden state x by a matrix W (plus
+//     an optional bias b), the target is written as Σ_t x_t·W[:,a_t] +
+//     b[a_t] with a = ArgMax(logits): the same value, whose signal at x is
+//     the gathered columns W[:,a_t] instead of a one-hot [T,V] signal
+//     multiplied by the whole of W.
+//
+// The relevance summed at each cut value and what each constant addend
+// absorbed are graph outputs computed once each, in groups of equal shape
+// (one Concat, Mul, ReduceSum and MatMul per group); Analyzer.Run adds them
+// up per cut.
 //
 // DetectNames finds the graph's input and output names where the caller
 // gives none. New makes an ONNX Runtime session of it; Analyzer.Run runs one

@@ -255,7 +255,7 @@ func (h *harness) surgeryRows() {
 	m := Row{ID: "5b", Figure: figM, Ours: mib(peak), Peer: "model " + mib(size),
 		Values: map[string]float64{"peak_rss_bytes": float64(peak), "model_bytes": float64(size)}}
 	m.setRatio(float64(peak)/float64(size), "largest peak RSS of the prune runs ÷ model size on disk", 1.5, false)
-	m.Note = "onnxio memory-maps the external data (copy-on-write); the peak is the whole prune process"
+	m.Note = "onnxio maps the external data read-only for the weights it slices and streams the rest from the file when saving; the peak is the whole prune process"
 	h.add(m)
 }
 
