@@ -55,7 +55,6 @@ import (
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/autodiff"
 	"onnxprune/onnxio"
-	"onnxprune/onnxio/onnxpb"
 )
 
 // Rules returns the default autodiff rules with the LRP rules in place of
@@ -139,27 +138,15 @@ func layerNormConstScale(c *autodiff.Context) {
 }
 
 // invStdDev emits r = 1/√(σ²+ε) of the LayerNormalization node being
-// differentiated, broadcastable over x. For float x and a scale of known
-// shape it is the InvStdDev output of one more LayerNormalization node (unit
-// scale, same axis and ε: one kernel instead of seven); otherwise it is
-// computed from ReduceMean.
+// differentiated, broadcastable over x: for float x and a scale of known
+// shape the InvStdDev output of a unit-scale LayerNormalization of x (the
+// one the loss gradient's LayerNorm rule emits, when it ran first on the
+// same graph: autodiff.Context.LayerNormStats), otherwise from ReduceMean.
 func invStdDev(c *autodiff.Context, x *graphedit.Value, axis int64) *graphedit.Value {
-	eps := c.Node().AttrFloat("epsilon", 1e-5)
-	scale := c.X(1)
-	if c.Elem(x) == int32(onnxpb.TensorProto_FLOAT) && scale != nil && c.Elem(scale) == int32(onnxpb.TensorProto_FLOAT) {
-		if dims, ok := graphedit.KnownSizes(scale.Shape()); ok && scale.Rank() >= 0 {
-			n := int64(1)
-			for _, d := range dims {
-				n *= d
-			}
-			ones := make([]float32, n)
-			for i := range ones {
-				ones[i] = 1
-			}
-			one := c.Op("Constant", graphedit.TensorAttr("value", onnxio.NewFloat32("value", dims, ones)))
-			return c.OpN("LayerNormalization", 3, x, one, graphedit.IntAttr("axis", axis), graphedit.FloatAttr("epsilon", eps))[2]
-		}
+	if _, r, ok := c.LayerNormStats(); ok {
+		return r
 	}
+	eps := c.Node().AttrFloat("epsilon", 1e-5)
 	rank := int64(x.Rank())
 	var axes []int64
 	for a := axis; a < rank; a++ {

@@ -25,6 +25,10 @@
 //     value is the sum of its contributions, emitted as one Sum node when
 //     there are several. The loss is seeded with ones.
 //   - A requested value the loss does not depend on gets zeros.
+//   - Nodes that depend on forward values alone (the sign of a Relu output,
+//     the statistics of a LayerNormalization input) are reused when an
+//     earlier Build on the same graph emitted them, so two gradients of one
+//     graph (a loss and an LRP target) compute them once.
 //   - Gradients become graph outputs named Prefix+name ("grad/W"), typed
 //     like the value; every new node and value name comes from the graph's
 //     name authority with the prefix ("grad/<node>/<Op>").

@@ -61,6 +61,33 @@ func (e *emitter) op(opType string, ins []*graphedit.Value, attrs ...*onnxpb.Att
 	return e.opN(opType, 1, ins, attrs...)[0]
 }
 
+// shared returns the output of a default-domain node opType(ins...) without
+// attributes and with one output that the graph already holds (an earlier
+// Build on the same graph emitted it: the loss gradient and the LRP pass of
+// an analysis graph both need, say, the sign of every Relu output), or emits
+// one. Only ops that are pure functions of their inputs may be shared.
+func (e *emitter) shared(opType string, ins ...*graphedit.Value) *graphedit.Value {
+	if e.err == nil && len(ins) > 0 && ins[0] != nil {
+		for _, u := range ins[0].Uses() {
+			n := u.Node
+			if n == nil || u.Input != 0 || n.OpType() != opType || n.Domain() != "" || n.NumOutputs() != 1 ||
+				n.NumInputs() != len(ins) || len(n.Attributes()) != 0 || n.Graph() != e.g || n.Output(0) == nil {
+				continue
+			}
+			same := true
+			for i, x := range ins {
+				if n.Input(i) != x {
+					same = false
+				}
+			}
+			if same {
+				return n.Output(0)
+			}
+		}
+	}
+	return e.op(opType, ins)
+}
+
 // in is shorthand for an input list.
 func in(vs ...*graphedit.Value) []*graphedit.Value { return vs }
 

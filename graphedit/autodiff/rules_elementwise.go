@@ -41,9 +41,12 @@ func elementwiseRules() []Rule {
 		{Op: "Sigmoid", Grad: unary(func(e *emitter, x, y, dy *graphedit.Value) *graphedit.Value {
 			return e.mul(dy, e.mul(y, e.sub(e.scalar(e.elem(x), 1), y)))
 		})},
-		// Relu: dx = dy where x > 0, else 0.
+		// Relu: dx = dy where x > 0, else 0, i.e. dy · sign(y) since
+		// y = max(x, 0) is 0 exactly where x ≤ 0. Sign reads only the
+		// forward output, so two gradient passes over one graph (loss and
+		// relevance) share one Sign node.
 		{Op: "Relu", Grad: unary(func(e *emitter, x, y, dy *graphedit.Value) *graphedit.Value {
-			return e.op("Where", in(e.op("Greater", in(x, e.scalar(e.elem(x), 0))), dy, e.scalar(e.elem(x), 0)))
+			return e.mul(dy, e.shared("Sign", y))
 		})},
 		// Abs: dx = dy · sign(x).
 		{Op: "Abs", Grad: unary(func(e *emitter, x, y, dy *graphedit.Value) *graphedit.Value {

@@ -2,6 +2,7 @@ package autodiff
 
 import (
 	"onnxprune/graphedit"
+	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
 
@@ -159,7 +160,10 @@ func (e *emitter) layerNormBackward(x, dy, scale *graphedit.Value, axis, rank in
 	if stash != nil {
 		attrs = append(attrs, stash)
 	}
-	outs := e.opN("LayerNormalization", 3, in(x, ones), attrs...)
+	outs := reuseLayerNorm(x, axis, eps, stash)
+	if outs == nil {
+		outs = e.opN("LayerNormalization", 3, in(x, ones), attrs...)
+	}
 	xhat, r := outs[0], outs[2]
 	if t != elemFloat {
 		r = e.cast(r, t) // InvStdDev has the stash type (float)
@@ -178,6 +182,80 @@ func (e *emitter) layerNormBackward(x, dy, scale *graphedit.Value, axis, rank in
 		dyXhat = e.mul(dy, xhat)
 	}
 	return dx, dyXhat
+}
+
+// reuseLayerNorm returns the outputs (x̂, mean, InvStdDev) of a
+// LayerNormalization of x with unit scale, no bias and the same axis, ε and
+// stash type that the graph already holds (one an earlier Build emitted:
+// the loss gradient and the LRP pass of one analysis graph both need the
+// statistics of every normalized value), or nil.
+func reuseLayerNorm(x *graphedit.Value, axis int64, eps float32, stash *onnxpb.AttributeProto) []*graphedit.Value {
+	for _, u := range x.Uses() {
+		n := u.Node
+		if n == nil || u.Input != 0 || n.OpType() != "LayerNormalization" || n.Domain() != "" || n.NumInputs() != 2 || n.NumOutputs() != 3 {
+			continue
+		}
+		if n.Output(0) == nil || n.Output(2) == nil || n.AttrInt("axis", -1) != axis || n.AttrFloat("epsilon", 1e-5) != eps {
+			continue
+		}
+		if a, b := n.Attr("stash_type"), stash; (a == nil) != (b == nil) || (a != nil && a.GetI() != b.GetI()) {
+			continue
+		}
+		p, _ := n.Input(1).Producer()
+		if p == nil || p.OpType() != "Constant" || p.Domain() != "" || p.AttrTensor("value") == nil {
+			continue
+		}
+		t, err := onnxio.DecodeTensor(p.AttrTensor("value"), nil)
+		if err != nil || len(t.F32) == 0 {
+			continue
+		}
+		unit := true
+		for _, v := range t.F32 {
+			if v != 1 {
+				unit = false
+				break
+			}
+		}
+		if unit {
+			return n.Outputs()
+		}
+	}
+	return nil
+}
+
+// LayerNormStats returns x̂ = (x − μ)/√(σ²+ε) and r = 1/√(σ²+ε) (shaped to
+// broadcast over x) of the LayerNormalization being differentiated, from one
+// LayerNormalization node with unit scale: the one this Build or an earlier
+// one on the same graph emitted for x where there is one (rules that need
+// the statistics share them), a new one otherwise. ok is false when x is not
+// float or its rank or the scale's shape is unknown.
+func (c *Context) LayerNormStats() (xhat, r *graphedit.Value, ok bool) {
+	x, scale := c.X(0), c.X(1)
+	if x == nil || scale == nil || c.e.elem(x) != elemFloat || x.Rank() <= 0 {
+		return nil, nil, false
+	}
+	s, known := staticShape(scale)
+	if !known {
+		return nil, nil, false
+	}
+	rank := int64(x.Rank())
+	axis := c.node.AttrInt("axis", -1)
+	if axis < 0 {
+		axis += rank
+	}
+	if axis < 0 || axis >= rank {
+		return nil, nil, false
+	}
+	eps, stash := c.node.AttrFloat("epsilon", 1e-5), c.node.Attr("stash_type")
+	outs := reuseLayerNorm(x, axis, eps, stash)
+	if outs == nil {
+		attrs := []*onnxpb.AttributeProto{attrInt("axis", axis), attrFloat("epsilon", eps)}
+		if stash != nil {
+			attrs = append(attrs, stash)
+		}
+		outs = c.e.opN("LayerNormalization", 3, in(x, c.e.constant(scalarTensor(elemFloat, 1, s))), attrs...)
+	}
+	return outs[0], outs[2], true
 }
 
 // gradDropout treats Dropout as inference-mode identity on its data
