@@ -221,6 +221,14 @@ func (r *runner) loadOptions() *onnxio.LoadOptions {
 	return &onnxio.LoadOptions{AllowDirs: r.c.AllowDirs}
 }
 
+// joinedLoadOptions are the load options of a graph joined from an encoder
+// file and a decoder file: external data relative to the encoder's folder.
+func (r *runner) joinedLoadOptions(encoder string) *onnxio.LoadOptions {
+	o := r.loadOptions()
+	o.BaseDir = filepath.Dir(encoder)
+	return o
+}
+
 func (r *runner) session() ortrun.Options {
 	return ortrun.Options{Library: r.c.ORTLib, IntraOpThreads: r.c.Threads}
 }

@@ -159,14 +159,20 @@ func (r *runner) train(ctx context.Context) error {
 	if len(gated) > 2 {
 		gated = gated[:2]
 	}
-	g, m, name, err := gatetrain.LoadJoined(gated, nil)
+	g, m, name, err := gatetrain.LoadJoined(gated, r.loadOptions())
 	if err != nil {
 		return err
 	}
 	defer m.Close()
-	var source func() (*onnxio.Model, error)
-	if len(gated) == 1 {
-		source = func() (*onnxio.Model, error) { return onnxio.Load(gated[0], nil) }
+	source := func() (*onnxio.Model, error) { return onnxio.Load(gated[0], r.loadOptions()) }
+	if len(gated) == 2 {
+		// A joined graph has no file of its own: the files training writes
+		// hold it in a model reading its external data from the encoder's
+		// folder.
+		joined := g
+		source = func() (*onnxio.Model, error) {
+			return gatetrain.JoinedModel(joined, name, r.joinedLoadOptions(gated[0]))
+		}
 	}
 	train, err := r.readCorpus(c.Train)
 	if err != nil {
@@ -296,7 +302,12 @@ func (r *runner) analyze(ctx context.Context) error {
 	defer m.Close()
 	am := m
 	if len(files) == 2 {
-		am = nil // a joined graph has no file of its own
+		// A joined graph has no file of its own; its external data is read
+		// from the encoder's folder.
+		if am, err = gatetrain.JoinedModel(g, name, r.joinedLoadOptions(files[0])); err != nil {
+			return err
+		}
+		defer am.Close()
 	}
 	so := r.session()
 	so.Name = name

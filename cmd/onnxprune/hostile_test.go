@@ -530,6 +530,10 @@ verify:
 			"--train", pd("train.src") + "," + pd("train.tgt"), "--dev", src + "," + tgt, "--test", src + "," + tgt,
 			"--max-steps", "3", "--analyze-sentences", "2", "--max-len", "8", "--no-bench", "--threads", "1", "--out", "{out}/run"},
 			outputs: []string{"run/gated/planted_ungated.onnx", "run/pruned/planted_ungated.onnx"}},
+		{name: "run split", data: encData, args: []string{"run", "--model", marianModels[0] + "," + marianModels[1], "--ids", "--specials", marianSpecials,
+			"--train", pd("train.src") + "," + pd("train.tgt"), "--dev", src + "," + tgt, "--test", src + "," + tgt,
+			"--max-steps", "3", "--analyze-sentences", "2", "--max-len", "8", "--no-bench", "--threads", "1", "--out", "{out}/run-split"},
+			outputs: []string{"run-split/train/train_graph.onnx", "run-split/pruned/encoder_model.onnx", "run-split/pruned/decoder_model.onnx"}},
 		{name: "run --config", data: plantedData, config: true, outputs: []string{"run-config/pruned/planted_ungated.onnx"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
