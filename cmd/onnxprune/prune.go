@@ -35,7 +35,8 @@ at 0 (the surgery oracle).
 
 SPEC is a comma list of head names KIND:LAYER:HEAD, KIND one of encoder, decoder
 (decoder self-attention) or cross, layers and heads counted from 0 (see 'onnxprune
-inspect --heads'); HEAD may be * for every head of the layer. --remove removes the
+inspect --heads'); HEAD may be * for every head of the layer, LAYER * for every
+layer of the kind (decoder:*:* is all decoder self-attention). --remove removes the
 listed heads, --keep keeps only them, --gates follows the keep fields of a gates.json
 written by gate training. A name that does not exist is an error.
 
