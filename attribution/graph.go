@@ -25,9 +25,6 @@ const (
 	GradPrefix = "grad/"
 	// RelPrefix starts the LRP signals ("lrp/gate/encoder.0").
 	RelPrefix = "lrp/"
-	// sumPrefix starts the relevance of each value of a conservation cut,
-	// summed over its elements.
-	sumPrefix = "attr/relsum/"
 	// probsPrefix starts the exposed attention probabilities.
 	probsPrefix = "attr/probs/"
 )
