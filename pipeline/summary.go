@@ -97,7 +97,7 @@ func (s *Summary) WriteText(w io.Writer) {
 	}
 	fmt.Fprintf(w, "file size:   %s -> %s (%.1f%%)\n", bytesText(s.BytesBefore), bytesText(s.BytesAfter), 100*float64(s.BytesAfter)/float64(max(1, s.BytesBefore)))
 	for _, sp := range s.Speedups {
-		fmt.Fprintf(w, "speedup:     ×%.2f tokens/s, ×%.2f decoder step at batch %d on %s (FLOP bound ×%.2f per token)\n", sp.Tokens, sp.Step, sp.Batch, sp.Provider, sp.PerTokenBound)
+		fmt.Fprintf(w, "speedup:     %s\n", speedupLine(sp))
 	}
 	if len(s.Speedups) == 0 {
 		fmt.Fprintf(w, "speedup:     not measured (verify.no-bench)\n")
@@ -170,4 +170,24 @@ func bytesText(n int64) string {
 		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", n)
+}
+
+// speedupLine states one measured speedup next to its FLOP bounds: the
+// paired ratios (original and pruned timed back to back in each round) when
+// the measurement ran in interleaved rounds, which the load between the
+// two models' runs cannot skew, else the ratios of the medians.
+func speedupLine(sp verify.Speedup) string {
+	tok, step, enc, how := sp.Tokens, sp.Step, sp.Encoder, "ratio of medians"
+	if sp.Rounds >= 2 && sp.TokensPaired > 0 && sp.StepPaired > 0 {
+		tok, step, enc, how = sp.TokensPaired, sp.StepPaired, sp.EncoderPaired, fmt.Sprintf("paired over %d rounds", sp.Rounds)
+	}
+	line := fmt.Sprintf("×%.2f tokens/s, ×%.2f decoder step", tok, step)
+	if enc > 0 {
+		line += fmt.Sprintf(", ×%.2f encoder", enc)
+	}
+	line += fmt.Sprintf(" at batch %d on %s, %s (FLOP bound ×%.2f per token", sp.Batch, sp.Provider, how, sp.PerTokenBound)
+	if sp.EncoderBound > 0 {
+		line += fmt.Sprintf(", ×%.2f encoder", sp.EncoderBound)
+	}
+	return line + ")"
 }
