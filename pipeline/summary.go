@@ -138,9 +138,16 @@ func (s *Summary) WriteMarkdown(w io.Writer) {
 		fmt.Fprintf(w, "Pruned vs gated original: largest logit difference %.3g.\n", *s.EquivalenceMaxDiff)
 	}
 	if len(s.Speedups) > 0 {
-		fmt.Fprintf(w, "\n| provider | batch | tokens/s | decoder step | encoder | FLOP bound (per token) |\n|---|---:|---:|---:|---:|---:|\n")
+		fmt.Fprintf(w, "\nSpeedups: ratio of the medians over all timed runs / paired ratio (median over interleaved rounds of each round's ratio; – with one round).\n")
+		fmt.Fprintf(w, "\n| provider | batch | tokens/s | decoder step | encoder | FLOP bound (per token) | FLOP bound (encoder) |\n|---|---:|---:|---:|---:|---:|---:|\n")
 		for _, sp := range s.Speedups {
-			fmt.Fprintf(w, "| %s | %d | ×%.2f | ×%.2f | ×%.2f | ×%.2f |\n", sp.Provider, sp.Batch, sp.Tokens, sp.Step, sp.Encoder, sp.PerTokenBound)
+			encBound := "–" // one-graph models time no encoder run of their own
+			if sp.EncoderBound > 0 {
+				encBound = fmt.Sprintf("×%.2f", sp.EncoderBound)
+			}
+			fmt.Fprintf(w, "| %s | %d | %s | %s | %s | ×%.2f | %s |\n", sp.Provider, sp.Batch,
+				pairCell(sp.Tokens, sp.TokensPaired, sp.Rounds), pairCell(sp.Step, sp.StepPaired, sp.Rounds),
+				pairCell(sp.Encoder, sp.EncoderPaired, sp.Rounds), sp.PerTokenBound, encBound)
 		}
 	}
 	if len(s.Removed) > 0 {
@@ -190,4 +197,17 @@ func speedupLine(sp verify.Speedup) string {
 		line += fmt.Sprintf(", ×%.2f encoder", sp.EncoderBound)
 	}
 	return line + ")"
+}
+
+// pairCell shows a speedup as "×medians / ×paired", the paired ratio only
+// when the measurement ran in two or more interleaved rounds; "–" for a
+// ratio not measured.
+func pairCell(medians, paired float64, rounds int) string {
+	if medians <= 0 {
+		return "–"
+	}
+	if rounds >= 2 && paired > 0 {
+		return fmt.Sprintf("×%.2f / ×%.2f", medians, paired)
+	}
+	return fmt.Sprintf("×%.2f / –", medians)
 }

@@ -27,3 +27,20 @@ func TestSpeedupLine(t *testing.T) {
 		}
 	}
 }
+
+func TestPairCell(t *testing.T) {
+	for _, tc := range []struct {
+		medians, paired float64
+		rounds          int
+		want            string
+	}{
+		{1.9, 1.68, 5, "×1.90 / ×1.68"},
+		{1.9, 1.68, 1, "×1.90 / –"},
+		{1.9, 0, 3, "×1.90 / –"},
+		{0, 0, 3, "–"},
+	} {
+		if got := pairCell(tc.medians, tc.paired, tc.rounds); got != tc.want {
+			t.Errorf("pairCell(%g, %g, %d) = %q, want %q", tc.medians, tc.paired, tc.rounds, got, tc.want)
+		}
+	}
+}
