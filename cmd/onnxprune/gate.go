@@ -30,8 +30,9 @@ Each block gets one gate vector, a float graph input named gate/KIND.LAYER of sh
 ones: a run that does not feed the gates computes what the original model computes.
 
 Several files of one model (encoder_model.onnx decoder_model.onnx ...) are gated
-together; OUT is then a folder that receives the same file names. The input files
-are never changed. In a merged decoder both If branches are gated and read the same
+together; OUT is then a folder that receives the same file names. A folder given as
+MODEL stands for the Optimum export's files in it (else its model.onnx). The input
+files are never changed. In a merged decoder both If branches are gated and read the same
 gate inputs.`,
 		example: `  onnxprune gate model.onnx -o gated.onnx
   onnxprune gate --attention encoder,cross encoder_model.onnx decoder_model.onnx -o gated/`,
@@ -50,6 +51,11 @@ gate inputs.`,
 		if len(o.models) == 0 {
 			return &usageError{msg: "gate needs at least one MODEL"}
 		}
+		models, err := expandModelArgs(o.models)
+		if err != nil {
+			return err
+		}
+		o.models = models
 		return o.run(ctx, stdout)
 	}
 	return c

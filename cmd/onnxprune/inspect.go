@@ -32,8 +32,12 @@ included), and its parameters: the elements and bytes of its initializers and of
 Constant nodes' tensors, per element type. Tensor data in external files is counted
 from the tensors' shapes, not read.
 
-A model that cannot be read (not ONNX, truncated, an external data location outside
-its folder, a node reading an undefined value, ...) is an error naming the file.`,
+A folder given as MODEL stands for the Optimum export's files in it
+(encoder_model.onnx, decoder_model.onnx, decoder_with_past_model.onnx,
+decoder_model_merged.onnx), else its model.onnx; with --heads they are read as one
+model. A model that cannot be read (not ONNX, truncated, an external data location
+outside its folder, a node reading an undefined value, ...) is an error naming the
+file.`,
 		example: `  onnxprune inspect model.onnx
   onnxprune inspect --heads encoder_model.onnx decoder_model.onnx
   onnxprune inspect --json encoder_model.onnx decoder_model.onnx
@@ -52,6 +56,11 @@ its folder, a node reading an undefined value, ...) is an error naming the file.
 		if len(o.models) == 0 {
 			return &usageError{msg: "inspect needs at least one MODEL"}
 		}
+		models, err := expandModelArgs(o.models)
+		if err != nil {
+			return err
+		}
+		o.models = models
 		if o.heads {
 			return o.runHeads(stdout)
 		}

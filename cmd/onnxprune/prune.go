@@ -42,7 +42,8 @@ written by gate training. A name that does not exist is an error.
 
 Several files of one model (encoder_model.onnx decoder_model.onnx
 decoder_with_past_model.onnx) are pruned together and stay consistent; OUT is then a
-folder receiving the same file names. The input files are never changed.`,
+folder receiving the same file names. A folder given as MODEL stands for the
+Optimum export's files in it (else its model.onnx). The input files are never changed.`,
 		example: `  onnxprune prune model.onnx --remove encoder:0:1,encoder:0:3,cross:1:* -o pruned.onnx
   onnxprune prune encoder_model.onnx decoder_model.onnx decoder_with_past_model.onnx \
       --gates gates.json -o pruned/`,
@@ -63,6 +64,11 @@ folder receiving the same file names. The input files are never changed.`,
 		if len(o.models) == 0 {
 			return &usageError{msg: "prune needs at least one MODEL"}
 		}
+		models, err := expandModelArgs(o.models)
+		if err != nil {
+			return err
+		}
+		o.models = models
 		n := 0
 		for _, s := range []string{o.remove, o.keep, o.gates} {
 			if s != "" {
