@@ -62,7 +62,8 @@ For every head it measures:
 
 MODEL is one ONNX file holding the whole model (source ids [+ mask], decoder input ids
 → logits); an encoder and a decoder file (Optimum's encoder_model.onnx and
-decoder_model.onnx, in that order) are joined into one graph first. --conllu gives
+decoder_model.onnx, in that order, or a folder holding them) are joined into one
+graph first. --conllu gives
 dependency trees of the source sentences, one per line of SRC in order; a tree whose
 characters differ from its line (white space aside) is refused, naming it.
 
@@ -121,6 +122,10 @@ confidence.svg and roles.svg (layers × heads heatmaps) and summary.md. An inter
 }
 
 func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stderr io.Writer) error {
+	models, err := expandJoinArgs(models)
+	if err != nil {
+		return err
+	}
 	so, err := o.model.sessionOptions()
 	if err != nil {
 		return err
@@ -238,11 +243,6 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 		fmt.Fprintf(stderr, "%d of %d sentences: the tokenizer's pieces do not spell the tree's characters (normalization); their trees are left out\n", unaligned, len(src))
 	}
 
-	if len(models) == 1 {
-		if st, err := os.Stat(models[0]); err == nil && st.IsDir() {
-			return &usageError{msg: fmt.Sprintf("%s is a folder: name the model file (or ENCODER DECODER)", models[0])}
-		}
-	}
 	g, m, name, err := gatetrain.LoadJoined(models, &onnxio.LoadOptions{AllowDirs: o.model.allowDirs})
 	if err != nil {
 		return err

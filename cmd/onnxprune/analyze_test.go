@@ -107,6 +107,8 @@ func TestAnalyzeFixture(t *testing.T) {
 		{"torch", []string{analyzeFixture}, "pad=0,bos=1,eos=2,decoder-start=1"},
 		{"marian", []string{"../../models/fixtures/marian/encoder_model.onnx", "../../models/fixtures/marian/decoder_model.onnx"}, "pad=1,bos=0,eos=2,decoder-start=2"},
 		{"bart", []string{"../../models/fixtures/bart/encoder_model.onnx", "../../models/fixtures/bart/decoder_model.onnx"}, "pad=1,bos=0,eos=2,decoder-start=2"},
+		// A folder stands for its encoder_model.onnx and decoder_model.onnx.
+		{"marian folder", []string{"../../models/fixtures/marian"}, "pad=1,bos=0,eos=2,decoder-start=2"},
 	} {
 		t.Run(c.name, func(t *testing.T) { testAnalyzeFixture(t, c.model, c.specials) })
 	}

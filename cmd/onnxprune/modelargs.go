@@ -45,3 +45,26 @@ func fileExists(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.Mode().IsRegular()
 }
+
+// expandJoinArgs resolves the MODEL | ENCODER DECODER arguments of train
+// and analyze: a single folder stands for its encoder_model.onnx and
+// decoder_model.onnx (the pair that is joined into one graph), else its
+// model.onnx; anything else passes through unchanged.
+func expandJoinArgs(args []string) ([]string, error) {
+	if len(args) != 1 {
+		return args, nil
+	}
+	st, err := os.Stat(args[0])
+	if err != nil || !st.IsDir() {
+		return args, nil
+	}
+	dir := args[0]
+	enc, dec := filepath.Join(dir, "encoder_model.onnx"), filepath.Join(dir, "decoder_model.onnx")
+	switch {
+	case fileExists(enc) && fileExists(dec):
+		return []string{enc, dec}, nil
+	case fileExists(filepath.Join(dir, "model.onnx")):
+		return []string{filepath.Join(dir, "model.onnx")}, nil
+	}
+	return nil, &usageError{msg: fmt.Sprintf("%s is a folder without encoder_model.onnx + decoder_model.onnx or model.onnx: name the model file (or ENCODER DECODER)", dir)}
+}

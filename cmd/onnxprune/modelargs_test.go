@@ -61,3 +61,36 @@ func TestModelFolderArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinFolderArgs: train and analyze read a folder as its encoder and
+// decoder files (joined into one graph); a folder without them is refused.
+func TestJoinFolderArgs(t *testing.T) {
+	out := t.TempDir()
+	code, stdout, stderr := runCLI("train", marianDir, "--train-src", filepath.Join(plantedDir, "train.src"), "--train-tgt", filepath.Join(plantedDir, "train.tgt"),
+		"--pad-id", "0", "--bos-id", "0", "--eos-id", "1", "--max-steps", "2", "--threads", "1", "--log-every", "100", "--out", out)
+	if code != 0 {
+		t.Fatalf("train %s: exit %d: %s%s", marianDir, code, stdout, stderr)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "gates.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The Marian fixture has 2 layers of 4 heads in each kind: the joined
+	// graph's gates cover encoder, decoder and cross heads.
+	for _, h := range []string{"encoder:1:3", "decoder:1:3", "cross:1:3"} {
+		if !strings.Contains(string(b), `"`+h+`"`) {
+			t.Errorf("gates.json of the folder's training has no head %s", h)
+		}
+	}
+	empty := t.TempDir()
+	src, tgt := filepath.Join(plantedDir, "dev.src"), filepath.Join(plantedDir, "dev.tgt")
+	for _, args := range [][]string{
+		{"train", empty, "--train-src", src, "--train-tgt", tgt, "--pad-id", "0", "--out", t.TempDir()},
+		{"analyze", empty, "--data", src + "," + tgt, "--ids", "--specials", "pad=0,bos=1,eos=2,decoder-start=1", "-o", t.TempDir()},
+	} {
+		code, _, stderr := runCLI(args...)
+		if code != 2 || !strings.Contains(stderr, empty+" is a folder without") {
+			t.Errorf("%s of a folder without a model: exit %d, stderr %q; want 2 naming the folder", args[0], code, stderr)
+		}
+	}
+}

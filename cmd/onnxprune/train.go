@@ -51,10 +51,10 @@ penalty, in a Go loop around a forward+backward ONNX graph run on ONNX Runtime.
 
 MODEL is a gated model (inputs gate/<kind>.<layer>) or an ungated one, whose heads are
 found and gated first (the kinds of --attention). A split export (Optimum's
-encoder_model.onnx and decoder_model.onnx, given in that order) is first joined into one
-graph, the encoder output feeding the decoder's encoder_hidden_states, so the decoder's
-loss reaches the encoder's gates; the joined model's decoder ids input is
-decoder_input_ids. The corpus is token ids (one sentence
+encoder_model.onnx and decoder_model.onnx, given in that order or as their folder) is
+first joined into one graph, the encoder output feeding the decoder's
+encoder_hidden_states, so the decoder's loss reaches the encoder's gates; the joined
+model's decoder ids input is decoder_input_ids. The corpus is token ids (one sentence
 a line, ids separated by spaces) or, with --tokenizer, text. The source gets EOS
 appended, the decoder input is BOS + target and the labels target + EOS.
 
@@ -124,11 +124,15 @@ uninterrupted run with the same flags ends.`,
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}
-		switch fs.NArg() {
+		models, err := expandJoinArgs(fs.Args())
+		if err != nil {
+			return err
+		}
+		switch len(models) {
 		case 1:
-			o.model = fs.Arg(0)
+			o.model = models[0]
 		case 2:
-			o.model, o.decoder = fs.Arg(0), fs.Arg(1)
+			o.model, o.decoder = models[0], models[1]
 		default:
 			return &usageError{msg: "train takes one MODEL, or an ENCODER and a DECODER file"}
 		}
