@@ -7,7 +7,7 @@
 # decision, the head roles on the UD EWT dev trees and the speed runs.
 #
 # Resumable: each step is skipped when its output exists, so an interrupted
-# run continues where it stopped. About 2.5 hours on 2 cores.
+# run continues where it stopped. Roughly 2 hours on 2 idle cores.
 #
 # Usage: models/reference/results.sh [OUT]
 # Needs bin/onnxprune (make build), the train split (models/corpus/make_corpus.py)
