@@ -9,10 +9,11 @@ import (
 	"onnxprune/onnxio"
 )
 
-// modelFiles resolves the configured model to its files: a folder stands
-// for its Optimum files (encoder_model.onnx, decoder_model.onnx and, when
-// present, decoder_with_past_model.onnx) or else its model.onnx.
-func modelFiles(model []string) ([]string, error) {
+// ModelFiles resolves a model given as files or as one folder to its files:
+// a folder stands for its Optimum files (encoder_model.onnx,
+// decoder_model.onnx and, when present, decoder_with_past_model.onnx) or
+// else its model.onnx. The encoder and decoder come first, in that order.
+func ModelFiles(model []string) ([]string, error) {
 	if len(model) != 1 {
 		return model, nil
 	}

@@ -96,7 +96,7 @@ func Run(ctx context.Context, c Config, log io.Writer) (*Summary, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	files, err := modelFiles(c.Model)
+	files, err := ModelFiles(c.Model)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"onnxprune/pipeline"
 )
 
 // optimumFiles are the file names of a Hugging Face Optimum export, in the
@@ -49,22 +51,17 @@ func fileExists(p string) bool {
 // expandJoinArgs resolves the MODEL | ENCODER DECODER arguments of train
 // and analyze: a single folder stands for its encoder_model.onnx and
 // decoder_model.onnx (the pair that is joined into one graph), else its
-// model.onnx; anything else passes through unchanged.
+// model.onnx (pipeline.ModelFiles); anything else passes through unchanged.
 func expandJoinArgs(args []string) ([]string, error) {
 	if len(args) != 1 {
 		return args, nil
 	}
-	st, err := os.Stat(args[0])
-	if err != nil || !st.IsDir() {
+	if st, err := os.Stat(args[0]); err != nil || !st.IsDir() {
 		return args, nil
 	}
-	dir := args[0]
-	enc, dec := filepath.Join(dir, "encoder_model.onnx"), filepath.Join(dir, "decoder_model.onnx")
-	switch {
-	case fileExists(enc) && fileExists(dec):
-		return []string{enc, dec}, nil
-	case fileExists(filepath.Join(dir, "model.onnx")):
-		return []string{filepath.Join(dir, "model.onnx")}, nil
+	files, err := pipeline.ModelFiles(args)
+	if err != nil {
+		return nil, &usageError{msg: fmt.Sprintf("%s is a folder without encoder_model.onnx + decoder_model.onnx or model.onnx: name the model file (or ENCODER DECODER)", args[0])}
 	}
-	return nil, &usageError{msg: fmt.Sprintf("%s is a folder without encoder_model.onnx + decoder_model.onnx or model.onnx: name the model file (or ENCODER DECODER)", dir)}
+	return files[:min(2, len(files))], nil
 }
