@@ -17,7 +17,7 @@ import (
 
 // ewtDev is UD English-EWT's development set, read from the shared data
 // folder beside the repository (never copied into it).
-const ewtDev = "../../shared/data/ud-ewt/en_ewt-ud-dev.conllu"
+const ewtDev = "../models/data/ud-ewt/en_ewt-ud-dev.conllu"
 
 const (
 	plantD, plantH, plantV = 20, 5, 512

@@ -78,7 +78,7 @@ confidence.svg and roles.svg (layers × heads heatmaps) and summary.md. An inter
 (SIGINT, SIGTERM) writes the report of the sentences done so far, marked partial.`,
 		example: `  onnxprune analyze models/reference/model.onnx --data models/corpus/dev.en,models/corpus/dev.es \
       --spm models/corpus/spm8k.model --max-sentences 200 -o analysis
-  onnxprune analyze model.onnx --data dev.en --spm spm.model --conllu ../shared/data/ud-ewt/en_ewt-ud-dev.conllu -o analysis
+  onnxprune analyze model.onnx --data dev.en --spm spm.model --conllu models/data/ud-ewt/en_ewt-ud-dev.conllu -o analysis
   onnxprune analyze models/fixtures/torch_transformer/ts_opset17.onnx --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
       --data src.ids,tgt.ids -o analysis`,
 	}

@@ -223,7 +223,7 @@ func TestAnalyzeAlignEWT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	trees, err := conllu.ReadFile("../../../shared/data/ud-ewt/en_ewt-ud-dev.conllu")
+	trees, err := conllu.ReadFile("../../models/data/ud-ewt/en_ewt-ud-dev.conllu")
 	if err != nil {
 		t.Fatalf("reading the shared UD English-EWT dev set: %v", err)
 	}

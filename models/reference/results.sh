@@ -11,7 +11,7 @@
 #
 # Usage: models/reference/results.sh [OUT]
 # Needs bin/onnxprune (make build), the train split (models/corpus/make_corpus.py)
-# and, for the roles, ../shared/data/ud-ewt/en_ewt-ud-dev.conllu.
+# and, for the roles, models/data/ud-ewt/en_ewt-ud-dev.conllu.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${1:-runs/results}
@@ -90,7 +90,7 @@ fi
 devloss "$R" none-0
 
 # 4. roles on the UD English-EWT dev trees (read in place), with the 10-head decision
-EWT=../shared/data/ud-ewt/en_ewt-ud-dev.conllu
+EWT=models/data/ud-ewt/en_ewt-ud-dev.conllu
 if [ -f $EWT ] && [ ! -f "$OUT/ewt-roles/heads.json" ]; then
 	grep '^# text = ' $EWT | sed 's/^# text = //' >"$OUT/ewt-dev.txt"
 	$OP analyze $ENC $DEC --spm $C/spm8k.model --data "$OUT/ewt-dev.txt" --conllu $EWT --max-sentences 0 \
