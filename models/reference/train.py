@@ -52,6 +52,11 @@ def parse_args(argv=None):
     ap.add_argument("--max-minutes", type=float, default=0, help="stop after this many minutes in this run")
     ap.add_argument("--ckpt-minutes", type=float, default=5)
     ap.add_argument("--log-every", type=int, default=50)
+    ap.add_argument("--max-epochs", type=int, default=30, help="stop after this many epochs")
+    ap.add_argument("--patience-epochs", type=int, default=2,
+                    help="converged when the best dev loss improved by at most --min-improvement over this many epochs")
+    ap.add_argument("--min-improvement", type=float, default=0.003, help="relative dev-loss improvement (0.003 = 0.3%%)")
+    ap.add_argument("--bleu-sentences", type=int, default=0, help="dev sentences decoded for the per-epoch BLEU (0: all)")
     return ap.parse_args(argv)
 
 
@@ -141,6 +146,45 @@ def dev_loss(model, pairs, pad, max_tokens):
     return tot / n
 
 
+@torch.no_grad()
+def dev_bleu(model, pairs, sp, limit):
+    """Greedy-decode the dev sources (first `limit`, 0: all) and score them
+    against the dev references with sacreBLEU: (BLEU, chrF)."""
+    import sacrebleu
+    from model import greedy
+
+    if limit:
+        pairs = pairs[:limit]
+    model.eval()
+    c = model.config
+    order = sorted(range(len(pairs)), key=lambda i: len(pairs[i][0]))
+    hyp = [None] * len(pairs)
+    for i in range(0, len(order), 64):
+        idx = order[i:i + 64]
+        S = max(len(pairs[j][0]) for j in idx)
+        ids = torch.full((len(idx), S), c.pad_id, dtype=torch.long)
+        mask = torch.zeros((len(idx), S), dtype=torch.long)
+        for r, j in enumerate(idx):
+            ids[r, :len(pairs[j][0])] = torch.tensor(pairs[j][0])
+            mask[r, :len(pairs[j][0])] = 1
+        max_len = int(mask.sum(1).max()) * 3 // 2 + 10
+        for j, out in zip(idx, greedy(model, ids, mask, max_len=max_len)):
+            hyp[j] = sp.decode(out)
+    ref = [sp.decode(t[1:-1]) for _, t in pairs]
+    model.train()
+    return sacrebleu.corpus_bleu(hyp, [ref]).score, sacrebleu.corpus_chrf(hyp, [ref]).score
+
+
+def converged(curve, patience, min_improvement):
+    """Whether the best dev loss of the last `patience` epochs improved on the
+    best before them by at most `min_improvement` (relative)."""
+    if len(curve) <= patience:
+        return False
+    before = min(r["dev_loss"] for r in curve[:-patience])
+    recent = min(r["dev_loss"] for r in curve[-patience:])
+    return recent > before * (1 - min_improvement)
+
+
 def save(path, obj):
     tmp = path + ".tmp"
     torch.save(obj, tmp)
@@ -170,7 +214,10 @@ def main(argv=None):
         cfg = Config(**state["config"])
         targs = state["args"]
         # Keep the recipe of the run being resumed; only run limits change.
-        for k in ("seed", "max_tokens", "max_len", "lr", "warmup", "label_smoothing"):
+        for k in ("seed", "max_tokens", "max_len", "lr", "warmup", "label_smoothing",
+                  "max_epochs", "patience_epochs", "min_improvement", "bleu_sentences"):
+            if k not in targs:
+                continue
             setattr(args, k, targs[k])
     else:
         cfg = Config(
@@ -185,12 +232,14 @@ def main(argv=None):
     opt = torch.optim.Adam(model.parameters(), lr=args.lr, betas=(0.9, 0.98), eps=1e-9)
     step, epoch, batch_pos, trained_s, tokens_seen = 0, 0, 0, 0.0, 0
     best = float("inf")
+    curve = []  # one row per finished epoch
     if state is not None:
         model.load_state_dict(state["model"])
         opt.load_state_dict(state["optimizer"])
         step, epoch, batch_pos = state["step"], state["epoch"], state["batch_pos"]
         trained_s, tokens_seen, best = state["trained_s"], state["tokens_seen"], state["best_dev_loss"]
         torch.set_rng_state(state["torch_rng"])
+        curve = list(state.get("curve", []))
         log("resumed from %s at step %d epoch %d batch %d (%.1f min trained)" % (last, step, epoch, batch_pos, trained_s / 60))
     else:
         log("new run: config %s args %s" % (json.dumps(cfg.to_dict()), json.dumps(vars(args))))
@@ -203,14 +252,17 @@ def main(argv=None):
     log("train pairs %d (of %d), dev pairs %d" % (len(train), len(data["train"]), len(dev)))
     pad = cfg.pad_id
 
-    def checkpoint(reason):
+    def checkpoint(reason, dl=None):
         nonlocal best
-        dl = dev_loss(model, dev, pad, args.max_tokens)
+        if dl is None:
+            dl = dev_loss(model, dev, pad, args.max_tokens)
         st = {
             "config": cfg.to_dict(), "args": vars(args), "model": model.state_dict(),
             "optimizer": opt.state_dict(), "step": step, "epoch": epoch, "batch_pos": batch_pos,
             "trained_s": trained_s, "tokens_seen": tokens_seen, "torch_rng": torch.get_rng_state(),
-            "dev_loss": dl, "best_dev_loss": min(best, dl),
+            "dev_loss": dl, "best_dev_loss": min(best, dl), "curve": curve,
+            "converged": bool(curve) and (converged(curve, args.patience_epochs, args.min_improvement)
+                                          or len(curve) >= args.max_epochs),
         }
         save(last, st)
         tag = ""
@@ -220,6 +272,27 @@ def main(argv=None):
             tag = " (best)"
         log("checkpoint %s: step %d epoch %d dev_loss %.4f%s" % (reason, step, epoch, dl, tag))
 
+    def end_of_epoch():
+        """Dev loss and BLEU of the finished epoch: a row of the training
+        curve (also appended to CKPT_DIR/curve.tsv), then a checkpoint."""
+        dl = dev_loss(model, dev, pad, args.max_tokens)
+        t0 = time.time()
+        bleu, chrf = dev_bleu(model, dev, sp, args.bleu_sentences)
+        row = {"epoch": epoch, "step": step, "tokens": tokens_seen, "trained_min": round(trained_s / 60, 1),
+               "dev_loss": round(dl, 4), "dev_bleu": round(bleu, 2), "dev_chrf": round(chrf, 2)}
+        curve.append(row)
+        tsv = os.path.join(args.ckpt_dir, "curve.tsv")
+        with open(tsv, "w") as f:
+            f.write("\t".join(row) + "\n")
+            for r in curve:
+                f.write("\t".join(str(r[k]) for k in row) + "\n")
+        log("epoch %d: step %d dev_loss %.4f dev BLEU %.2f chrF %.2f (decoded in %.0f s)" % (
+            epoch, step, dl, bleu, chrf, time.time() - t0))
+        checkpoint("epoch", dl)
+
+    if state is not None and state.get("converged"):
+        log("already converged at epoch %d (step %d); nothing to do" % (epoch, step))
+        return
     model.train()
     run_start = time.time()
     last_ckpt = time.time()
@@ -269,6 +342,16 @@ def main(argv=None):
             epoch += 1
             batch_pos = 0
             log("epoch %d done at step %d" % (epoch, step))
+            end_of_epoch()
+            last_ckpt = time.time()
+            win_t, win_tok, win_loss, win_n = time.time(), 0, 0.0, 0
+            if converged(curve, args.patience_epochs, args.min_improvement):
+                log("converged: best dev loss of the last %d epochs within %.2f%% of the best before" % (
+                    args.patience_epochs, 100 * args.min_improvement))
+                stop = True
+            elif len(curve) >= args.max_epochs:
+                log("stopping after %d epochs" % len(curve))
+                stop = True
     log("stopped at step %d, %.1f min trained in all" % (step, trained_s / 60))
 
 
