@@ -23,7 +23,7 @@ help:
 	@echo "make demo     build bin/onnxprune and run the whole pipeline on a bundled model"
 	@echo "make test     install ONNX Runtime and Go modules, then go vet and go test ./..."
 	@echo "make ort      install ONNX Runtime $(ORT_LIB) (npm onnxruntime-node 1.30.0, sha256-checked)"
-	@echo "make ort-gpu  install the CUDA/TensorRT ONNX Runtime libraries under .ort/gpu/ (untested)"
+	@echo "make ort-gpu  install ONNX Runtime's CUDA build under .ort/gpu/lib (CUDA_LIBS=pip: and CUDA 12 under .ort/gpu/cuda)"
 	@echo "make build    build $(BIN)"
 	@echo "make bench    run all benchmarks"
 	@echo "make fuzz     run every fuzz target for FUZZTIME=$(FUZZTIME)"
@@ -41,7 +41,7 @@ deps:
 vet: deps
 	$(GO) vet ./...
 
-test: ort deps
+test: ort ort-gpu deps
 	$(GO) vet ./...
 	$(GO) test -timeout $(TEST_TIMEOUT) ./...
 

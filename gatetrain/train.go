@@ -146,6 +146,12 @@ type StepInfo struct {
 	Lambda2   float64   `json:"lambda2,omitempty"`
 	ValidLoss *float64  `json:"valid_loss,omitempty"`
 	POpen     []float64 `json:"p_open"`
+	// BytesIn and BytesOut are what the step copied into ONNX Runtime (the
+	// batch, the sampled gates, and trained weights fed as inputs) and out
+	// of it (the loss and the gradients). The model's other weights stay
+	// in the session (on the GPU with the cuda provider) and are not copied.
+	BytesIn  int64 `json:"bytes_in"`
+	BytesOut int64 `json:"bytes_out"`
 }
 
 // Trainer runs the training loop.
@@ -324,7 +330,8 @@ func (t *Trainer) Step() (StepInfo, error) {
 	for _, w := range t.TG.Weights {
 		outs = append(outs, GradName(w))
 	}
-	res, err := t.Run.Run(t.feeds(batch, g), outs)
+	feeds := t.feeds(batch, g)
+	res, err := t.Run.Run(feeds, outs)
 	if err != nil {
 		return StepInfo{}, fmt.Errorf("gatetrain: step %d (%s lines %v): %w", st.Step, t.Train.Corpus.SrcFile, firstLines(batch.Lines), err)
 	}
@@ -339,7 +346,8 @@ func (t *Trainer) Step() (StepInfo, error) {
 			grad[gi.Offset+h] = float64(gg[h]) * dg[gi.Offset+h]
 		}
 	}
-	info := StepInfo{Step: st.Step + 1, Epoch: st.Epoch, CE: ce, Tokens: batch.Tokens}
+	info := StepInfo{Step: st.Step + 1, Epoch: st.Epoch, CE: ce, Tokens: batch.Tokens,
+		BytesIn: ortrun.TensorBytes(feeds), BytesOut: ortrun.TensorBytes(res)}
 	pen := Penalty{Concrete: cfg.Concrete, PerLayer: cfg.PerLayer, Blocks: len(t.TG.Gates)}
 	if cfg.TargetHeads > 0 {
 		// The constraint is on the expected fraction of open heads, so the

@@ -43,11 +43,39 @@ var env struct {
 // environment path that does not exist is an error; it is never silently
 // replaced by another library.
 func FindLibrary(explicit string) (path, origin string, err error) {
+	return findLibrary(explicit, false)
+}
+
+// FindLibraryFor is FindLibrary for a process that will use the given
+// providers: when one of them is CUDA or TensorRT and no library is named
+// explicitly or by $ONNXPRUNE_ORT_LIB, it chooses the CUDA build that
+// `make ort-gpu` installs (DefaultGPULibrary), and fails saying so when that
+// is not installed; it never falls back to the CPU build.
+func FindLibraryFor(explicit string, providers ...Provider) (path, origin string, err error) {
+	gpu := false
+	for _, p := range providers {
+		gpu = gpu || p.isGPU()
+	}
+	return findLibrary(explicit, gpu)
+}
+
+func findLibrary(explicit string, gpu bool) (path, origin string, err error) {
 	if explicit != "" {
 		return checkLibrary(explicit, "explicit path")
 	}
 	if p := os.Getenv(EnvLibrary); p != "" {
 		return checkLibrary(p, "$"+EnvLibrary)
+	}
+	if gpu {
+		root, ok := repoRootOfProcess()
+		if !ok {
+			return "", "", fmt.Errorf("ortrun: a GPU provider needs ONNX Runtime's CUDA build: no onnxprune repository found above the working directory or the executable; set %s to its libonnxruntime.so.1", EnvLibrary)
+		}
+		p := filepath.Join(root, filepath.FromSlash(DefaultGPULibrary))
+		if st, err := os.Stat(p); err != nil || !st.Mode().IsRegular() {
+			return "", "", fmt.Errorf("ortrun: a GPU provider needs ONNX Runtime's CUDA build, not installed at %s; run `make ort-gpu` (and `CUDA_LIBS=pip make ort-gpu` on a machine without CUDA 12)", p)
+		}
+		return p, "CUDA build in repository " + root, nil
 	}
 	var tried []string
 	try := func(p string) (string, bool) {
@@ -166,16 +194,26 @@ func dedupe(xs []string) []string {
 // when they ask for a different library, since one process can hold only one.
 // A failed call loads nothing, so a later call may try another path.
 func Init(library string) error {
-	env.mu.Lock()
-	defer env.mu.Unlock()
-	return initLocked(library)
+	return InitFor(library)
 }
 
-func initLocked(library string) error {
+// InitFor is Init for a process that will use the given providers: with a
+// GPU provider among them and no library named, it loads the CUDA build (see
+// FindLibraryFor). Call it before the first session when a command uses
+// several providers, so that one library serves them all. A GPU provider
+// asked for after the CPU build was loaded fails when its session is made,
+// naming the library.
+func InitFor(library string, providers ...Provider) error {
+	env.mu.Lock()
+	defer env.mu.Unlock()
+	return initLocked(library, providers)
+}
+
+func initLocked(library string, providers []Provider) error {
 	if env.path != "" && library == "" && os.Getenv(EnvLibrary) == "" {
 		return nil
 	}
-	path, origin, err := FindLibrary(library)
+	path, origin, err := FindLibraryFor(library, providers...)
 	if err != nil {
 		return err
 	}

@@ -61,41 +61,49 @@ func (p Provider) ORTName() string {
 
 // appendProvider adds p (and, for TensorRT, CUDA as the fallback for nodes
 // TensorRT does not take) to opts; the CPU provider is always present. The
-// error names the provider and the library when the library cannot use it.
-func appendProvider(opts *ort.SessionOptions, p Provider, deviceID int) error {
+// CUDA libraries of DefaultCUDALibs are loaded first. The error names the
+// provider, the library and what is missing when the library cannot use it.
+func appendProvider(opts *ort.SessionOptions, p Provider, deviceID int, cuda CUDAOptions) error {
 	unavailable := func(err error) error {
-		return fmt.Errorf("execution provider %s (%s) is not available in ONNX Runtime library %s: %w", p, p.ORTName(), Library(), err)
+		return fmt.Errorf("execution provider %s (%s) cannot start with ONNX Runtime library %s: %w", p, p.ORTName(), Library(), explainProviderError(p, err))
 	}
-	dev := map[string]string{"device_id": strconv.Itoa(deviceID)}
+	if err := cuda.Validate(); err != nil {
+		return err
+	}
+	if p.isGPU() {
+		if _, _, err := CUDALibraries(); err != nil {
+			return unavailable(err)
+		}
+	}
 	switch p {
 	case CPU, "":
 		return nil
 	case CUDA:
-		return appendCUDA(opts, dev, unavailable)
+		return appendCUDA(opts, cuda.providerValues(deviceID), unavailable)
 	case TensorRT:
 		o, err := ort.NewTensorRTProviderOptions()
 		if err != nil {
 			return unavailable(err)
 		}
 		defer o.Destroy()
-		if err := o.Update(dev); err != nil {
+		if err := o.Update(map[string]string{"device_id": strconv.Itoa(deviceID)}); err != nil {
 			return unavailable(err)
 		}
 		if err := opts.AppendExecutionProviderTensorRT(o); err != nil {
 			return unavailable(err)
 		}
-		return appendCUDA(opts, dev, unavailable)
+		return appendCUDA(opts, cuda.providerValues(deviceID), unavailable)
 	}
 	return fmt.Errorf("unknown execution provider %q (want cpu, cuda or tensorrt)", p)
 }
 
-func appendCUDA(opts *ort.SessionOptions, dev map[string]string, unavailable func(error) error) error {
+func appendCUDA(opts *ort.SessionOptions, values map[string]string, unavailable func(error) error) error {
 	o, err := ort.NewCUDAProviderOptions()
 	if err != nil {
 		return unavailable(err)
 	}
 	defer o.Destroy()
-	if err := o.Update(dev); err != nil {
+	if err := o.Update(values); err != nil {
 		return unavailable(err)
 	}
 	if err := opts.AppendExecutionProviderCUDA(o); err != nil {
@@ -134,7 +142,30 @@ func ProviderError(p Provider) error {
 		return fmt.Errorf("ortrun: session options: %w", err)
 	}
 	defer opts.Destroy()
-	if err := appendProvider(opts, p, 0); err != nil {
+	if err := appendProvider(opts, p, 0, CUDAOptions{}); err != nil {
+		return fmt.Errorf("ortrun: %w", err)
+	}
+	return nil
+}
+
+// CheckOptions loads the library o needs (the CUDA build for a GPU provider,
+// see InitFor) and checks that o's provider starts with o's device and CUDA
+// settings, so that a command can refuse an unusable provider before it does
+// any work. It never falls back to another provider.
+func CheckOptions(o Options) error {
+	p, err := parseProvider(string(o.Provider))
+	if err != nil {
+		return fmt.Errorf("ortrun: %w", err)
+	}
+	if err := InitFor(o.Library, p); err != nil {
+		return err
+	}
+	opts, err := ort.NewSessionOptions()
+	if err != nil {
+		return fmt.Errorf("ortrun: session options: %w", err)
+	}
+	defer opts.Destroy()
+	if err := appendProvider(opts, p, o.DeviceID, o.CUDA); err != nil {
 		return fmt.Errorf("ortrun: %w", err)
 	}
 	return nil

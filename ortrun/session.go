@@ -65,6 +65,8 @@ type Options struct {
 	Provider Provider
 	// DeviceID selects the GPU for CUDA and TensorRT.
 	DeviceID int
+	// CUDA holds the CUDA provider's settings (CUDA and TensorRT).
+	CUDA CUDAOptions
 	// IntraOpThreads and InterOpThreads size ONNX Runtime's thread pools; 0
 	// keeps ONNX Runtime's default (one intra-op thread per physical core).
 	IntraOpThreads int
@@ -153,12 +155,12 @@ func newSession(path string, data []byte, opts Options) (*Session, error) {
 	} else {
 		s.name = nameOr(opts.Name)
 	}
-	if err := Init(opts.Library); err != nil {
-		return nil, err
-	}
 	p, err := parseProvider(string(opts.Provider))
 	if err != nil {
 		return nil, fmt.Errorf("ortrun: %s: %w", s.name, err)
+	}
+	if err := InitFor(opts.Library, p); err != nil {
+		return nil, err
 	}
 	s.opts.Provider = p
 	if s.sopts, err = sessionOptions(s.opts); err != nil {
@@ -206,7 +208,7 @@ func sessionOptions(o Options) (*ort.SessionOptions, error) {
 	if err := so.SetGraphOptimizationLevel(lvl); err != nil {
 		return fail("optimization level", err)
 	}
-	if err := appendProvider(so, o.Provider, o.DeviceID); err != nil {
+	if err := appendProvider(so, o.Provider, o.DeviceID, o.CUDA); err != nil {
 		so.Destroy()
 		return nil, err
 	}

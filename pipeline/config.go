@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"onnxprune/ortrun"
 	"os"
 	"path/filepath"
 	"sort"
@@ -35,6 +36,11 @@ type Config struct {
 	Threads int
 	// ORTLib is the ONNX Runtime library ("" : the usual search).
 	ORTLib string
+	// Provider is the execution provider of every stage (cpu, cuda,
+	// tensorrt); DeviceID the GPU; CUDA the CUDA provider's settings.
+	Provider ortrun.Provider
+	DeviceID int
+	CUDA     ortrun.CUDAOptions
 	// Seed seeds gate noise and data order.
 	Seed uint64
 	// AllowDirs are extra directories the model's external data may live in
@@ -142,6 +148,21 @@ var Fields = []Field{
 			c.ORTLib = rel(v[0])
 		}
 		return nil
+	}},
+	{"provider", "provider", "string", "ONNX Runtime execution provider of every stage: cpu, cuda or tensorrt (a GPU provider loads the CUDA build of `make ort-gpu`)", func(c *Config, v []string, _ func(string) string) error {
+		p, err := ortrun.ParseProvider(v[0])
+		c.Provider = p
+		return err
+	}},
+	{"device-id", "device-id", "int", "GPU of the cuda and tensorrt providers", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.DeviceID, 0) }},
+	{"cuda-mem-limit", "cuda-mem-limit", "string", "cap of the CUDA provider's memory arena, e.g. 8GiB (0: none)", func(c *Config, v []string, _ func(string) string) error {
+		n, err := ortrun.ParseByteSize(v[0])
+		c.CUDA.MemLimit = n
+		return err
+	}},
+	{"cudnn-conv-algo-search", "cudnn-conv-algo-search", "string", "cuDNN convolution algorithm search: exhaustive (ONNX Runtime's default), heuristic, or default (off)", func(c *Config, v []string, _ func(string) string) error {
+		c.CUDA.ConvAlgoSearch = v[0]
+		return c.CUDA.Validate()
 	}},
 	{"seed", "seed", "int", "seed of the gate noise and data order", func(c *Config, v []string, _ func(string) string) error {
 		n, err := strconv.ParseUint(v[0], 10, 64)

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"onnxprune/ortrun"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -60,6 +61,24 @@ verify:
 
 // TestParseErrorsNameTheLine checks that every kind of mistake is reported
 // with the file name and the line it is on.
+// TestGPUKeys reads the GPU keys of the configuration into the session
+// options of every stage.
+func TestGPUKeys(t *testing.T) {
+	c := Default()
+	text := "provider: CUDA\ndevice-id: 1\ncuda-mem-limit: 6GiB\ncudnn-conv-algo-search: heuristic\n"
+	if err := Parse(&c, "p.yaml", text, "."); err != nil {
+		t.Fatal(err)
+	}
+	got := (&runner{c: c}).session()
+	if got.Provider != ortrun.CUDA || got.DeviceID != 1 || got.CUDA.MemLimit != 6<<30 || got.CUDA.ConvAlgoSearch != "heuristic" {
+		t.Errorf("session options %+v", got)
+	}
+	d := Default()
+	if p := (&runner{c: d}).session().Provider; p != ortrun.CPU {
+		t.Errorf("default provider %q, want cpu", p)
+	}
+}
+
 func TestParseErrorsNameTheLine(t *testing.T) {
 	for _, tc := range []struct {
 		name, text, where, what string
@@ -84,6 +103,9 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"duplicate", "out: a\nids: true\nout: b\n", "p.yaml:3:", "already set on line 1"},
 		{"flow mapping", "train: {max-steps: 3}\n", "p.yaml:1:", "not supported"},
 		{"stray item", "out: a\n- b\n", "p.yaml:2:", "list item"},
+		{"bad provider", "provider: gpu\n", "p.yaml:1:", `unknown execution provider "gpu"`},
+		{"bad memory limit", "\ncuda-mem-limit: lots\n", "p.yaml:2:", `size "lots"`},
+		{"bad algo search", "cudnn-conv-algo-search: fastest\n", "p.yaml:1:", "want exhaustive, heuristic or default"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := Default()

@@ -230,7 +230,11 @@ func (r *runner) joinedLoadOptions(encoder string) *onnxio.LoadOptions {
 }
 
 func (r *runner) session() ortrun.Options {
-	return ortrun.Options{Library: r.c.ORTLib, IntraOpThreads: r.c.Threads}
+	p := r.c.Provider
+	if p == "" {
+		p = ortrun.CPU
+	}
+	return ortrun.Options{Library: r.c.ORTLib, IntraOpThreads: r.c.Threads, Provider: p, DeviceID: r.c.DeviceID, CUDA: r.c.CUDA}
 }
 
 // fingerprints chains each stage's settings and inputs onto the previous
@@ -288,7 +292,7 @@ func (r *runner) fingerprints() error {
 		pruneIn = r.fp[StageAnalyze]
 	}
 	r.fp[StagePrune] = chain(pruneIn, c.Attention, c.PruneBy, c.KeepHeads)
-	r.fp[StageVerify] = chain(r.fp[StagePrune], tok, test, r.sp, c.Beam, c.MaxLen, c.BenchBatch, c.Repeats, c.Rounds, c.NoBench, c.MaxBLEUDrop)
+	r.fp[StageVerify] = chain(r.fp[StagePrune], tok, test, r.sp, c.Beam, c.MaxLen, c.BenchBatch, c.Repeats, c.Rounds, c.NoBench, c.MaxBLEUDrop, r.session().Provider, c.DeviceID)
 	return nil
 }
 

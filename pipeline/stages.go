@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"onnxprune/ortrun"
 	"os"
 	"path/filepath"
 	"sort"
@@ -538,6 +539,7 @@ func (r *runner) verify(ctx context.Context) error {
 		Search: verify.DefaultSearch(),
 		Bench:  verify.DefaultBench(),
 		Log:    indent{r.log}, SkipBench: c.NoBench, MaxBLEUDrop: c.MaxBLEUDrop,
+		Providers: []ortrun.Provider{r.session().Provider},
 	}
 	if r.tok != nil {
 		sp := r.tok.Specials()

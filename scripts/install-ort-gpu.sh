@@ -1,52 +1,63 @@
 #!/usr/bin/env bash
-# install-ort-gpu.sh: install an ONNX Runtime build with the CUDA and TensorRT
-# provider libraries under .ort/gpu/lib/ (linux/x64 only). UNTESTED ON A GPU.
+# install-ort-gpu.sh: install ONNX Runtime's CUDA build (linux/x64) under
+# .ort/gpu/lib/ and, with CUDA_LIBS=pip, the CUDA 12 libraries it needs under
+# .ort/gpu/cuda/, so that a machine with only the NVIDIA driver can run
+# `onnxprune ... --provider cuda`.
 #
-# Source: the npm packages com.github.asus4.onnxruntime@0.4.9 (ONNX Runtime
-# 1.29.0 core library) and com.github.asus4.onnxruntime.linux-x64-gpu@0.4.9
-# (its CUDA and TensorRT provider libraries), fetched with `npm pack`. Every
-# file is checked against the sha256 committed below.
-#
-# Installed files (.ort/gpu/lib/):
-#   libonnxruntime.so                    core library, ONNX Runtime 1.29.0
+# ONNX Runtime: the jar com.microsoft.onnxruntime:onnxruntime_gpu:1.29.0,
+# fetched with Maven's own client (`mvn dependency:get`, into ~/.m2) and
+# checked against the sha256 below. Its folder ai/onnxruntime/native/linux-x64/
+# holds the four libraries installed here (each checked too):
+#   libonnxruntime.so                    core library, C API 24 (what
+#                                        onnxruntime_go v1.27 needs); runs CPU
+#                                        as well, so one process can use both
 #   libonnxruntime.so.1 -> libonnxruntime.so   (its soname)
-#   libonnxruntime_providers_shared.so   provider bridge (from the -gpu package)
-#   libonnxruntime_providers_cuda.so     needs CUDA 13 (libcudart.so.13,
-#                                        libcublas.so.13, libcublasLt.so.13,
-#                                        libcurand.so.10) and libcuda.so.1
-#   libonnxruntime_providers_tensorrt.so needs TensorRT 10 (libnvinfer.so.10,
-#                                        libnvonnxparser.so.10), cuDNN 9
-#                                        (libcudnn.so.9) and CUDA 13
-# None of the CUDA, cuDNN or TensorRT libraries is installed by this script.
+#   libonnxruntime_providers_shared.so   provider bridge
+#   libonnxruntime_providers_cuda.so     needs libcublasLt.so.12, libcublas.so.12,
+#                                        libcurand.so.10, libcudart.so.12 and the
+#                                        driver's libcuda.so.1; loads
+#                                        libcufft.so.11, libcudnn.so.9 and
+#                                        libnvrtc.so.12 when it needs them
+#   libonnxruntime_providers_tensorrt.so also needs TensorRT 10
+#                                        (libnvinfer.so.10, libnvonnxparser.so.10),
+#                                        which this script does not install
 #
-# Use: ONNXPRUNE_ORT_LIB=.ort/gpu/lib/libonnxruntime.so.1 onnxprune ... --provider cuda
+# CUDA_LIBS=pip: NVIDIA's CUDA 12 runtime wheels, fetched with
+# `pip download --no-deps` at the pinned versions below and checked against
+# their sha256; the shared libraries of their lib/ folders are copied flat into
+# .ort/gpu/cuda/. onnxprune loads them from there itself (package ortrun, before
+# the CUDA provider starts), so no LD_LIBRARY_PATH is needed. The driver
+# (libcuda.so.1) must come from the machine.
 #
-# Known limitation (checked on a CPU machine): this core library is a CPU
-# build; asked for CUDA or TensorRT provider options (the API onnxruntime_go
-# and so ortrun use) it answers "CUDA execution provider is not enabled in
-# this build". ortrun then fails with that message, naming the provider. The
-# provider libraries here would have to be loaded through ONNX Runtime's older
-# provider-append API, which ortrun does not call. The 1.30.0 library that
-# `make ort` installs does load provider libraries from its own folder
-# (libonnxruntime_providers_shared.so, _cuda.so, _tensorrt.so); provider
-# libraries of the same version 1.30.0 placed next to it are the other route.
+# Idempotent: files already in place with the right checksums are kept.
 #
-# Environment: ORT_GPU_DEST_DIR (default <repo>/.ort/gpu/lib).
+# Environment:
+#   ORT_GPU_DEST_DIR  folder for the ONNX Runtime libraries (default <repo>/.ort/gpu/lib)
+#   CUDA_LIBS         "pip" to install the CUDA 12 libraries too; "" (default) not
+#   CUDA_DEST_DIR     folder for them (default <repo>/.ort/gpu/cuda)
+#   PIP               pip to fetch the wheels with (default: python3 -m pip)
 set -euo pipefail
 
-readonly PKG_CORE="com.github.asus4.onnxruntime@0.4.9"
-readonly PKG_GPU="com.github.asus4.onnxruntime.linux-x64-gpu@0.4.9"
-readonly DIR_IN_PKG="package/Plugins/Linux/x64"
-# file name, package, sha256
-readonly FILES=(
-	"libonnxruntime.so core 5715f06d8992ca8eeeddcce43df3a7d38f97d537052126f558e912cb312460ca"
-	"libonnxruntime_providers_shared.so gpu c6a12593396095f5670160e284c35d1700b7708cf3037b7042e2a5200ccae772"
-	"libonnxruntime_providers_cuda.so gpu 56cf3254b118ad837ccc4ed8f6d1b23504bbf7ef91b34cbc0b289cb7f10b3037"
-	"libonnxruntime_providers_tensorrt.so gpu ef6071798a339038ad66c428fb1a809cf8e499bffc3b6870e4e8bc4f4c6a6320"
+readonly ORT_GPU_VERSION=1.29.0
+readonly ORT_GPU_ARTIFACT="com.microsoft.onnxruntime:onnxruntime_gpu:${ORT_GPU_VERSION}"
+readonly JAR_SHA256=fe39a98c499fc9be3944dd2bf2fb77d7dc5f152668bf95d8beb1c3d7b22f2a89
+readonly DIR_IN_JAR="ai/onnxruntime/native/linux-x64"
+# file name, sha256
+readonly ORT_FILES=(
+	"libonnxruntime.so b81e7ceaba1131e391f94c455d71ecf9af8ec7999d7130beebb79c67a0c7e05d"
+	"libonnxruntime_providers_shared.so c6a12593396095f5670160e284c35d1700b7708cf3037b7042e2a5200ccae772"
+	"libonnxruntime_providers_cuda.so 310d2cfdc5feead352318eaf9e6b11cd0f9ef96d29c4ad759ced7da7ff9a21b5"
+	"libonnxruntime_providers_tensorrt.so 98f92df0c1790b6f7aea78c535f642c745abd5e2af8420782d02cbd21f2aa3eb"
 )
-# The core package also ships its own libonnxruntime_providers_shared.so
-# (sha256 086ec1d5388f64153d9c63470d126693db9a182c8ce236d3a1119068471b8a0d);
-# the -gpu package's copy, built with the provider libraries, is used instead.
+# PyPI requirement, sha256 of the linux x86_64 wheel pip downloads for it.
+readonly CUDA_WHEELS=(
+	"nvidia-cuda-runtime-cu12==12.9.79 25bba2dfb01d48a9b59ca474a1ac43c6ebf7011f1b0b8cc44f54eb6ac48a96c3"
+	"nvidia-cublas-cu12==12.9.3.13 d7d51055f161b317c7105ddaae90e71eda059026074ffef93cf7cde2886bfe72"
+	"nvidia-curand-cu12==10.3.10.19 49b274db4780d421bd2ccd362e1415c13887c53c214f0d4b761752b8f9f6aa1e"
+	"nvidia-cufft-cu12==11.4.1.4 c67884f2a7d276b4b80eb56a79322a95df592ae5e765cf1243693365ccab4e28"
+	"nvidia-cudnn-cu12==9.28.0.42 9ff58b7f36dacd0a93e89f8f2957b52466889217963701daa15e577317cfa375"
+	"nvidia-cuda-nvrtc-cu12==12.9.86 210cf05005a447e29214e9ce50851e83fc5f4358df8b453155d5e1918094dcb4"
+)
 
 die() {
 	echo "install-ort-gpu: $*" >&2
@@ -65,70 +76,109 @@ sha256_of() {
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 dest_dir=${ORT_GPU_DEST_DIR:-"$repo_root/.ort/gpu/lib"}
+cuda_dir=${CUDA_DEST_DIR:-"$repo_root/.ort/gpu/cuda"}
+cuda_libs=${CUDA_LIBS:-}
 
 [[ "$(uname -s)/$(uname -m)" == Linux/x86_64 ]] ||
-	die "the GPU libraries exist for linux/x64 only (this is $(uname -s)/$(uname -m))"
+	die "ONNX Runtime's CUDA build exists for linux/x64 only (this is $(uname -s)/$(uname -m))"
+case "$cuda_libs" in
+"" | pip) ;;
+*) die "CUDA_LIBS=$cuda_libs: want pip or nothing" ;;
+esac
 
-all_ok() {
-	local entry name pkg sum
-	for entry in "${FILES[@]}"; do
-		read -r name pkg sum <<<"$entry"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/install-ort-gpu.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+ort_ok() {
+	local entry name sum
+	for entry in "${ORT_FILES[@]}"; do
+		read -r name sum <<<"$entry"
 		[[ -f "$dest_dir/$name" && "$(sha256_of "$dest_dir/$name")" == "$sum" ]] || return 1
 	done
 	[[ -L "$dest_dir/libonnxruntime.so.1" ]]
 }
 
+install_ort() {
+	if ort_ok; then
+		echo "install-ort-gpu: $dest_dir holds ONNX Runtime ${ORT_GPU_VERSION} (CUDA build, sha256 ok)"
+		return
+	fi
+	command -v mvn >/dev/null 2>&1 ||
+		die "mvn is not installed; it fetches $ORT_GPU_ARTIFACT (Debian/Ubuntu: apt-get install maven)"
+	command -v unzip >/dev/null 2>&1 || die "unzip is not installed (Debian/Ubuntu: apt-get install unzip)"
+	echo "install-ort-gpu: fetching $ORT_GPU_ARTIFACT with mvn"
+	mvn -q dependency:get -Dartifact="$ORT_GPU_ARTIFACT" -Dtransitive=false >"$tmp/mvn.log" 2>&1 ||
+		die "mvn dependency:get $ORT_GPU_ARTIFACT failed: $(tail -n 3 "$tmp/mvn.log" | tr '\n' ' ')"
+	local repo jar got entry name want
+	repo=$(mvn -q help:evaluate -Dexpression=settings.localRepository -DforceStdout 2>/dev/null || true)
+	[[ -d "$repo" ]] || repo="$HOME/.m2/repository"
+	jar="$repo/com/microsoft/onnxruntime/onnxruntime_gpu/${ORT_GPU_VERSION}/onnxruntime_gpu-${ORT_GPU_VERSION}.jar"
+	[[ -f "$jar" ]] || die "mvn reported success but $jar is missing"
+	got=$(sha256_of "$jar")
+	[[ "$got" == "$JAR_SHA256" ]] || die "checksum mismatch for $jar: sha256 $got, want $JAR_SHA256; not installing"
+	mkdir -p "$tmp/stage"
+	for entry in "${ORT_FILES[@]}"; do
+		read -r name want <<<"$entry"
+		unzip -q -o -j "$jar" "$DIR_IN_JAR/$name" -d "$tmp/stage" || die "$jar has no $DIR_IN_JAR/$name"
+		got=$(sha256_of "$tmp/stage/$name")
+		[[ "$got" == "$want" ]] || die "checksum mismatch for $name: sha256 $got, want $want; not installing"
+		chmod 0755 "$tmp/stage/$name"
+	done
+	mkdir -p "$dest_dir"
+	for entry in "${ORT_FILES[@]}"; do
+		read -r name _ <<<"$entry"
+		mv -f "$tmp/stage/$name" "$dest_dir/$name"
+	done
+	ln -sfn libonnxruntime.so "$dest_dir/libonnxruntime.so.1"
+	echo "install-ort-gpu: installed ONNX Runtime ${ORT_GPU_VERSION} (CUDA build) in $dest_dir"
+}
+
+install_cuda() {
+	local stamp="$cuda_dir/.installed"
+	local want_stamp
+	want_stamp=$(printf '%s\n' "${CUDA_WHEELS[@]}" | sha256_of /dev/stdin)
+	if [[ -f "$stamp" && "$(cat "$stamp")" == "$want_stamp" ]]; then
+		echo "install-ort-gpu: $cuda_dir holds the CUDA 12 libraries"
+		return
+	fi
+	local pip=${PIP:-"python3 -m pip"}
+	local entry req sum whl got
+	mkdir -p "$tmp/wheels" "$tmp/cuda"
+	for entry in "${CUDA_WHEELS[@]}"; do
+		read -r req sum <<<"$entry"
+		echo "install-ort-gpu: fetching $req with pip download"
+		rm -rf "$tmp/one" && mkdir -p "$tmp/one"
+		$pip download --quiet --no-deps --only-binary=:all: --platform manylinux_2_27_x86_64 \
+			--platform manylinux_2_17_x86_64 --platform manylinux_2_12_x86_64 -d "$tmp/one" "$req" \
+			>"$tmp/pip.log" 2>&1 || die "pip download $req failed: $(tail -n 2 "$tmp/pip.log" | tr '\n' ' ')"
+		whl=$(find "$tmp/one" -maxdepth 1 -name '*.whl' -print -quit)
+		[[ -n "$whl" ]] || die "pip download $req left no wheel"
+		got=$(sha256_of "$whl")
+		[[ "$got" == "$sum" ]] || die "checksum mismatch for $(basename "$whl"): sha256 $got, want $sum; not installing"
+		rm -rf "$tmp/unz" && mkdir -p "$tmp/unz"
+		unzip -q "$whl" 'nvidia/*/lib/*' -d "$tmp/unz" || die "$(basename "$whl") has no nvidia/*/lib folder"
+		find "$tmp/unz" -path '*/lib/*.so*' -type f -exec cp {} "$tmp/cuda/" \;
+		rm -f "$whl"
+	done
+	mkdir -p "$cuda_dir"
+	mv -f "$tmp/cuda/"* "$cuda_dir/"
+	echo "$want_stamp" >"$stamp"
+	echo "install-ort-gpu: installed the CUDA 12 libraries in $cuda_dir: $(cd "$cuda_dir" && ls | tr '\n' ' ')"
+}
+
 report_deps() {
 	local lib missing
 	for lib in libonnxruntime_providers_cuda.so libonnxruntime_providers_tensorrt.so; do
-		missing=$(ldd "$dest_dir/$lib" 2>/dev/null | awk '/not found/ {print $1}' | tr '\n' ' ')
+		missing=$(LD_LIBRARY_PATH="$cuda_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" ldd "$dest_dir/$lib" 2>/dev/null |
+			awk '/not found/ {print $1}' | tr '\n' ' ')
 		if [[ -n "$missing" ]]; then
-			echo "install-ort-gpu: note: $lib cannot load yet; missing: $missing"
+			echo "install-ort-gpu: note: $lib cannot load here yet; missing: $missing"
 		fi
 	done
 }
 
-if all_ok; then
-	echo "install-ort-gpu: $dest_dir is complete (sha256 ok)"
-	report_deps
-	exit 0
+install_ort
+if [[ "$cuda_libs" == pip ]]; then
+	install_cuda
 fi
-
-command -v npm >/dev/null 2>&1 ||
-	die "npm is not installed; it is needed to fetch $PKG_CORE and $PKG_GPU (Debian/Ubuntu: apt-get install npm)"
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/install-ort-gpu.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-
-declare -A tarball
-for kind in core gpu; do
-	pkg=$PKG_CORE
-	[[ $kind == gpu ]] && pkg=$PKG_GPU
-	mkdir -p "$tmp/$kind"
-	echo "install-ort-gpu: fetching $pkg with npm pack"
-	(cd "$tmp/$kind" && npm pack --silent "$pkg" >/dev/null) || die "npm pack $pkg failed (is the npm registry reachable?)"
-	tarball[$kind]=$(find "$tmp/$kind" -maxdepth 1 -name '*.tgz' -print -quit)
-	[[ -n "${tarball[$kind]}" ]] || die "npm pack $pkg left no tarball"
-	echo "install-ort-gpu: $pkg holds:"
-	tar -tzf "${tarball[$kind]}" | grep -E "^$DIR_IN_PKG/[^/]+\.so[.0-9]*$" | sed 's/^/    /' || true
-done
-
-stage="$tmp/stage"
-mkdir -p "$stage"
-for entry in "${FILES[@]}"; do
-	read -r name kind want <<<"$entry"
-	tar -xzf "${tarball[$kind]}" -C "$tmp/$kind" "$DIR_IN_PKG/$name" || die "${tarball[$kind]} has no $DIR_IN_PKG/$name"
-	got=$(sha256_of "$tmp/$kind/$DIR_IN_PKG/$name")
-	[[ "$got" == "$want" ]] || die "checksum mismatch for $name: sha256 $got, want $want; not installing"
-	cp "$tmp/$kind/$DIR_IN_PKG/$name" "$stage/$name"
-	chmod 0755 "$stage/$name"
-done
-
-mkdir -p "$dest_dir"
-for entry in "${FILES[@]}"; do
-	read -r name _ _ <<<"$entry"
-	mv -f "$stage/$name" "$dest_dir/$name"
-done
-ln -sfn libonnxruntime.so "$dest_dir/libonnxruntime.so.1"
-echo "install-ort-gpu: installed ONNX Runtime 1.29.0 with CUDA and TensorRT provider libraries in $dest_dir"
 report_deps

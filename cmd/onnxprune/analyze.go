@@ -130,6 +130,9 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 	if err != nil {
 		return err
 	}
+	if err := ortrun.CheckOptions(so); err != nil {
+		return err
+	}
 	srcPath, tgtPath, _ := strings.Cut(o.data, ",")
 	srcLines, err := readSource(srcPath)
 	if err != nil {
@@ -294,7 +297,7 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 		fmt.Fprintf(stderr, "interrupted: partial report of %d sentences in %s\n", rep.Examples, o.out)
 		return runErr
 	}
-	fmt.Fprintf(stdout, "analyzed %d sentences, %d heads; report in %s\n", rep.Examples, len(rep.Heads), o.out)
+	fmt.Fprintf(stdout, "analyzed %d sentences, %d heads; report in %s; %s\n", rep.Examples, len(rep.Heads), o.out, providerLine(so))
 	for _, c := range rep.Conservation {
 		fmt.Fprintf(stdout, "  relevance at %-40s %.4f of the top-1 logits, biases absorb %.4f\n", c.Cut, c.MeanRatio, c.BiasShare)
 	}

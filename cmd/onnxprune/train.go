@@ -33,8 +33,7 @@ type trainOptions struct {
 	warmup                   int
 	out                      string
 	resume                   bool
-	threads                  int
-	ortLib                   string
+	session                  sessionFlags
 	logEvery                 int
 	seed                     uint64
 	allowDirs                []string
@@ -117,8 +116,7 @@ uninterrupted run with the same flags ends.`,
 		fs.IntVar(&o.cfg.CheckpointEvery, "checkpoint-every", o.cfg.CheckpointEvery, "checkpoint every N steps")
 		fs.StringVar(&o.out, "out", "", "output folder")
 		fs.BoolVar(&o.resume, "resume", false, "continue from the checkpoint in --out")
-		fs.IntVar(&o.threads, "threads", 0, "ONNX Runtime intra-op threads (0: its default)")
-		fs.StringVar(&o.ortLib, "ort-lib", "", "ONNX Runtime shared library (default: $"+ortrun.EnvLibrary+", then .ort/lib)")
+		o.session.bind(fs, true)
 		fs.IntVar(&o.logEvery, "log-every", 10, "log line every N steps when the output is not a terminal")
 		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
 		if err := parseFlags(fs, args); err != nil {
@@ -204,6 +202,13 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 	}
 	kinds, err := parseKinds(o.attention)
 	if err != nil {
+		return err
+	}
+	so, err := o.session.options("")
+	if err != nil {
+		return err
+	}
+	if err := ortrun.CheckOptions(so); err != nil {
 		return err
 	}
 	if err := refuseInputOutputs(trainOutputs(o.out), []string{o.model, o.decoder, o.trainSrc, o.trainTgt, o.devSrc, o.devTgt, o.tokenizer}); err != nil {
@@ -310,8 +315,15 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		Graph: g, Model: name, Source: source, WeightSource: weightSource, WeightFile: weightFile,
 		Kinds: kinds, Roles: roles, Train: train, Dev: dev, Specials: sp, MaxTokens: o.maxTokens, Window: o.window,
 		Smoothing: o.smoothing, Cfg: o.cfg, TrainWeights: weights, OutDir: o.out, Resume: o.resume,
-		Session: ortrun.Options{Library: o.ortLib, IntraOpThreads: o.threads},
-		OnStep:  newProgress(stdout, o.cfg.Steps, o.logEvery).step,
+		Session: so,
+	}
+	progress := newProgress(stdout, o.cfg.Steps, o.logEvery)
+	var moved struct{ in, out, steps int64 }
+	ro.OnStep = func(s gatetrain.StepInfo) error {
+		moved.in += s.BytesIn
+		moved.out += s.BytesOut
+		moved.steps++
+		return progress.step(s)
 	}
 	res, err := gatetrain.Run(ctx, ro)
 	if err != nil {
@@ -320,7 +332,11 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		}
 		return err
 	}
-	fmt.Fprintf(stdout, "\n%d of %d heads open after %d steps; gates in %s/%s\n", res.Gates.OpenHeads, len(res.Gates.Heads), res.Steps, o.out, gatetrain.GatesFileName)
+	fmt.Fprintf(stdout, "\n%d of %d heads open after %d steps; gates in %s/%s; %s\n", res.Gates.OpenHeads, len(res.Gates.Heads), res.Steps, o.out, gatetrain.GatesFileName, providerLine(so))
+	if moved.steps > 0 {
+		fmt.Fprintf(stdout, "copied per step: %.1f KiB into ONNX Runtime (batch, gates, trained weights), %.1f KiB out (loss, gradients); mean of %d steps\n",
+			float64(moved.in)/float64(moved.steps)/1024, float64(moved.out)/float64(moved.steps)/1024, moved.steps)
+	}
 	if !math.IsNaN(res.DenseLoss) {
 		fmt.Fprintf(stdout, "validation loss: dense %.5f, pruned %.5f (%+.2f%%)\n", res.DenseLoss, res.FinalLoss, 100*(res.FinalLoss-res.DenseLoss)/res.DenseLoss)
 	}

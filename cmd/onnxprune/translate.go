@@ -24,9 +24,7 @@ type modelFlags struct {
 	srcBOS   bool
 	noSrcEOS bool
 	noCache  bool
-	provider string
-	threads  int
-	ortLib   string
+	session  sessionFlags
 	ids      bool
 	// allowDirs are extra directories the model's external data may live in.
 	allowDirs []string
@@ -41,12 +39,7 @@ func (f *modelFlags) bind(fs *pflag.FlagSet, withProvider bool) {
 	fs.BoolVar(&f.srcBOS, "src-bos", false, "start each source with BOS (BART)")
 	fs.BoolVar(&f.noSrcEOS, "no-src-eos", false, "do not end each source with EOS")
 	fs.BoolVar(&f.noCache, "no-cache", false, "decode without past key/values (rerun the decoder on the whole prefix)")
-	f.provider = "cpu"
-	if withProvider {
-		fs.StringVar(&f.provider, "provider", "cpu", "ONNX Runtime execution provider: cpu, cuda or tensorrt")
-	}
-	fs.IntVar(&f.threads, "threads", 0, "ONNX Runtime intra-op threads (0: ONNX Runtime's default)")
-	fs.StringVar(&f.ortLib, "ort-lib", "", "ONNX Runtime shared library (default: $"+ortrun.EnvLibrary+", then "+ortrun.DefaultLibrary+")")
+	f.session.bind(fs, withProvider)
 	fs.BoolVar(&f.ids, "ids", false, "source and output lines are space-separated token ids, no tokenizer")
 	fs.StringArrayVar(&f.allowDirs, "allow-dir", nil, allowDirHelp)
 }
@@ -74,16 +67,10 @@ func (s *searchFlags) validate() error {
 	return nil
 }
 
-// sessionOptions checks --provider and returns the session options.
+// sessionOptions checks the ONNX Runtime flags and returns the session
+// options.
 func (f *modelFlags) sessionOptions() (ortrun.Options, error) {
-	p, err := ortrun.ParseProvider(f.provider)
-	if err != nil {
-		return ortrun.Options{}, &usageError{msg: fmt.Sprintf("--provider: %v", err)}
-	}
-	if f.threads < 0 {
-		return ortrun.Options{}, &usageError{msg: fmt.Sprintf("--threads %d < 0", f.threads)}
-	}
-	return ortrun.Options{Library: f.ortLib, Provider: p, IntraOpThreads: f.threads}, nil
+	return f.session.options("")
 }
 
 // tokenizer opens --spm (and --vocab); with neither, the path in the model's
@@ -207,7 +194,11 @@ leaves no partial file.`,
 }
 
 func (o *translateOptions) run(ctx context.Context, models []string, stdout, stderr io.Writer) error {
-	if _, err := o.model.sessionOptions(); err != nil {
+	so, err := o.model.sessionOptions()
+	if err != nil {
+		return err
+	}
+	if err := ortrun.CheckOptions(so); err != nil {
 		return err
 	}
 	lines, err := readSource(o.src)
@@ -252,7 +243,7 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 	} else if err := verify.WriteFileAtomic(o.out, []byte(b.String())); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "translated %d sentences (%d tokens) with %s in %.2fs, %.1f tokens/s\n",
-		len(hyps), ntok, m, elapsed.Seconds(), float64(ntok)/elapsed.Seconds())
+	fmt.Fprintf(stderr, "translated %d sentences (%d tokens) with %s in %.2fs, %.1f tokens/s; %s\n",
+		len(hyps), ntok, m, elapsed.Seconds(), float64(ntok)/elapsed.Seconds(), providerLine(so))
 	return nil
 }

@@ -162,9 +162,13 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 		}
 		cfg.Providers = append(cfg.Providers, pv)
 	}
-	o.model.provider = o.providers[0]
-	so, err := o.model.sessionOptions()
+	so, err := o.model.session.options(o.providers[0])
 	if err != nil {
+		return cfg, err
+	}
+	// One library serves every provider of the run: the CUDA build when any
+	// of them is a GPU provider.
+	if err := ortrun.InitFor(so.Library, cfg.Providers...); err != nil {
 		return cfg, err
 	}
 	cfg.Original, cfg.Pruned, cfg.Src, cfg.Refs = o.original, o.pruned, o.src, o.refs
