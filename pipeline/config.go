@@ -149,7 +149,7 @@ var Fields = []Field{
 		}
 		return nil
 	}},
-	{"provider", "provider", "string", "ONNX Runtime execution provider of every stage: cpu, cuda or tensorrt (a GPU provider loads the CUDA build of `make ort-gpu`)", func(c *Config, v []string, _ func(string) string) error {
+	{"provider", "provider", "string", "ONNX Runtime execution provider of every stage: cpu, cuda or tensorrt (a GPU provider loads the CUDA build that make ort-gpu installs)", func(c *Config, v []string, _ func(string) string) error {
 		p, err := ortrun.ParseProvider(v[0])
 		c.Provider = p
 		return err

@@ -24,7 +24,7 @@ type sessionFlags struct {
 func (f *sessionFlags) bind(fs *pflag.FlagSet, withProvider bool) {
 	f.provider = "cpu"
 	if withProvider {
-		fs.StringVar(&f.provider, "provider", "cpu", "ONNX Runtime execution provider: cpu, cuda or tensorrt (cuda and tensorrt load the CUDA build of `make ort-gpu`)")
+		fs.StringVar(&f.provider, "provider", "cpu", "ONNX Runtime execution provider: cpu, cuda or tensorrt (cuda and tensorrt load the CUDA build that make ort-gpu installs)")
 	}
 	fs.IntVar(&f.deviceID, "device-id", 0, "GPU of the cuda and tensorrt providers")
 	fs.StringVar(&f.cudaMemLimit, "cuda-mem-limit", "0", "cap of the CUDA provider's memory arena, e.g. 8GiB (0: none)")
