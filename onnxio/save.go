@@ -14,6 +14,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/internal/safefile"
 	"onnxprune/onnxio/onnxpb"
 )
 
@@ -397,7 +398,7 @@ func (r extReaders) section(m *Model, ref externalRef) (*io.SectionReader, error
 	}
 	f := r[real]
 	if f == nil {
-		if f, err = os.Open(real); err != nil {
+		if f, _, err = safefile.OpenRegular(real); err != nil {
 			return nil, fmt.Errorf("external data location %q: %w", ref.location, err)
 		}
 		r[real] = f
