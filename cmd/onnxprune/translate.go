@@ -86,9 +86,9 @@ func (f *modelFlags) sessionOptions() (ortrun.Options, error) {
 	return ortrun.Options{Library: f.ortLib, Provider: p, IntraOpThreads: f.threads}, nil
 }
 
-// tokenizer opens --spm (and --vocab); with neither, the path in the model's
-// metadata ("tokenizer"), looked up as given and beside the model. It
-// returns nil with --ids.
+// tokenizer opens --spm (and --vocab); with neither, the file the model's
+// metadata names ("tokenizer"), which must lie in the model's folder or an
+// --allow-dir (verify.OpenTokenizerHint). It returns nil with --ids.
 func (f *modelFlags) tokenizer(modelPaths []string) (tokenize.Tokenizer, error) {
 	if f.ids {
 		if f.spm != "" || f.vocab != "" {
@@ -96,17 +96,26 @@ func (f *modelFlags) tokenizer(modelPaths []string) (tokenize.Tokenizer, error) 
 		}
 		return nil, nil
 	}
-	path := f.spm
-	if path == "" {
-		path = verify.TokenizerHint(modelPaths, f.allowDirs)
-		if path == "" {
-			return nil, &usageError{msg: "give --spm (the model's metadata names no tokenizer) or --ids"}
-		}
-	}
-	if f.vocab != "" {
-		sp, err := tokenize.LoadSentencePiece(path)
+	var tok tokenize.Tokenizer
+	if f.spm == "" {
+		hinted, _, err := verify.OpenTokenizerHint(modelPaths, f.allowDirs)
 		if err != nil {
 			return nil, err
+		}
+		if hinted == nil {
+			return nil, &usageError{msg: "give --spm (the model's metadata names no tokenizer) or --ids"}
+		}
+		tok = hinted
+	}
+	if f.vocab != "" {
+		var sp *tokenize.SentencePiece
+		if f.spm != "" {
+			var err error
+			if sp, err = tokenize.LoadSentencePiece(f.spm); err != nil {
+				return nil, err
+			}
+		} else if sp, _ = tok.(*tokenize.SentencePiece); sp == nil {
+			return nil, &usageError{msg: "--vocab numbers SentencePiece pieces, but the model's metadata names no SentencePiece model: give --spm"}
 		}
 		v, err := tokenize.LoadVocab(f.vocab)
 		if err != nil {
@@ -114,7 +123,10 @@ func (f *modelFlags) tokenizer(modelPaths []string) (tokenize.Tokenizer, error) 
 		}
 		return tokenize.NewMarian(sp, v), nil
 	}
-	return tokenize.Load(path)
+	if tok != nil {
+		return tok, nil
+	}
+	return tokenize.Load(f.spm)
 }
 
 // openModel opens a model with the flags' session options and special ids;
