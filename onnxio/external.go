@@ -166,3 +166,28 @@ func (m *Model) HasExternalData() bool {
 	})
 	return found
 }
+
+// ExternalFiles returns the real paths of the external data files the
+// model's tensors read, each once, in the order first used.
+func (m *Model) ExternalFiles() ([]string, error) {
+	var out []string
+	var first error
+	seen := map[string]bool{}
+	forEachTensor(m.Proto, func(r TensorRef) {
+		if first != nil || r.Tensor.GetDataLocation() != onnxpb.TensorProto_EXTERNAL {
+			return
+		}
+		ref, err := parseExternalKeys(r.Tensor)
+		if err == nil {
+			var real string
+			if real, err = m.resolveLocation(ref.location); err == nil && !seen[real] {
+				seen[real] = true
+				out = append(out, real)
+			}
+		}
+		if err != nil {
+			first = fmt.Errorf("%s: %w", r.Where, err)
+		}
+	})
+	return out, first
+}

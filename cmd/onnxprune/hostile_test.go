@@ -747,8 +747,8 @@ func TestOutputNotInput(t *testing.T) {
 		name string
 		args []string
 	}{
-		{"translate -o MODEL", append(append([]string{}, translate...), "-o", enc)},
-		{"translate -o SRC", append(append([]string{}, translate...), "-o", src)},
+		{"translate -o MODEL", append(append([]string{}, translate...), "-o", enc, "--overwrite")},
+		{"translate -o SRC", append(append([]string{}, translate...), "-o", src, "--overwrite")},
 		{"train --out holding the model as train_graph.onnx", trainArgs},
 	} {
 		r := runE2E(t, env, tc.args...)

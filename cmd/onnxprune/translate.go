@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"onnxprune/internal/safefile"
 	"onnxprune/ortrun"
 	"onnxprune/verify"
 	"onnxprune/verify/score"
@@ -160,10 +161,11 @@ func readSource(path string) ([]string, error) {
 }
 
 type translateOptions struct {
-	model  modelFlags
-	search searchFlags
-	src    string
-	out    string
+	model     modelFlags
+	search    searchFlags
+	src       string
+	out       string
+	overwrite bool
 }
 
 func translateCommand() command {
@@ -187,7 +189,8 @@ are encoded with --spm (SentencePiece), framed with EOS (and BOS with --src-bos)
 decoded greedily (--beam 1) or with beam search, sorted by length into batches.
 
 The output is written to a temporary file and renamed into place: an interrupted run
-leaves no partial file.`,
+leaves no partial file. An existing output is replaced only with --overwrite, and only
+when it is a regular file (never a device, a pipe or a symlink).`,
 		example: `  onnxprune translate models/reference --src models/corpus/test.en --spm models/corpus/spm8k.model -o test.hyp
   onnxprune translate encoder_model.onnx decoder_model.onnx decoder_with_past_model.onnx \
       --src news.en --spm source.spm --vocab vocab.json --beam 5 --length-penalty 1.0 -o news.hyp
@@ -198,6 +201,7 @@ leaves no partial file.`,
 		fs := newFlagSet(c, stdout)
 		fs.StringVar(&o.src, "src", "", "source file, one sentence a line")
 		fs.StringVarP(&o.out, "output", "o", "", "output file for the translations (- for stdout)")
+		fs.BoolVar(&o.overwrite, "overwrite", false, "replace an existing output file")
 		o.model.bind(fs, true)
 		o.search.bind(fs)
 		if err := parseFlags(fs, args); err != nil {
@@ -221,6 +225,15 @@ leaves no partial file.`,
 func (o *translateOptions) run(ctx context.Context, models []string, stdout, stderr io.Writer) error {
 	if _, err := o.model.sessionOptions(); err != nil {
 		return err
+	}
+	if o.out != "-" {
+		// Checked before anything is read or translated.
+		if err := safefile.CheckOutput(o.out, o.overwrite); err != nil {
+			return err
+		}
+		if err := refuseInputOutputs([]string{o.out}, append([]string{o.src}, models...)); err != nil {
+			return err
+		}
 	}
 	lines, err := readSource(o.src)
 	if err != nil {

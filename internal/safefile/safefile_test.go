@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"os"
-		"path/filepath"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
