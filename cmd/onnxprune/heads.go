@@ -172,7 +172,8 @@ func describeBlock(b *graphedit.Block) *blockInfo {
 	return bi
 }
 
-// writeHeadTable prints the inventory as a table.
+// writeHeadTable prints the inventory as a table; strings from the model go
+// through printable.
 func writeHeadTable(w io.Writer, blocks []*blockInfo) {
 	fmt.Fprintf(w, "%-10s %5s %5s %-28s %-28s %-28s %-28s %-16s %s\n", "BLOCK", "HEADS", "DIM", "Q", "K", "V", "OUT", "GATE", "FILES")
 	short := func(bi *blockInfo, role string) string {
@@ -180,7 +181,7 @@ func writeHeadTable(w io.Writer, blocks []*blockInfo) {
 		if !ok {
 			return "-"
 		}
-		s := wt.Initializer
+		s := printable(wt.Initializer)
 		if len(s) > 22 {
 			s = "…" + s[len(s)-21:]
 		}
@@ -192,11 +193,11 @@ func writeHeadTable(w io.Writer, blocks []*blockInfo) {
 	for _, bi := range blocks {
 		var files []string
 		for _, f := range bi.Files {
-			files = append(files, filepath.Base(f))
+			files = append(files, printable(filepath.Base(f)))
 		}
 		gate := "-"
 		if bi.Gated {
-			gate = bi.Gate
+			gate = printable(bi.Gate)
 		}
 		fmt.Fprintf(w, "%-10s %5d %5d %-28s %-28s %-28s %-28s %-16s %s\n", bi.Name, bi.NumHeads, bi.HeadDim,
 			short(bi, "q"), short(bi, "k"), short(bi, "v"), short(bi, "out"), gate, strings.Join(files, ","))
