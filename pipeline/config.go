@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
+	"onnxprune/internal/safefile"
 )
 
 // Config is a pipeline run: the model, the data and each stage's settings.
@@ -300,7 +300,7 @@ func (f Field) Set(c *Config, value string) error {
 // ParseFile applies a configuration file to c. Errors name the file and
 // line: an unknown key, a value of the wrong type, a malformed line.
 func ParseFile(c *Config, path string) error {
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadInput(path, safefile.DocumentLimit, "a configuration file")
 	if err != nil {
 		return fmt.Errorf("pipeline: %w", err)
 	}

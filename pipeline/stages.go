@@ -538,6 +538,7 @@ func (r *runner) verify(ctx context.Context) error {
 		Search: verify.DefaultSearch(),
 		Bench:  verify.DefaultBench(),
 		Log:    indent{r.log}, SkipBench: c.NoBench, MaxBLEUDrop: c.MaxBLEUDrop,
+		WorkDir: r.path(VerifyDir),
 	}
 	if r.tok != nil {
 		sp := r.tok.Specials()

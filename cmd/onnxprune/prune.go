@@ -2,14 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
 	"onnxprune/graphedit"
+	"onnxprune/verify"
 )
 
 // pruneOptions holds the flags of `onnxprune prune`.
@@ -98,13 +97,9 @@ func (o *pruneOptions) decision(blocks []*graphedit.Block) (graphedit.Decision, 
 		}
 		return graphedit.KeepDecision(blocks, sel), nil
 	}
-	data, err := os.ReadFile(o.gates)
+	gf, err := verify.ReadGatesFile(o.gates)
 	if err != nil {
 		return nil, err
-	}
-	var gf graphedit.GatesFile
-	if err := json.Unmarshal(data, &gf); err != nil {
-		return nil, fmt.Errorf("%s: %w", o.gates, err)
 	}
 	d, err := gf.Decision(blocks)
 	if err != nil {

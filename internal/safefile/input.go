@@ -94,6 +94,45 @@ func ReadInput(path string, limit int64, what string) ([]byte, error) {
 	return readLimited(r, path, limit, what, "")
 }
 
+// OpenText opens a text input the user named (see OpenInput) for
+// streaming: reading fails with a LimitError once it passes TextLimit
+// bytes (after decompression).
+func OpenText(path string) (io.ReadCloser, error) {
+	limit, err := TextLimit()
+	if err != nil {
+		return nil, err
+	}
+	r, err := OpenInput(path)
+	if err != nil {
+		return nil, err
+	}
+	return &cappedReader{r: r, path: path, left: limit, limit: limit}, nil
+}
+
+// cappedReader fails once more than limit bytes have been read.
+type cappedReader struct {
+	r           io.ReadCloser
+	path        string
+	left, limit int64
+}
+
+func (c *cappedReader) Read(p []byte) (int, error) {
+	if c.left < 0 {
+		return 0, &LimitError{Path: c.path, What: "one text input", Limit: c.limit, Hint: textHint}
+	}
+	if int64(len(p)) > c.left+1 {
+		p = p[:c.left+1]
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	if c.left < 0 {
+		return n, &LimitError{Path: c.path, What: "one text input", Limit: c.limit, Hint: textHint}
+	}
+	return n, err
+}
+
+func (c *cappedReader) Close() error { return c.r.Close() }
+
 // ReadLines streams the text input at path (see OpenInput) and calls each
 // with every line (1-based number, the line without its "\n"; the slice is
 // valid only during the call). Lines end at "\n" only; a last line without
@@ -101,31 +140,26 @@ func ReadInput(path string, limit int64, what string) ([]byte, error) {
 // limit when a line passes MaxLineBytes, the input passes MaxLines lines, or
 // the text passes TextLimit.
 func ReadLines(path string, each func(n int, line []byte) error) error {
-	limit, err := TextLimit()
-	if err != nil {
-		return err
-	}
-	r, err := OpenInput(path)
+	r, err := OpenText(path)
 	if err != nil {
 		return err
 	}
 	defer r.Close()
 	br := bufio.NewReaderSize(r, 64*KiB)
-	var total int64
 	var long []byte
 	n := 0
 	for {
 		chunk, err := br.ReadSlice('\n')
-		total += int64(len(chunk))
-		if total > limit {
-			return &LimitError{Path: path, What: "one text input", Limit: limit, Hint: textHint}
-		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			if len(long)+len(chunk) > MaxLineBytes {
 				return &LimitError{Path: fmt.Sprintf("%s:%d", path, n+1), What: "one line", Limit: MaxLineBytes}
 			}
 			long = append(long, chunk...)
 			continue
+		}
+		var le *LimitError
+		if errors.As(err, &le) {
+			return err
 		}
 		if err != nil && err != io.EOF {
 			return fmt.Errorf("%s: %w", path, err)
