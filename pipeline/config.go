@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -246,10 +247,16 @@ func parseInt(s string, dst *int, min int) error {
 	return nil
 }
 
+// parseFloat reads a finite number: NaN and infinities are refused here,
+// where the error can name the line, not later where they break the state
+// file ("json: unsupported value").
 func parseFloat(s string, dst *float64) error {
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil {
 		return fmt.Errorf("%q is not a number", s)
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return fmt.Errorf("%q is not a finite number", s)
 	}
 	*dst = f
 	return nil
@@ -308,9 +315,10 @@ func ParseFile(c *Config, path string) error {
 }
 
 // Parse applies configuration text to c; name is used in errors and
-// relative paths are resolved against dir.
+// relative paths are resolved against dir. A UTF-8 byte order mark at the
+// start (as some Windows editors write) is skipped.
 func Parse(c *Config, name, text, dir string) error {
-	entries, err := parseYAML(name, text)
+	entries, err := parseYAML(name, strings.TrimPrefix(text, "\ufeff"))
 	if err != nil {
 		return fmt.Errorf("pipeline: %w", err)
 	}
