@@ -173,3 +173,34 @@ func TestConfigJSONRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestGatedWorkDir: the gated original's folder is made inside the work
+// folder, and folders a killed run left there are removed first (a SIGKILL
+// of verify used to leave 20 MB folders in /tmp for good).
+func TestGatedWorkDir(t *testing.T) {
+	work := t.TempDir()
+	stale := filepath.Join(work, gatedDirPattern+"123")
+	if err := os.MkdirAll(stale, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(stale, "encoder_model.onnx"), []byte("left by a killed run"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	keep := filepath.Join(work, "verify.json")
+	if err := os.WriteFile(keep, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir, err := gatedWorkDir(work)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Dir(dir) != work || !strings.HasPrefix(filepath.Base(dir), gatedDirPattern) {
+		t.Errorf("gated folder %s, want one named %s* in %s", dir, gatedDirPattern, work)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Errorf("stale folder %s was not removed", stale)
+	}
+	if _, err := os.Stat(keep); err != nil {
+		t.Errorf("other files of the work folder were removed: %v", err)
+	}
+}

@@ -778,6 +778,8 @@ func TestHostileGatesFile(t *testing.T) {
 		{"listed twice", `{"version":1,"heads":[` + head("encoder:0:1", "encoder", 0, 1, "false") + "," + head("encoder:0:1", "encoder", 0, 1, "true") + `]}`},
 		{"huge layer", `{"version":1,"heads":[{"name":"encoder:0:0","kind":"encoder","layer":1e300,"head":0}]}`},
 		{"keep not a bool", `{"version":1,"heads":[` + head("encoder:0:1", "encoder", 0, 1, `"no"`) + `]}`},
+		{"version 99", `{"version":99,"heads":[` + head("encoder:0:1", "encoder", 0, 1, "false") + `]}`},
+		{"no version", `{"heads":[` + head("encoder:0:1", "encoder", 0, 1, "false") + `]}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			gates := filepath.Join(dir, "gates.json")
@@ -875,5 +877,83 @@ func TestMalformedAttention(t *testing.T) {
 			noTempFiles(t, outDir)
 			done(tc.name)
 		})
+	}
+}
+
+// TestModelNamedFilesRefused: a tokenizer named in a model's metadata, or a
+// config.json beside it, that is a named pipe, a symlink to /dev/zero or a
+// path out of the model's folder ends translate within a second with exit
+// 2 and one line naming it, never quoting the file.
+func TestModelNamedFilesRefused(t *testing.T) {
+	root := t.TempDir()
+	outside := filepath.Join(root, "outside")
+	if err := os.MkdirAll(outside, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("SECRET-LINE\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(root, "src.txt")
+	if err := os.WriteFile(src, []byte("hello world\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := ortEnv(t)
+	// model makes a copy of the Marian fixture in a folder of its own,
+	// its encoder naming tokenizer hint, and runs prepare in that folder.
+	model := func(name, hint string, prepare func(dir string)) string {
+		dir := filepath.Join(root, name)
+		copyTo(t, filepath.Join(marianFixture, "decoder_model.onnx"), dir, "")
+		rewrite(t, filepath.Join(marianFixture, "encoder_model.onnx"), filepath.Join(dir, "encoder_model.onnx"), func(m *onnxpb.ModelProto) {
+			if hint != "" {
+				m.MetadataProps = append(m.MetadataProps, &onnxpb.StringStringEntryProto{Key: proto.String("tokenizer"), Value: proto.String(hint)})
+			}
+		})
+		prepare(dir)
+		return dir
+	}
+	mkfifo := func(name string) func(dir string) {
+		return func(dir string) {
+			if err := syscall.Mkfifo(filepath.Join(dir, name), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	link := func(name, target string) func(dir string) {
+		return func(dir string) {
+			if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	none := func(string) {}
+	for _, c := range []struct {
+		name  string
+		dir   string
+		extra []string
+		want  string
+	}{
+		{"tokenizer is a named pipe", model("tok-fifo", "tok.txt", mkfifo("tok.txt")), nil, "is a named pipe"},
+		{"tokenizer is /dev/zero", model("tok-zero", "tok.txt", link("tok.txt", "/dev/zero")), nil, "outside the model's folder"},
+		{"tokenizer links out", model("tok-link", "tok.txt", link("tok.txt", filepath.Join(outside, "secret.txt"))), nil, "outside the model's folder"},
+		{"tokenizer is ../", model("tok-dotdot", "../outside/secret.txt", none), nil, `contains ".."`},
+		{"tokenizer is /etc/passwd", model("tok-abs", "/etc/passwd", none), nil, "is an absolute path"},
+		{"config.json is a named pipe", model("cfg-fifo", "", mkfifo("config.json")), []string{"--ids", "--specials", marianSpecials}, "is a named pipe"},
+		{"config.json is /dev/zero", model("cfg-zero", "", link("config.json", "/dev/zero")), []string{"--ids", "--specials", marianSpecials}, "outside the model's folder"},
+		{"config.json links out", model("cfg-link", "", link("config.json", filepath.Join(outside, "secret.txt"))), []string{"--ids", "--specials", marianSpecials}, "outside the model's folder"},
+	} {
+		args := append([]string{"translate", c.dir, "--src", src, "-o", filepath.Join(root, "out.txt")}, c.extra...)
+		r := runE2EWithin(t, env, time.Minute, args...)
+		lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+		switch {
+		case r.code != 2 || len(lines) != 1 || !strings.Contains(lines[0], c.want):
+			t.Errorf("%s: exit %d, want 2 and one line with %q\n%s", c.name, r.code, c.want, r.stderr)
+		case strings.Contains(r.stderr, "SECRET") || strings.Contains(r.stderr, "root:"):
+			t.Errorf("%s: the error quotes the file: %s", c.name, r.stderr)
+		case r.elapsed > quickRefusal:
+			t.Errorf("%s: refused after %v, want within %v", c.name, r.elapsed, quickRefusal)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(root, "out.txt")); err == nil {
+		t.Error("translate wrote an output")
 	}
 }

@@ -6,6 +6,7 @@ package main
 // files are ever replaced.
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -289,5 +290,33 @@ func TestTranslateOutputRule(t *testing.T) {
 	r := runE2E(t, env, "translate", marianFixture, "--ids", "--specials", marianSpecials, "--src", src, "-o", existing, "--overwrite")
 	if b, _ := os.ReadFile(existing); r.code != 0 || string(b) == "old" {
 		t.Errorf("translate --overwrite over a regular file: exit %d, output %q\n%s", r.code, b, r.stderr)
+	}
+}
+
+// TestVerifyChecksDecisionFirst: verify refuses a --removed head that does
+// not exist, or a gates file of another version, before it translates
+// anything: exit 2 and no report (a check after the translations left a
+// partial one).
+func TestVerifyChecksDecisionFirst(t *testing.T) {
+	dir := t.TempDir()
+	src := writeText(t, dir, "src.txt", idSource)
+	gates := writeText(t, dir, "gates.json", `{"version":99,"heads":[]}`)
+	for _, c := range []struct {
+		flag []string
+		want string
+	}{
+		{[]string{"--removed", "encoder:9:0"}, "encoder:9"},
+		{[]string{"--gates", gates}, "version 99"},
+	} {
+		out := filepath.Join(dir, "out-"+c.flag[0][2:])
+		args := append([]string{"verify", "--original", marianDir, "--pruned", marianDir, "--ids", "--specials", marianSpecials,
+			"--src", src, "--no-bench", "-o", out}, c.flag...)
+		_, stderr, code := runVerifyCLI(t, context.Background(), args...)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%s: exit %d, want 2 with %q\n%s", strings.Join(c.flag, " "), code, c.want, stderr)
+		}
+		if _, err := os.Stat(filepath.Join(out, "verify.json")); err == nil {
+			t.Errorf("%s: a report was written", strings.Join(c.flag, " "))
+		}
 	}
 }
