@@ -10,6 +10,7 @@ import (
 
 	"onnxprune/gatetrain"
 	"onnxprune/internal/safefile"
+	"onnxprune/onnxio"
 )
 
 // The output rule, for every command that writes: an existing path is
@@ -34,6 +35,25 @@ func refuseInputOutputs(outs, inputs []string) error {
 		}
 	}
 	return nil
+}
+
+// modelInputFiles returns the model files and the external data files they
+// read, for refuseInputOutputs.
+func modelInputFiles(models []string, allowDirs []string) ([]string, error) {
+	out := append([]string{}, models...)
+	for _, p := range models {
+		m, err := onnxio.Load(p, &onnxio.LoadOptions{AllowDirs: allowDirs, SkipNameCheck: true})
+		if err != nil {
+			return nil, err
+		}
+		datas, err := m.ExternalFiles()
+		m.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		out = append(out, datas...)
+	}
+	return out, nil
 }
 
 // trainOutputs lists the files `onnxprune train` writes into dir.

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"onnxprune/onnxio"
 )
 
 const marianFixture = "../../models/fixtures/marian"
@@ -287,7 +289,26 @@ func TestTranslateOutputRule(t *testing.T) {
 	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
 		t.Error("translate replaced a symlink")
 	}
-	r := runE2E(t, env, "translate", marianFixture, "--ids", "--specials", marianSpecials, "--src", src, "-o", existing, "--overwrite")
+	// A model with external data: -o naming its data file is refused.
+	ext := filepath.Join(dir, "ext")
+	copyTo(t, filepath.Join(marianFixture, "decoder_model.onnx"), ext, "")
+	m, err := onnxio.Load(filepath.Join(marianFixture, "encoder_model.onnx"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = m.Save(filepath.Join(ext, "encoder_model.onnx"), &onnxio.SaveOptions{ExternalData: true})
+	m.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := filepath.Join(ext, "encoder_model.onnx.data")
+	done := guard(t, data)
+	r := runE2E(t, env, "translate", ext, "--ids", "--specials", marianSpecials, "--src", src, "-o", data, "--overwrite")
+	if r.code != 2 || !strings.Contains(r.stderr, "is the input") {
+		t.Errorf("translate -o MODEL_DATA --overwrite: exit %d, want 2 refusing it\n%s", r.code, r.stderr)
+	}
+	done("translate -o the model's data file")
+	r = runE2E(t, env, "translate", marianFixture, "--ids", "--specials", marianSpecials, "--src", src, "-o", existing, "--overwrite")
 	if b, _ := os.ReadFile(existing); r.code != 0 || string(b) == "old" {
 		t.Errorf("translate --overwrite over a regular file: exit %d, output %q\n%s", r.code, b, r.stderr)
 	}

@@ -249,7 +249,11 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 	}
 	defer m.Close()
 	if o.out != "-" {
-		if err := refuseInputOutputs([]string{o.out}, append([]string{o.src}, m.Files...)); err != nil {
+		inputs, err := modelInputFiles(m.Files, o.model.allowDirs)
+		if err != nil {
+			return err
+		}
+		if err := refuseInputOutputs([]string{o.out}, append(inputs, o.src)); err != nil {
 			return err
 		}
 	}
