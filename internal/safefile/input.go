@@ -187,13 +187,3 @@ func ReadLines(path string, each func(n int, line []byte) error) error {
 		}
 	}
 }
-
-// ReadAllLines returns every line of the text input at path (ReadLines).
-func ReadAllLines(path string) ([]string, error) {
-	var out []string
-	err := ReadLines(path, func(_ int, line []byte) error {
-		out = append(out, string(line))
-		return nil
-	})
-	return out, err
-}

@@ -1,7 +1,6 @@
 package safefile
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -137,10 +136,4 @@ func readLimited(r io.Reader, path string, limit int64, what, hint string) ([]by
 		return nil, &LimitError{Path: path, What: what, Limit: limit, Hint: hint}
 	}
 	return data, nil
-}
-
-// IsLimit reports whether err is (or wraps) a LimitError.
-func IsLimit(err error) bool {
-	var le *LimitError
-	return errors.As(err, &le)
 }

@@ -156,7 +156,7 @@ func TestReadLinesLimits(t *testing.T) {
 		{bomb, "bomb.txt.gz: more than 2 MiB (the limit for one text input; set ONNXPRUNE_MAX_INPUT_MB to raise it)"},
 	} {
 		start := time.Now()
-		_, err := ReadAllLines(c.path)
+		_, err := readAllLines(c.path)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want %q", c.path, err, c.want)
 		}
@@ -168,7 +168,7 @@ func TestReadLinesLimits(t *testing.T) {
 	if err := os.WriteFile(text, []byte("one\r\ntwo\n\nfour"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	lines, err := ReadAllLines(text)
+	lines, err := readAllLines(text)
 	if err != nil || strings.Join(lines, "|") != "one\r|two||four" {
 		t.Errorf("lines %q, %v", lines, err)
 	}
@@ -182,7 +182,7 @@ func TestReadLinesLimits(t *testing.T) {
 		w.Close()
 	}()
 	defer r.Close()
-	lines, err = ReadAllLines("/dev/fd/" + strconv.Itoa(int(r.Fd())))
+	lines, err = readAllLines("/dev/fd/" + strconv.Itoa(int(r.Fd())))
 	if err != nil || strings.Join(lines, "|") != "from|a pipe" {
 		t.Errorf("pipe: lines %q, %v", lines, err)
 	}
@@ -222,4 +222,14 @@ func TestCheckOutput(t *testing.T) {
 			t.Errorf("CheckOutput(%s, %v) = %v, want %q", c.path, c.overwrite, err, c.want)
 		}
 	}
+}
+
+// readAllLines returns every line of the text input at path (ReadLines).
+func readAllLines(path string) ([]string, error) {
+	var out []string
+	err := ReadLines(path, func(_ int, line []byte) error {
+		out = append(out, string(line))
+		return nil
+	})
+	return out, err
 }
