@@ -6,14 +6,18 @@ package main
 // files are ever replaced.
 
 import (
+	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"onnxprune/onnxio"
+	"onnxprune/tests/large/synth"
 )
 
 const marianFixture = "../../models/fixtures/marian"
@@ -340,4 +344,70 @@ func TestVerifyChecksDecisionFirst(t *testing.T) {
 			t.Errorf("%s: a report was written", strings.Join(c.flag, " "))
 		}
 	}
+}
+
+// TestMultiFileInterrupted: SIGINT after the first of two files is written
+// ends gate with exit 130 and leaves the destination as it was: a new
+// folder is not created, an existing one keeps its old files, and no
+// temporary folder is left.
+func TestMultiFileInterrupted(t *testing.T) {
+	root := t.TempDir()
+	models := filepath.Join(root, "models")
+	cfg := synth.Config{Layers: 2, Heads: 4, HeadDim: 8, Seed: 5}
+	cfg.Vocab = synth.VocabFor(cfg, 48<<20)
+	if err := os.MkdirAll(models, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	a, err := synth.Write(models, "a.onnx", cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := copyTo(t, a, models, "b.onnx")
+	old := filepath.Join(root, "old")
+	if err := os.MkdirAll(old, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"a.onnx", "b.onnx"} {
+		if err := os.WriteFile(filepath.Join(old, n), []byte("old "+n), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, out := range []string{filepath.Join(root, "new"), old} {
+		before := snapshot(t, out)
+		cmd := exec.Command(testBinary(t), "gate", a, b, "-o", out, "--overwrite")
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		// Wait until a.onnx is written (in the temporary folder, or, before
+		// outputs were all or nothing, in the destination), then interrupt.
+		deadline := time.Now().Add(time.Minute)
+		for !firstWritten(root, filepath.Join(old, "a.onnx")) && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+		cmd.Process.Signal(os.Interrupt)
+		cmd.Wait()
+		if code := cmd.ProcessState.ExitCode(); code != 130 {
+			t.Errorf("gate -o %s interrupted: exit %d, want 130\n%s", out, code, stderr.String())
+		}
+		if after := snapshot(t, out); !sameSnapshot(before, after) {
+			t.Errorf("gate -o %s interrupted changed the destination: %d entries before, %d after", out, len(before), len(after))
+		}
+		noTempFolders(t, root)
+		noTempFolders(t, old)
+	}
+}
+
+// firstWritten reports whether a finished a.onnx exists in a folder under
+// root other than the input folder, skipping the file oldA.
+func firstWritten(root, oldA string) bool {
+	found := false
+	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && d.Name() == "a.onnx" && p != oldA && filepath.Base(filepath.Dir(p)) != "models" {
+			found = true
+		}
+		return nil
+	})
+	return found
 }
