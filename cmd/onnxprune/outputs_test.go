@@ -411,3 +411,27 @@ func firstWritten(root, oldA string) bool {
 	})
 	return found
 }
+
+// TestTrainOutputsRegular: train refuses an --out folder whose log or
+// checkpoint is a named pipe or a symlink (the log used to be opened for
+// appending whatever it was; a named pipe hung the run).
+func TestTrainOutputsRegular(t *testing.T) {
+	env := ortEnv(t)
+	for _, c := range []struct {
+		name string
+		make func(p string) error
+		want string
+	}{
+		{"train.jsonl", func(p string) error { return syscall.Mkfifo(p, 0o644) }, "is a named pipe"},
+		{"checkpoint.gob", func(p string) error { return os.Symlink("/dev/null", p) }, "is a symbolic link"},
+	} {
+		out := t.TempDir()
+		if err := c.make(filepath.Join(out, c.name)); err != nil {
+			t.Fatal(err)
+		}
+		r := runE2EWithin(t, env, 2*time.Minute, plantedArgs(out, "3")...)
+		if r.code != 2 || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("train --out with %s: exit %d, want 2 with %q\n%s", c.name, r.code, c.want, r.stderr)
+		}
+	}
+}
