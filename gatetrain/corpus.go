@@ -1,14 +1,14 @@
 package gatetrain
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
+
+	"onnxprune/internal/safefile"
 )
 
 // Pair is one sentence pair of token ids, without BOS/EOS, and the line it
@@ -29,33 +29,25 @@ type Corpus struct {
 // by white space. Every id must lie in [0, vocab) (vocab ≤ 0 skips the
 // check). Errors name the file and line.
 func ReadIDFile(path string, vocab int64) ([][]int64, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("gatetrain: %w", err)
-	}
-	defer f.Close()
 	var out [][]int64
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<16), 1<<26)
-	line := 0
-	for sc.Scan() {
-		line++
-		fields := strings.Fields(sc.Text())
+	err := safefile.ReadLines(path, func(line int, text []byte) error {
+		fields := strings.Fields(string(text))
 		ids := make([]int64, len(fields))
 		for i, s := range fields {
 			v, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
-				return nil, fmt.Errorf("gatetrain: %s:%d: token %d: %q is not a token id", path, line, i+1, s)
+				return fmt.Errorf("%s:%d: token %d: %q is not a token id", path, line, i+1, s)
 			}
 			if v < 0 || (vocab > 0 && v >= vocab) {
-				return nil, fmt.Errorf("gatetrain: %s:%d: token %d: id %d outside the vocabulary [0, %d)", path, line, i+1, v, vocab)
+				return fmt.Errorf("%s:%d: token %d: id %d outside the vocabulary [0, %d)", path, line, i+1, v, vocab)
 			}
 			ids[i] = v
 		}
 		out = append(out, ids)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("gatetrain: %s:%d: %w", path, line+1, err)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("gatetrain: %w", err)
 	}
 	return out, nil
 }

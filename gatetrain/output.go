@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"onnxprune/graphedit"
+	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 )
 
@@ -89,7 +90,7 @@ func WriteGates(path string, f *GatesFile) error {
 
 // ReadGates reads a gates file and checks it.
 func ReadGates(path string) (*GatesFile, error) {
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadInput(path, safefile.DocumentLimit, "a gates file")
 	if err != nil {
 		return nil, fmt.Errorf("gatetrain: %w", err)
 	}

@@ -8,11 +8,12 @@ import (
 	"os"
 	"path/filepath"
 
+	"google.golang.org/protobuf/proto"
+
 	"onnxprune/graphedit"
+	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
-
-	"google.golang.org/protobuf/proto"
 )
 
 // Files written into RunOptions.OutDir.
@@ -112,6 +113,13 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	ckPath := filepath.Join(o.OutDir, CheckpointFileName)
 	logPath := filepath.Join(o.OutDir, LogFileName)
+	// The log is appended to and the checkpoint read: neither may be a
+	// named pipe, a device or a symlink (only regular files are written).
+	for _, p := range []string{logPath, ckPath} {
+		if _, err := safefile.CheckReplaceable(p); err != nil {
+			return nil, fmt.Errorf("gatetrain: %w", err)
+		}
+	}
 	if o.Resume {
 		if err := t.LoadCheckpoint(ckPath); err != nil {
 			return nil, err

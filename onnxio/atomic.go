@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"onnxprune/internal/safefile"
 )
 
 // WriteFileAtomic writes data to a temporary file in path's folder, gives it
@@ -11,8 +13,12 @@ import (
 // content or the new one, never a part; on error the temporary file is
 // removed. Errors read `PATH: cause`, left for the caller to prefix with its
 // package. (Save does the same for models, and keeps the mode of the file it
-// replaces.)
+// replaces.) Anything at path but a regular file (a symlink, a device, a
+// named pipe) is never replaced (safefile.CheckReplaceable).
 func WriteFileAtomic(path string, data []byte) error {
+	if _, err := safefile.CheckReplaceable(path); err != nil {
+		return fmt.Errorf("%s: refused: %w", path, err)
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)

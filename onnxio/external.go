@@ -3,10 +3,7 @@ package onnxio
 import (
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
-	"strings"
 	"sync"
 
 	"onnxprune/onnxio/onnxpb"
@@ -83,63 +80,15 @@ type extFile struct {
 }
 
 // resolveLocation checks an external data location and returns the file it
-// names. A location must be a relative path without "..", and its real path
-// (symlinks resolved) must lie inside the model's folder; a location may
-// name a file in one of LoadOptions.AllowDirs instead, given either as an
-// absolute path or through a symlink, as long as its real path lies inside
-// that directory.
+// names, by the rules of safefile.Folder.Resolve: a relative path without
+// "..", whose real path (symlinks resolved) lies inside the model's folder,
+// or a file in one of LoadOptions.AllowDirs, given as an absolute path or
+// reached through a symlink.
 func (m *Model) resolveLocation(location string) (string, error) {
-	if m.dir == "" {
+	if m.folder == nil {
 		return "", fmt.Errorf("external data location %q: the model was parsed from bytes without LoadOptions.BaseDir, so there is no folder to read it from", location)
 	}
-	if strings.ContainsRune(location, 0) {
-		return "", fmt.Errorf("external data location %q contains a NUL byte", location)
-	}
-	abs := filepath.IsAbs(location)
-	dotdot := false
-	for _, part := range strings.FieldsFunc(location, func(r rune) bool { return r == '/' || r == '\\' }) {
-		if part == ".." {
-			dotdot = true
-		}
-	}
-	if (abs || dotdot) && len(m.allowDirs) == 0 {
-		return "", refuseLocation(location, abs)
-	}
-	var p string
-	if abs {
-		p = filepath.Clean(location)
-	} else {
-		p = filepath.Join(m.dir, location)
-	}
-	real, err := filepath.EvalSymlinks(p)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return "", fmt.Errorf("external data file %q (location %q) does not exist", p, location)
-		}
-		return "", fmt.Errorf("external data location %q: %w", location, err)
-	}
-	for _, d := range m.allowDirs {
-		if within(real, d) {
-			return real, nil
-		}
-	}
-	switch {
-	case abs || dotdot:
-		return "", refuseLocation(location, abs)
-	case !within(real, m.realDir):
-		return "", fmt.Errorf("external data location %q resolves to %q, outside the model's folder %q (refused)", location, real, m.realDir)
-	}
-	return real, nil
-}
-
-// within reports whether path p lies inside (or is) directory dir; both are
-// clean absolute real paths.
-func within(p, dir string) bool {
-	rel, err := filepath.Rel(dir, p)
-	if err != nil {
-		return false
-	}
-	return rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+	return m.folder.Resolve("external data location", location)
 }
 
 // file returns the mapped contents of the external data file at location.
@@ -218,9 +167,27 @@ func (m *Model) HasExternalData() bool {
 	return found
 }
 
-func refuseLocation(location string, abs bool) error {
-	if abs {
-		return fmt.Errorf("external data location %q is an absolute path (refused; allow its directory with LoadOptions.AllowDirs)", location)
-	}
-	return fmt.Errorf("external data location %q contains \"..\" (refused: it may leave the model's folder)", location)
+// ExternalFiles returns the real paths of the external data files the
+// model's tensors read, each once, in the order first used.
+func (m *Model) ExternalFiles() ([]string, error) {
+	var out []string
+	var first error
+	seen := map[string]bool{}
+	forEachTensor(m.Proto, func(r TensorRef) {
+		if first != nil || r.Tensor.GetDataLocation() != onnxpb.TensorProto_EXTERNAL {
+			return
+		}
+		ref, err := parseExternalKeys(r.Tensor)
+		if err == nil {
+			var real string
+			if real, err = m.resolveLocation(ref.location); err == nil && !seen[real] {
+				seen[real] = true
+				out = append(out, real)
+			}
+		}
+		if err != nil {
+			first = fmt.Errorf("%s: %w", r.Where, err)
+		}
+	})
+	return out, first
 }

@@ -3,20 +3,20 @@
 package onnxio
 
 import (
-	"fmt"
-	"os"
+	"io"
+
+	"onnxprune/internal/safefile"
 )
 
-// mapFile reads the file at path into memory once (platforms without mmap).
+// mapFile reads the file at path into memory once (platforms without mmap);
+// only a regular file is opened (safefile.OpenRegular).
 func mapFile(path string) (*extFile, error) {
-	st, err := os.Stat(path)
+	f, _, err := safefile.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
-	data, err := os.ReadFile(path)
+	defer f.Close()
+	data, err := io.ReadAll(f)
 	if err != nil {
 		return nil, err
 	}

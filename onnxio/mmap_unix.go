@@ -5,25 +5,21 @@ package onnxio
 import (
 	"fmt"
 	"io"
-	"os"
 	"syscall"
+
+	"onnxprune/internal/safefile"
 )
 
 // mapFile maps the file at path read-only into memory (privately, so that a
-// stray write to the slice faults into a private copy, never the file).
+// stray write to the slice faults into a private copy, never the file). Only
+// a regular file is opened (safefile.OpenRegular): a named pipe or a device
+// is refused before it is opened.
 func mapFile(path string) (*extFile, error) {
-	f, err := os.Open(path)
+	f, st, err := safefile.OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !st.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s is not a regular file", path)
-	}
 	size := st.Size()
 	if size == 0 {
 		return &extFile{data: []byte{}}, nil

@@ -10,6 +10,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/internal/safefile"
 	"onnxprune/onnxio/onnxpb"
 )
 
@@ -33,10 +34,8 @@ type Model struct {
 	// Path is the file the model came from, "" if it was parsed from bytes.
 	Path string
 
-	dir       string   // folder external locations are relative to ("" if none)
-	realDir   string   // dir with symlinks resolved
-	allowDirs []string // real paths of LoadOptions.AllowDirs
-	ext       extFiles
+	folder *safefile.Folder // where external data may be read from (nil if nowhere)
+	ext    extFiles
 }
 
 // LoadOptions tunes Load and Parse. The zero value (or nil) is the default.
@@ -154,23 +153,12 @@ func parse(data []byte, name string, opts *LoadOptions) (*Model, error) {
 		return fail(errors.New("model has no graph"))
 	}
 	m := &Model{Proto: p}
-	if opts != nil {
-		if opts.BaseDir != "" {
-			if err := m.setDir(opts.BaseDir); err != nil {
-				return fail(err)
-			}
+	if opts != nil && opts.BaseDir != "" {
+		f, err := safefile.NewFolder(opts.BaseDir, opts.AllowDirs)
+		if err != nil {
+			return fail(err)
 		}
-		for _, d := range opts.AllowDirs {
-			real, err := filepath.EvalSymlinks(d)
-			if err != nil {
-				return fail(fmt.Errorf("allowed directory: %w", err))
-			}
-			real, err = filepath.Abs(real)
-			if err != nil {
-				return fail(fmt.Errorf("allowed directory: %w", err))
-			}
-			m.allowDirs = append(m.allowDirs, real)
-		}
+		m.folder = f
 	}
 	if err := m.validate(opts); err != nil {
 		m.Close()
@@ -183,22 +171,6 @@ func parse(data []byte, name string, opts *LoadOptions) (*Model, error) {
 		}
 	}
 	return m, nil
-}
-
-// setDir sets the folder external data is read from.
-func (m *Model) setDir(dir string) error {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return err
-	}
-	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		// A folder that does not exist only matters once external data is
-		// read from it, which then fails naming the file.
-		real = abs
-	}
-	m.dir, m.realDir = abs, real
-	return nil
 }
 
 // sniff recognises a few common file formats that are not ONNX, for a

@@ -14,6 +14,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/internal/safefile"
 	"onnxprune/onnxio/onnxpb"
 )
 
@@ -76,8 +77,9 @@ func (o *SaveOptions) withDefaults(path string) (SaveOptions, error) {
 // Save writes the model to path. Nothing is written in place: the data file
 // (if any) and the model are written to temporary files in the target
 // folder, synced, and renamed over their targets, so that an error or a
-// crash leaves the old files or the new ones, never a partial file. The
-// model's source files are only ever opened read-only, so saving over the
+// crash leaves the old files or the new ones, never a partial file. A path
+// or data file that exists as anything but a regular file (a symlink, a
+// device, a named pipe) is refused, never replaced. The model's source files are only ever opened read-only, so saving over the
 // file the model came from is safe.
 //
 // With external data the data file is renamed into place just before the
@@ -108,6 +110,13 @@ func (m *Model) save(path string, opts *SaveOptions) error {
 		return err
 	}
 	dir := filepath.Dir(path)
+	// Only regular files are ever replaced: not a symlink, a device or a
+	// named pipe that happens to have the output's name.
+	for _, p := range []string{path, filepath.Join(dir, o.DataFile)} {
+		if _, err := safefile.CheckReplaceable(p); err != nil {
+			return err
+		}
+	}
 	var tmps []string
 	defer func() {
 		for _, t := range tmps {
@@ -397,7 +406,7 @@ func (r extReaders) section(m *Model, ref externalRef) (*io.SectionReader, error
 	}
 	f := r[real]
 	if f == nil {
-		if f, err = os.Open(real); err != nil {
+		if f, _, err = safefile.OpenRegular(real); err != nil {
 			return nil, fmt.Errorf("external data location %q: %w", ref.location, err)
 		}
 		r[real] = f

@@ -17,6 +17,15 @@ import (
 // library when no explicit path is given.
 const EnvLibrary = "ONNXPRUNE_ORT_LIB"
 
+// EnvDisableTelemetry is the variable that turns off ONNX Runtime's
+// telemetry on Linux and macOS; Init sets it to 1 before the library
+// initialises. ONNX Runtime 1.30 (the npm onnxruntime-node build `make ort`
+// installs) otherwise starts the 1DS telemetry client in every process that
+// loads it: the client creates (and truncates) $TMPDIR/mat-debug-PID.log,
+// following a symlink planted at that name, and keeps a device id and an
+// event database under ~/.cache/Microsoft/DeveloperTools/.onnxruntime.
+const EnvDisableTelemetry = "ORT_DISABLE_TELEMETRY"
+
 // DefaultLibrary is where `make ort` installs the library, relative to the
 // repository root.
 const DefaultLibrary = ".ort/lib/libonnxruntime.so.1"
@@ -226,6 +235,10 @@ func initLocked(library string, providers []Provider) error {
 			return nil
 		}
 		return fmt.Errorf("ortrun: ONNX Runtime is already loaded from %s (%s); cannot also load %s (%s) in the same process", env.path, env.origin, path, origin)
+	}
+	// Set before the library initialises: it reads the variable once.
+	if err := os.Setenv(EnvDisableTelemetry, "1"); err != nil {
+		return fmt.Errorf("ortrun: turning off ONNX Runtime telemetry: %w", err)
 	}
 	ort.SetSharedLibraryPath(path)
 	if err := ort.InitializeEnvironment(ort.WithLogLevelError()); err != nil {

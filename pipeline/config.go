@@ -2,8 +2,8 @@ package pipeline
 
 import (
 	"fmt"
+	"math"
 	"onnxprune/ortrun"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -11,6 +11,7 @@ import (
 
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
+	"onnxprune/internal/safefile"
 )
 
 // Config is a pipeline run: the model, the data and each stage's settings.
@@ -267,10 +268,16 @@ func parseInt(s string, dst *int, min int) error {
 	return nil
 }
 
+// parseFloat reads a finite number: NaN and infinities are refused here,
+// where the error can name the line, not later where they break the state
+// file ("json: unsupported value").
 func parseFloat(s string, dst *float64) error {
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil {
 		return fmt.Errorf("%q is not a number", s)
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return fmt.Errorf("%q is not a finite number", s)
 	}
 	*dst = f
 	return nil
@@ -321,7 +328,7 @@ func (f Field) Set(c *Config, value string) error {
 // ParseFile applies a configuration file to c. Errors name the file and
 // line: an unknown key, a value of the wrong type, a malformed line.
 func ParseFile(c *Config, path string) error {
-	b, err := os.ReadFile(path)
+	b, err := safefile.ReadInput(path, safefile.DocumentLimit, "a configuration file")
 	if err != nil {
 		return fmt.Errorf("pipeline: %w", err)
 	}
@@ -329,9 +336,10 @@ func ParseFile(c *Config, path string) error {
 }
 
 // Parse applies configuration text to c; name is used in errors and
-// relative paths are resolved against dir.
+// relative paths are resolved against dir. A UTF-8 byte order mark at the
+// start (as some Windows editors write) is skipped.
 func Parse(c *Config, name, text, dir string) error {
-	entries, err := parseYAML(name, text)
+	entries, err := parseYAML(name, strings.TrimPrefix(text, "\ufeff"))
 	if err != nil {
 		return fmt.Errorf("pipeline: %w", err)
 	}

@@ -88,6 +88,9 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 		{"bad int", "# c\ntrain:\n  max-steps: ten\n", "p.yaml:3:", `"ten" is not an integer`},
 		{"negative int", "train:\n  max-steps: -1\n", "p.yaml:2:", "below 0"},
 		{"bad float", "train:\n  l0-lambda: 1e\n", "p.yaml:2:", "not a number"},
+		{"NaN", "train:\n  l0-lambda: NaN\n", "p.yaml:2:", `"NaN" is not a finite number`},
+		{"infinity", "train:\n  lr: inf\n", "p.yaml:2:", `"inf" is not a finite number`},
+		{"negative infinity", "verify:\n  max-bleu-drop: -Inf\n", "p.yaml:2:", "not a finite number"},
 		{"bad bool", "ids: maybe\n", "p.yaml:1:", "not true or false"},
 		{"bad kind", "attention: [encoder, crosss]\n", "p.yaml:1:", "crosss"},
 		{"bad prune", "prune:\n  by: random\n", "p.yaml:2:", `"random" is not one of`},
@@ -117,6 +120,18 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 				t.Errorf("error %q lacks %q or %q", err, tc.where, tc.what)
 			}
 		})
+	}
+}
+
+// TestParseByteOrderMark: a UTF-8 byte order mark before the first key is
+// skipped (it used to make the key "\ufeffmodel" unknown).
+func TestParseByteOrderMark(t *testing.T) {
+	c := Default()
+	if err := Parse(&c, "p.yaml", "\ufeffmodel: m.onnx\nout: o\n", "/d"); err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Model) != 1 || c.Model[0] != "/d/m.onnx" || c.Out != "/d/o" {
+		t.Errorf("model %q out %q", c.Model, c.Out)
 	}
 }
 

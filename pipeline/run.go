@@ -185,18 +185,22 @@ func Run(ctx context.Context, c Config, log io.Writer) (*Summary, error) {
 func (r *runner) setup() error {
 	c := r.c
 	if !c.IDs {
-		path := c.Tokenizer
-		if path == "" {
-			path = verify.TokenizerHint(r.files, c.AllowDirs)
+		if c.Tokenizer != "" {
+			t, err := tokenize.Load(c.Tokenizer)
+			if err != nil {
+				return fmt.Errorf("pipeline: tokenizer: %w", err)
+			}
+			r.tok = t
+		} else {
+			t, _, err := verify.OpenTokenizerHint(r.files, c.AllowDirs)
+			if err != nil {
+				return fmt.Errorf("pipeline: %w", err)
+			}
+			if t == nil {
+				return fmt.Errorf("pipeline: no tokenizer: set tokenizer, or ids: true for token-id data")
+			}
+			r.tok = t
 		}
-		if path == "" {
-			return fmt.Errorf("pipeline: no tokenizer: set tokenizer, or ids: true for token-id data")
-		}
-		t, err := tokenize.Load(path)
-		if err != nil {
-			return fmt.Errorf("pipeline: tokenizer: %w", err)
-		}
-		r.tok = t
 	}
 	mo := verify.ModelOptions{Session: r.session(), Overrides: c.Specials, AllowDirs: c.AllowDirs}
 	if r.tok != nil {

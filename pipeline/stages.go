@@ -540,6 +540,7 @@ func (r *runner) verify(ctx context.Context) error {
 		Bench:  verify.DefaultBench(),
 		Log:    indent{r.log}, SkipBench: c.NoBench, MaxBLEUDrop: c.MaxBLEUDrop,
 		Providers: []ortrun.Provider{r.session().Provider},
+		WorkDir:   r.path(VerifyDir),
 	}
 	if r.tok != nil {
 		sp := r.tok.Specials()

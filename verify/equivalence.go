@@ -2,7 +2,6 @@ package verify
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -38,13 +37,9 @@ func (d HeadDecision) decide(blocks []*graphedit.Block) (graphedit.Decision, err
 		}
 		return graphedit.RemoveDecision(blocks, sel), nil
 	case d.Gates != "":
-		data, err := os.ReadFile(d.Gates)
+		gf, err := ReadGatesFile(d.Gates)
 		if err != nil {
 			return nil, fmt.Errorf("verify: %w", err)
-		}
-		var gf graphedit.GatesFile
-		if err := json.Unmarshal(data, &gf); err != nil {
-			return nil, fmt.Errorf("verify: %s: %w", d.Gates, err)
 		}
 		dec, err := gf.Decision(blocks)
 		if err != nil {
@@ -63,43 +58,12 @@ func (d HeadDecision) decide(blocks []*graphedit.Block) (graphedit.Decision, err
 // with AllowDirs for external data outside their folders; the copies hold
 // their data in dir.
 func BuildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOptions) ([]string, int, error) {
-	type loaded struct {
-		m      *onnxio.Model
-		g      *graphedit.Graph
-		blocks []*graphedit.Block
-	}
-	var ls []loaded
+	ls, dec, err := loadDecided(files, d, opts)
 	defer func() {
 		for _, l := range ls {
 			l.m.Close()
 		}
 	}()
-	var all []*graphedit.Block
-	seen := map[string]bool{}
-	for _, p := range files {
-		m, err := onnxio.Load(p, opts)
-		if err != nil {
-			return nil, 0, err
-		}
-		g, err := graphedit.Load(m)
-		if err != nil {
-			m.Close()
-			return nil, 0, err
-		}
-		blocks, err := graphedit.FindHeads(g)
-		if err != nil {
-			m.Close()
-			return nil, 0, fmt.Errorf("verify: %s: %w", p, err)
-		}
-		ls = append(ls, loaded{m, g, blocks})
-		for _, b := range blocks {
-			if !seen[b.Name()] {
-				seen[b.Name()] = true
-				all = append(all, b)
-			}
-		}
-	}
-	dec, err := d.decide(all)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -138,15 +102,87 @@ func BuildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOpt
 	return out, len(closed), nil
 }
 
+// loadedFile is one file of a model with its graph and attention blocks.
+type loadedFile struct {
+	m      *onnxio.Model
+	g      *graphedit.Graph
+	blocks []*graphedit.Block
+}
+
+// loadDecided loads files and applies the head decision to their blocks.
+// The caller closes the returned files' models, also on error.
+func loadDecided(files []string, d HeadDecision, opts *onnxio.LoadOptions) ([]loadedFile, graphedit.Decision, error) {
+	var ls []loadedFile
+	var all []*graphedit.Block
+	seen := map[string]bool{}
+	for _, p := range files {
+		m, err := onnxio.Load(p, opts)
+		if err != nil {
+			return ls, nil, err
+		}
+		g, err := graphedit.Load(m)
+		if err != nil {
+			m.Close()
+			return ls, nil, err
+		}
+		blocks, err := graphedit.FindHeads(g)
+		if err != nil {
+			m.Close()
+			return ls, nil, fmt.Errorf("verify: %s: %w", p, err)
+		}
+		ls = append(ls, loadedFile{m, g, blocks})
+		for _, b := range blocks {
+			if !seen[b.Name()] {
+				seen[b.Name()] = true
+				all = append(all, b)
+			}
+		}
+	}
+	dec, err := d.decide(all)
+	return ls, dec, err
+}
+
+// checkDecision checks a head decision against the model's heads (a name
+// that does not exist, a broken gates file) before anything is translated.
+func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions) error {
+	ls, _, err := loadDecided(files, d, opts)
+	for _, l := range ls {
+		l.m.Close()
+	}
+	return err
+}
+
+// gatedDirPattern names the folders that hold the gated original.
+const gatedDirPattern = ".onnxprune-gated.tmp-"
+
+// gatedWorkDir makes a fresh folder for the gated original in workDir (the
+// system's temporary folder when empty), after removing the folders of that
+// name a killed run left in workDir.
+func gatedWorkDir(workDir string) (string, error) {
+	if workDir == "" {
+		return os.MkdirTemp("", "onnxprune-gated-")
+	}
+	if err := os.MkdirAll(workDir, 0o755); err != nil {
+		return "", err
+	}
+	stale, _ := filepath.Glob(filepath.Join(workDir, gatedDirPattern+"*"))
+	for _, s := range stale {
+		if st, err := os.Lstat(s); err == nil && st.IsDir() {
+			os.RemoveAll(s)
+		}
+	}
+	return os.MkdirTemp(workDir, gatedDirPattern)
+}
+
 // checkEquivalence builds the gated original, opens it and the pruned
 // model, and compares their teacher-forced logits on tgt at batch 1 and at
 // batch size batch.
-func checkEquivalence(ctx context.Context, original, pruned []string, d HeadDecision, mo ModelOptions, src, tgt [][]int64, batch int, tol float64) (*Equivalence, error) {
+func checkEquivalence(ctx context.Context, original, pruned []string, d HeadDecision, mo ModelOptions, src, tgt [][]int64, batch int, tol float64, workDir string) (*Equivalence, error) {
 	files, err := expandPaths(original, !mo.NoCache)
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "onnxprune-gated-")
+	dir, err := gatedWorkDir(workDir)
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}

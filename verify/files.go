@@ -1,11 +1,15 @@
 package verify
 
 import (
+	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 
+	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
+	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
+	"onnxprune/verify/tokenize"
 )
 
 // WriteFileAtomic writes data to a temporary file in path's folder, syncs it
@@ -18,38 +22,71 @@ func WriteFileAtomic(path string, data []byte) error {
 	return nil
 }
 
-// TokenizerHint returns the tokenizer a model's metadata_props names (key
-// "tokenizer"), resolved as given, beside the model file, or in the folders
-// above it (a path relative to the repository root); "" when there is none
-// or it cannot be found. allowDirs are the extra directories the model's
-// external data may live in (ModelOptions.AllowDirs).
-func TokenizerHint(paths []string, allowDirs []string) string {
+// metaTokenizer says, in errors, where a tokenizer path came from.
+const metaTokenizer = "tokenizer named in the model's metadata"
+
+// OpenTokenizerHint opens the tokenizer that the first model file's
+// metadata_props name (key "tokenizer"). It returns a nil tokenizer and no
+// error when there is none. The name is a stranger's data and follows the
+// rules for paths from inside a model (safefile.Folder): it must lie in the
+// model's folder or one of allowDirs (the --allow-dir directories) and be a
+// regular file of at most safefile.DocumentLimit bytes. A file that is not a
+// tokenizer is an error that names it without quoting its contents. path is
+// the file read.
+func OpenTokenizerHint(paths []string, allowDirs []string) (tok tokenize.Tokenizer, path string, err error) {
 	files, err := expandPaths(paths, true)
 	if err != nil || len(files) == 0 {
-		return ""
+		return nil, "", err
 	}
 	fi, err := readFileInfo(files[0], allowDirs)
 	if err != nil {
-		return ""
+		return nil, "", err
 	}
 	hint := fi.meta["tokenizer"]
 	if hint == "" {
-		return ""
+		return nil, "", nil
 	}
-	exists := func(p string) bool {
-		st, err := os.Stat(p)
-		return err == nil && !st.IsDir()
+	folder, err := safefile.NewFolder(filepath.Dir(files[0]), allowDirs)
+	if err != nil {
+		return nil, "", fmt.Errorf("verify: %s: %w", files[0], err)
 	}
-	if exists(hint) || filepath.IsAbs(hint) {
-		return hint
+	data, real, err := folder.Read(metaTokenizer, hint, safefile.DocumentLimit)
+	if err != nil {
+		return nil, "", fmt.Errorf("verify: %s: %w (give --spm)", files[0], err)
 	}
-	dir, _ := filepath.Abs(filepath.Dir(files[0]))
-	for d := dir; ; d = filepath.Dir(d) {
-		if p := filepath.Join(d, hint); exists(p) {
-			return p
+	tok, err = tokenize.Parse(data, real)
+	if err != nil {
+		return nil, "", fmt.Errorf("verify: %s: %s %q (%s) is not a tokenizer file onnxprune reads (give --spm)", files[0], metaTokenizer, hint, real)
+	}
+	return tok, real, nil
+}
+
+// ReadGatesFile reads a gates file (gates.json, as gate training writes it)
+// for a head decision: a pipe is fine, more than safefile.DocumentLimit
+// bytes is an error naming the limit, and a version other than
+// gatetrain.GatesVersion is refused (a later layout may mean something
+// else by the same fields).
+func ReadGatesFile(path string) (*graphedit.GatesFile, error) {
+	data, err := safefile.ReadInput(path, safefile.DocumentLimit, "a gates file")
+	if err != nil {
+		return nil, err
+	}
+	var head struct {
+		Version *int `json:"version"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if head.Version == nil || *head.Version != gatetrain.GatesVersion {
+		v := "no version"
+		if head.Version != nil {
+			v = fmt.Sprintf("version %d", *head.Version)
 		}
-		if filepath.Dir(d) == d {
-			return ""
-		}
+		return nil, fmt.Errorf("%s: gates file of %s; this onnxprune reads version %d", path, v, gatetrain.GatesVersion)
 	}
+	var gf graphedit.GatesFile
+	if err := json.Unmarshal(data, &gf); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &gf, nil
 }

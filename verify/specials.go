@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"onnxprune/internal/safefile"
 	"onnxprune/verify/tokenize"
 )
 
@@ -86,8 +87,20 @@ func readConfig(files []*fileInfo) (modelConfig, error) {
 		}
 	}
 	if len(files) > 0 {
-		cfgPath := filepath.Join(filepath.Dir(files[0].path), "config.json")
-		if data, err := os.ReadFile(cfgPath); err == nil {
+		dir := filepath.Dir(files[0].path)
+		cfgPath := filepath.Join(dir, "config.json")
+		if _, err := os.Lstat(cfgPath); err == nil {
+			// A file beside the model follows the rules for paths from
+			// inside a model: a regular file in its folder (or an allowed
+			// directory), size-capped.
+			folder, err := safefile.NewFolder(dir, files[0].allowDirs)
+			if err != nil {
+				return c, fmt.Errorf("verify: %s: %w", cfgPath, err)
+			}
+			data, _, err := folder.Read("config.json beside the model", "config.json", safefile.DocumentLimit)
+			if err != nil {
+				return c, fmt.Errorf("verify: %w", err)
+			}
 			var m map[string]json.RawMessage
 			if err := json.Unmarshal(data, &m); err != nil {
 				return c, fmt.Errorf("verify: %s: %w", cfgPath, err)

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/verify/score"
 	"onnxprune/verify/tokenize"
@@ -53,6 +54,12 @@ type Config struct {
 	// pruned model's logits within EquivalenceTol (0: DefaultEquivalenceTol).
 	Decision       *HeadDecision
 	EquivalenceTol float64
+	// WorkDir holds the gated copy of the original that the equivalence
+	// check builds (tens of MB), in a hidden folder removed when the check
+	// ends; a folder left by a killed run is removed by the next run with
+	// the same WorkDir. Empty: the system's temporary folder (nothing
+	// there is cleaned up after a kill).
+	WorkDir string
 	// Log receives progress lines (nil: none).
 	Log io.Writer
 }
@@ -200,6 +207,17 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 	if err != nil {
 		return err
 	}
+	if cfg.Decision != nil {
+		// The decision names heads of the original: check it before the
+		// translations, which take minutes.
+		files, err := expandPaths(cfg.Original, !cfg.Model.NoCache)
+		if err != nil {
+			return err
+		}
+		if err := checkDecision(files, *cfg.Decision, &onnxio.LoadOptions{AllowDirs: cfg.Model.AllowDirs}); err != nil {
+			return err
+		}
+	}
 	r.Sentences = len(lines)
 	mo := cfg.Model
 	mo.Session.Provider = cfg.Providers[0]
@@ -297,7 +315,7 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 			tol = DefaultEquivalenceTol
 		}
 		cfg.logf("checking the pruned model against the gated original")
-		if r.Equivalence, err = checkEquivalence(ctx, cfg.Original, cfg.Pruned, *cfg.Decision, mo, src, tgt, max(cfg.Search.Batch, 1), tol); err != nil {
+		if r.Equivalence, err = checkEquivalence(ctx, cfg.Original, cfg.Pruned, *cfg.Decision, mo, src, tgt, max(cfg.Search.Batch, 1), tol, cfg.WorkDir); err != nil {
 			return fmt.Errorf("equivalence: %w", err)
 		}
 	} else {

@@ -15,12 +15,14 @@ package conllu
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"onnxprune/internal/safefile"
 )
 
 // Word is one syntactic word of a sentence.
@@ -66,7 +68,7 @@ type Sentence struct {
 
 // ReadFile reads every sentence of a CoNLL-U file.
 func ReadFile(path string) ([]*Sentence, error) {
-	f, err := os.Open(path)
+	f, err := safefile.OpenText(path)
 	if err != nil {
 		return nil, fmt.Errorf("conllu: %w", err)
 	}
@@ -192,6 +194,9 @@ func Read(r io.Reader, name string) ([]*Sentence, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("conllu: %s:%d: more than %d bytes (the limit for one line)", name, lineNo+1, maxLine)
+		}
 		return nil, fmt.Errorf("conllu: %s:%d: %w", name, lineNo+1, err)
 	}
 	if err := finish(); err != nil {

@@ -77,6 +77,8 @@ func parseKinds(s string) ([]graphedit.Kind, error) {
 	return out, nil
 }
 
+// run gates every file in memory, checks the result, and only then writes
+// the outputs, all or nothing (writeModelSet): a refusal writes nothing.
 func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 	kinds, err := parseKinds(o.attention)
 	if err != nil {
@@ -94,14 +96,15 @@ func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 	if err := checkDataFiles(outs, ms); err != nil {
 		return err
 	}
+	want := map[graphedit.Kind]bool{}
+	for _, k := range kinds {
+		want[k] = true
+	}
 	total := 0
+	var lines []string
 	for i, f := range ms.files {
 		if err := ctx.Err(); err != nil {
 			return err
-		}
-		want := map[graphedit.Kind]bool{}
-		for _, k := range kinds {
-			want[k] = true
 		}
 		has := false
 		for _, b := range f.blocks {
@@ -114,18 +117,21 @@ func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 			}
 		}
 		f.g.Store(f.m)
-		if err := f.m.Save(outs[i], nil); err != nil {
-			return err
-		}
 		var names []string
 		for _, g := range gates {
 			names = append(names, fmt.Sprintf("%s[%d]", g.Name, g.Heads))
 		}
-		fmt.Fprintf(stdout, "%s: %d gate inputs %s -> %s\n", f.path, len(gates), strings.Join(names, " "), outs[i])
+		lines = append(lines, fmt.Sprintf("%s: %d gate inputs %s -> %s", f.path, len(gates), strings.Join(names, " "), outs[i]))
 		total += len(gates)
 	}
 	if total == 0 {
 		return fmt.Errorf("no attention block of kinds %q in %s", o.attention, strings.Join(o.models, ", "))
+	}
+	if err := writeModelSet(ctx, ms, outs); err != nil {
+		return err
+	}
+	for _, l := range lines {
+		fmt.Fprintln(stdout, l)
 	}
 	return nil
 }

@@ -3,14 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"onnxprune/graphedit"
 	"onnxprune/onnxio"
-	"onnxprune/onnxio/onnxpb"
 )
 
 // modelFile is one file of a model set with its graph and attention blocks.
@@ -174,7 +172,8 @@ func describeBlock(b *graphedit.Block) *blockInfo {
 	return bi
 }
 
-// writeHeadTable prints the inventory as a table.
+// writeHeadTable prints the inventory as a table; strings from the model go
+// through printable.
 func writeHeadTable(w io.Writer, blocks []*blockInfo) {
 	fmt.Fprintf(w, "%-10s %5s %5s %-28s %-28s %-28s %-28s %-16s %s\n", "BLOCK", "HEADS", "DIM", "Q", "K", "V", "OUT", "GATE", "FILES")
 	short := func(bi *blockInfo, role string) string {
@@ -182,7 +181,7 @@ func writeHeadTable(w io.Writer, blocks []*blockInfo) {
 		if !ok {
 			return "-"
 		}
-		s := wt.Initializer
+		s := printable(wt.Initializer)
 		if len(s) > 22 {
 			s = "…" + s[len(s)-21:]
 		}
@@ -194,11 +193,11 @@ func writeHeadTable(w io.Writer, blocks []*blockInfo) {
 	for _, bi := range blocks {
 		var files []string
 		for _, f := range bi.Files {
-			files = append(files, filepath.Base(f))
+			files = append(files, printable(filepath.Base(f)))
 		}
 		gate := "-"
 		if bi.Gated {
-			gate = bi.Gate
+			gate = printable(bi.Gate)
 		}
 		fmt.Fprintf(w, "%-10s %5d %5d %-28s %-28s %-28s %-28s %-16s %s\n", bi.Name, bi.NumHeads, bi.HeadDim,
 			short(bi, "q"), short(bi, "k"), short(bi, "v"), short(bi, "out"), gate, strings.Join(files, ","))
@@ -217,98 +216,4 @@ func writeHeadTable(w io.Writer, blocks []*blockInfo) {
 		fmt.Fprintf(w, "; %d blocks gated", gated)
 	}
 	fmt.Fprintln(w)
-}
-
-// outputPaths maps each input file to its output: OUT itself for one file,
-// OUT/<file name> for several (OUT is then a folder, made if missing).
-// Outputs that exist need overwrite. An output that is its own input is
-// replaced only with overwrite (the new file is renamed over it; the input is
-// never opened for writing); an output that is another input is refused.
-func outputPaths(inputs []string, out string, overwrite bool) ([]string, error) {
-	if out == "" {
-		return nil, &usageError{msg: "-o OUT is required"}
-	}
-	var paths []string
-	if len(inputs) == 1 {
-		if st, err := os.Stat(out); err == nil && st.IsDir() {
-			out = filepath.Join(out, filepath.Base(inputs[0]))
-		} else if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-			return nil, err
-		}
-		paths = []string{out}
-	} else {
-		if err := os.MkdirAll(out, 0o755); err != nil {
-			return nil, err
-		}
-		for _, in := range inputs {
-			paths = append(paths, filepath.Join(out, filepath.Base(in)))
-		}
-	}
-	for i, p := range paths {
-		for j, in := range inputs {
-			same, err := samePath(p, in)
-			if err != nil || !same {
-				continue
-			}
-			if j != i {
-				return nil, fmt.Errorf("output %s is another input file; inputs are never overwritten", p)
-			}
-			if !overwrite {
-				return nil, fmt.Errorf("output %s is the input file (use --overwrite to replace it)", p)
-			}
-		}
-		if _, err := os.Stat(p); err == nil && !overwrite {
-			return nil, fmt.Errorf("output %s exists (use --overwrite)", p)
-		}
-	}
-	return paths, nil
-}
-
-func samePath(a, b string) (bool, error) {
-	sa, err := os.Stat(a)
-	if err != nil {
-		return false, err
-	}
-	sb, err := os.Stat(b)
-	if err != nil {
-		return false, err
-	}
-	return os.SameFile(sa, sb), nil
-}
-
-// checkDataFiles refuses an output whose external data file (OUT.data, the
-// name onnxio.Save gives it) is a file an input reads its tensors from:
-// renaming the new data over it would change that input under its model.
-func checkDataFiles(outs []string, ms *modelSet) error {
-	for _, out := range outs {
-		data := out + ".data"
-		if _, err := os.Stat(data); err != nil {
-			continue
-		}
-		for _, f := range ms.files {
-			if same, err := samePath(out, f.path); err == nil && same {
-				// The output replaces this input as a whole (--overwrite),
-				// data file included.
-				continue
-			}
-			seen := map[string]bool{}
-			for _, ref := range f.m.Tensors() {
-				t := ref.Tensor
-				if t.GetDataLocation() != onnxpb.TensorProto_EXTERNAL {
-					continue
-				}
-				for _, e := range t.GetExternalData() {
-					if e.GetKey() != "location" || seen[e.GetValue()] {
-						continue
-					}
-					seen[e.GetValue()] = true
-					src := filepath.Join(filepath.Dir(f.path), e.GetValue())
-					if same, err := samePath(data, src); err == nil && same {
-						return fmt.Errorf("output %s would replace %s, the external data of input %s; choose another output name", out, data, f.path)
-					}
-				}
-			}
-		}
-	}
-	return nil
 }

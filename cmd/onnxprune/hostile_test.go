@@ -8,6 +8,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"fmt"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 	"unsafe"
 
 	"google.golang.org/protobuf/proto"
@@ -66,20 +68,40 @@ func ortEnv(t *testing.T) []string {
 type e2eResult struct {
 	code           int
 	stdout, stderr string
+	// elapsed is the command's wall time.
+	elapsed time.Duration
 }
 
-// runE2E runs the binary and fails the test on a panic or a crash by signal.
+// e2eTimeout is how long runE2E lets a command run before killing it (a
+// command blocked on a named pipe would otherwise hang the test).
+const e2eTimeout = 5 * time.Minute
+
+// runE2E runs the binary and fails the test on a panic, a crash by signal or
+// a run longer than e2eTimeout.
 func runE2E(t *testing.T, env []string, args ...string) e2eResult {
 	t.Helper()
-	cmd := exec.Command(testBinary(t), args...)
+	return runE2EWithin(t, env, e2eTimeout, args...)
+}
+
+// runE2EWithin is runE2E with a time limit of its own.
+func runE2EWithin(t *testing.T, env []string, limit time.Duration, args ...string) e2eResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, testBinary(t), args...)
 	cmd.Env = env
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
+	start := time.Now()
 	err := cmd.Run()
+	elapsed := time.Since(start)
+	if ctx.Err() != nil {
+		t.Fatalf("onnxprune %s: still running after %v (killed)", strings.Join(args, " "), limit)
+	}
 	if _, ok := err.(*exec.ExitError); err != nil && !ok {
 		t.Fatalf("onnxprune %s: %v", strings.Join(args, " "), err)
 	}
-	r := e2eResult{code: cmd.ProcessState.ExitCode(), stdout: out.String(), stderr: errb.String()}
+	r := e2eResult{code: cmd.ProcessState.ExitCode(), stdout: out.String(), stderr: errb.String(), elapsed: elapsed}
 	if strings.Contains(r.stderr, "panic:") || strings.Contains(r.stderr, "goroutine ") || r.code < 0 {
 		t.Fatalf("onnxprune %s crashed (exit %d):\n%s", strings.Join(args, " "), r.code, r.stderr)
 	}
@@ -227,7 +249,14 @@ type hostileCase struct {
 	make func(t *testing.T, dir, good string) string
 	// want is a piece of the error message.
 	want string
+	// quick: the refusal must come within quickRefusal (a special file
+	// named from inside the model, which used to block).
+	quick bool
 }
+
+// quickRefusal is how fast a special file named from inside a model must be
+// refused.
+const quickRefusal = time.Second
 
 func hostileCases() []hostileCase {
 	edit := func(f func(m *onnxpb.ModelProto)) func(t *testing.T, dir, good string) string {
@@ -247,8 +276,8 @@ func hostileCases() []hostileCase {
 		}
 	}
 	return []hostileCase{
-		{"empty file", raw(nil), "hostile.onnx"},
-		{"not protobuf", raw([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")), "hostile.onnx"},
+		{"empty file", raw(nil), "hostile.onnx", false},
+		{"not protobuf", raw([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")), "hostile.onnx", false},
 		{"truncated", func(t *testing.T, dir, good string) string {
 			b, err := os.ReadFile(good)
 			if err != nil {
@@ -259,44 +288,64 @@ func hostileCases() []hostileCase {
 				t.Fatal(err)
 			}
 			return p
-		}, "hostile.onnx"},
+		}, "hostile.onnx", false},
 		{"absolute location", edit(func(m *onnxpb.ModelProto) {
 			setExternal(initializer(m, "embed"), "location", "/etc/passwd")
-		}), "absolute"},
+		}), "absolute", false},
 		{"dot-dot location", edit(func(m *onnxpb.ModelProto) {
 			setExternal(initializer(m, "embed"), "location", "../outside/w.bin")
-		}), ".."},
+		}), "..", false},
 		{"symlink out of the folder", edit(func(m *onnxpb.ModelProto) {
 			setExternal(initializer(m, "embed"), "location", "link.bin")
-		}), "link.bin"},
+		}), "link.bin", false},
 		{"offset past the end", edit(func(m *onnxpb.ModelProto) {
 			setExternal(initializer(m, "lm_head"), "offset", "1099511627776")
-		}), "past the end"},
+		}), "past the end", false},
 		{"length past the end", edit(func(m *onnxpb.ModelProto) {
 			setExternal(initializer(m, "lm_head"), "length", "1099511627776")
-		}), "lm_head"},
+		}), "lm_head", false},
 		{"missing data file", edit(func(m *onnxpb.ModelProto) {
 			setExternal(initializer(m, "embed"), "location", "nothere.bin")
-		}), "nothere.bin"},
+		}), "nothere.bin", false},
+		{"named pipe as data", func(t *testing.T, dir, good string) string {
+			pipe := filepath.Join(dir, "pipe.bin")
+			if err := syscall.Mkfifo(pipe, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { os.Remove(pipe) })
+			return edit(func(m *onnxpb.ModelProto) {
+				setExternal(initializer(m, "embed"), "location", "pipe.bin")
+			})(t, dir, good)
+		}, "is a named pipe", true},
+		{"symlink to /dev/zero as data", func(t *testing.T, dir, good string) string {
+			zero := filepath.Join(dir, "zero.bin")
+			if err := os.Symlink("/dev/zero", zero); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { os.Remove(zero) })
+			return edit(func(m *onnxpb.ModelProto) {
+				setExternal(initializer(m, "embed"), "location", "zero.bin")
+			})(t, dir, good)
+		}, "outside the model's folder", true},
 		{"2^40 elements inline", edit(func(m *onnxpb.ModelProto) {
 			m.Graph.Initializer = append(m.Graph.Initializer, &onnxpb.TensorProto{Name: proto.String("huge"),
 				Dims: []int64{1 << 20, 1 << 20}, DataType: proto.Int32(int32(onnxpb.TensorProto_FLOAT)), RawData: make([]byte, 16)})
-		}), "huge"},
+		}), "huge", false},
 		{"negative dim", edit(func(m *onnxpb.ModelProto) {
 			initializer(m, "embed").Dims[0] = -300
-		}), "embed"},
+		}), "embed", false},
 		{"short raw_data", edit(func(m *onnxpb.ModelProto) {
 			t := initializer(m, "split_shape")
 			t.RawData = make([]byte, 8*len(t.Int64Data)-3)
 			t.Int64Data = nil
-		}), "split_shape"},
+		}), "split_shape", false},
 		{"too many attributes", edit(func(m *onnxpb.ModelProto) {
 			n := m.Graph.Node[0]
 			for i := 0; i < 5000; i++ {
 				n.Attribute = append(n.Attribute, &onnxpb.AttributeProto{Name: proto.String(fmt.Sprintf("a%d", i)),
 					Type: onnxpb.AttributeProto_INT.Enum(), I: proto.Int64(1)})
 			}
-		}), "attributes"},
+		}), "attributes", false},
 		{"deeply nested subgraphs", edit(func(m *onnxpb.ModelProto) {
 			var g *onnxpb.GraphProto
 			for i := 0; i < 100; i++ {
@@ -309,7 +358,7 @@ func hostileCases() []hostileCase {
 			}
 			m.Graph.Node = append(m.Graph.Node, &onnxpb.NodeProto{OpType: proto.String("If"),
 				Attribute: []*onnxpb.AttributeProto{{Name: proto.String("then_branch"), Type: onnxpb.AttributeProto_GRAPH.Enum(), G: g}}})
-		}), "nest"},
+		}), "nest", false},
 	}
 }
 
@@ -346,10 +395,13 @@ func TestHostileInputsRefused(t *testing.T) {
 				{"gate", model, "-o", out},
 				{"prune", model, "--remove", "encoder:0:1", "-o", out},
 			} {
-				r := runE2E(t, env, args...)
+				r := runE2EWithin(t, env, time.Minute, args...)
 				if r.code != 2 {
 					t.Errorf("%s: exit %d, want 2\n%s%s", strings.Join(args, " "), r.code, r.stdout, r.stderr)
 					continue
+				}
+				if hc.quick && r.elapsed > quickRefusal {
+					t.Errorf("%s: refused after %v, want within %v", strings.Join(args, " "), r.elapsed, quickRefusal)
 				}
 				line := strings.SplitN(r.stderr, "\n", 2)[0]
 				if !strings.HasPrefix(line, "onnxprune "+args[0]+": ") || !strings.Contains(line, model) {
@@ -695,8 +747,8 @@ func TestOutputNotInput(t *testing.T) {
 		name string
 		args []string
 	}{
-		{"translate -o MODEL", append(append([]string{}, translate...), "-o", enc)},
-		{"translate -o SRC", append(append([]string{}, translate...), "-o", src)},
+		{"translate -o MODEL", append(append([]string{}, translate...), "-o", enc, "--overwrite")},
+		{"translate -o SRC", append(append([]string{}, translate...), "-o", src, "--overwrite")},
 		{"train --out holding the model as train_graph.onnx", trainArgs},
 	} {
 		r := runE2E(t, env, tc.args...)
@@ -726,6 +778,8 @@ func TestHostileGatesFile(t *testing.T) {
 		{"listed twice", `{"version":1,"heads":[` + head("encoder:0:1", "encoder", 0, 1, "false") + "," + head("encoder:0:1", "encoder", 0, 1, "true") + `]}`},
 		{"huge layer", `{"version":1,"heads":[{"name":"encoder:0:0","kind":"encoder","layer":1e300,"head":0}]}`},
 		{"keep not a bool", `{"version":1,"heads":[` + head("encoder:0:1", "encoder", 0, 1, `"no"`) + `]}`},
+		{"version 99", `{"version":99,"heads":[` + head("encoder:0:1", "encoder", 0, 1, "false") + `]}`},
+		{"no version", `{"heads":[` + head("encoder:0:1", "encoder", 0, 1, "false") + `]}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			gates := filepath.Join(dir, "gates.json")
@@ -823,5 +877,83 @@ func TestMalformedAttention(t *testing.T) {
 			noTempFiles(t, outDir)
 			done(tc.name)
 		})
+	}
+}
+
+// TestModelNamedFilesRefused: a tokenizer named in a model's metadata, or a
+// config.json beside it, that is a named pipe, a symlink to /dev/zero or a
+// path out of the model's folder ends translate within a second with exit
+// 2 and one line naming it, never quoting the file.
+func TestModelNamedFilesRefused(t *testing.T) {
+	root := t.TempDir()
+	outside := filepath.Join(root, "outside")
+	if err := os.MkdirAll(outside, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("SECRET-LINE\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(root, "src.txt")
+	if err := os.WriteFile(src, []byte("hello world\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := ortEnv(t)
+	// model makes a copy of the Marian fixture in a folder of its own,
+	// its encoder naming tokenizer hint, and runs prepare in that folder.
+	model := func(name, hint string, prepare func(dir string)) string {
+		dir := filepath.Join(root, name)
+		copyTo(t, filepath.Join(marianFixture, "decoder_model.onnx"), dir, "")
+		rewrite(t, filepath.Join(marianFixture, "encoder_model.onnx"), filepath.Join(dir, "encoder_model.onnx"), func(m *onnxpb.ModelProto) {
+			if hint != "" {
+				m.MetadataProps = append(m.MetadataProps, &onnxpb.StringStringEntryProto{Key: proto.String("tokenizer"), Value: proto.String(hint)})
+			}
+		})
+		prepare(dir)
+		return dir
+	}
+	mkfifo := func(name string) func(dir string) {
+		return func(dir string) {
+			if err := syscall.Mkfifo(filepath.Join(dir, name), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	link := func(name, target string) func(dir string) {
+		return func(dir string) {
+			if err := os.Symlink(target, filepath.Join(dir, name)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	none := func(string) {}
+	for _, c := range []struct {
+		name  string
+		dir   string
+		extra []string
+		want  string
+	}{
+		{"tokenizer is a named pipe", model("tok-fifo", "tok.txt", mkfifo("tok.txt")), nil, "is a named pipe"},
+		{"tokenizer is /dev/zero", model("tok-zero", "tok.txt", link("tok.txt", "/dev/zero")), nil, "outside the model's folder"},
+		{"tokenizer links out", model("tok-link", "tok.txt", link("tok.txt", filepath.Join(outside, "secret.txt"))), nil, "outside the model's folder"},
+		{"tokenizer is ../", model("tok-dotdot", "../outside/secret.txt", none), nil, `contains ".."`},
+		{"tokenizer is /etc/passwd", model("tok-abs", "/etc/passwd", none), nil, "is an absolute path"},
+		{"config.json is a named pipe", model("cfg-fifo", "", mkfifo("config.json")), []string{"--ids", "--specials", marianSpecials}, "is a named pipe"},
+		{"config.json is /dev/zero", model("cfg-zero", "", link("config.json", "/dev/zero")), []string{"--ids", "--specials", marianSpecials}, "outside the model's folder"},
+		{"config.json links out", model("cfg-link", "", link("config.json", filepath.Join(outside, "secret.txt"))), []string{"--ids", "--specials", marianSpecials}, "outside the model's folder"},
+	} {
+		args := append([]string{"translate", c.dir, "--src", src, "-o", filepath.Join(root, "out.txt")}, c.extra...)
+		r := runE2EWithin(t, env, time.Minute, args...)
+		lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+		switch {
+		case r.code != 2 || len(lines) != 1 || !strings.Contains(lines[0], c.want):
+			t.Errorf("%s: exit %d, want 2 and one line with %q\n%s", c.name, r.code, c.want, r.stderr)
+		case strings.Contains(r.stderr, "SECRET") || strings.Contains(r.stderr, "root:"):
+			t.Errorf("%s: the error quotes the file: %s", c.name, r.stderr)
+		case r.elapsed > quickRefusal:
+			t.Errorf("%s: refused after %v, want within %v", c.name, r.elapsed, quickRefusal)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(root, "out.txt")); err == nil {
+		t.Error("translate wrote an output")
 	}
 }

@@ -362,15 +362,17 @@ func countParams(m *onnxio.Model) paramSummary {
 	return ps
 }
 
+// writeText prints the summary for a person; every string from the model
+// goes through printable.
 func (s *modelSummary) writeText(w io.Writer) {
-	fmt.Fprintf(w, "%s\n", s.Path)
+	fmt.Fprintf(w, "%s\n", printable(s.Path))
 	fmt.Fprintf(w, "  ir_version: %d\n", s.IRVersion)
 	var ops []string
 	for _, o := range s.Opsets {
-		ops = append(ops, fmt.Sprintf("%s %d", o.Domain, o.Version))
+		ops = append(ops, fmt.Sprintf("%s %d", printable(o.Domain), o.Version))
 	}
 	fmt.Fprintf(w, "  opsets:     %s\n", strings.Join(ops, ", "))
-	producer := strings.TrimSpace(s.ProducerName + " " + s.ProducerVersion)
+	producer := printable(strings.TrimSpace(s.ProducerName + " " + s.ProducerVersion))
 	if producer == "" {
 		producer = "(unknown)"
 	}
@@ -379,7 +381,7 @@ func (s *modelSummary) writeText(w io.Writer) {
 		fmt.Fprintf(w, "  %s:\n", title)
 		width := 0
 		for _, v := range vs {
-			width = max(width, len(v.Name))
+			width = max(width, len(printable(v.Name)))
 		}
 		for _, v := range vs {
 			shape := "(rank unknown)"
@@ -388,12 +390,12 @@ func (s *modelSummary) writeText(w io.Writer) {
 				for i, d := range v.Shape {
 					dims[i] = "?"
 					if d != nil {
-						dims[i] = fmt.Sprint(d)
+						dims[i] = printable(fmt.Sprint(d))
 					}
 				}
 				shape = "[" + strings.Join(dims, ", ") + "]"
 			}
-			fmt.Fprintf(w, "    %-*s  %-8s %s\n", width, v.Name, v.Type, shape)
+			fmt.Fprintf(w, "    %-*s  %-8s %s\n", width, printable(v.Name), v.Type, shape)
 		}
 	}
 	writeValues("inputs", s.Inputs)
@@ -404,10 +406,10 @@ func (s *modelSummary) writeText(w io.Writer) {
 	fmt.Fprintf(w, "  nodes: %d, %d kinds of op\n", s.Nodes, len(s.Ops))
 	width := 0
 	for _, o := range s.Ops {
-		width = max(width, len(o.Op))
+		width = max(width, len(printable(o.Op)))
 	}
 	for _, o := range s.Ops {
-		fmt.Fprintf(w, "    %-*s  %d\n", width, o.Op, o.Count)
+		fmt.Fprintf(w, "    %-*s  %d\n", width, printable(o.Op), o.Count)
 	}
 	p := s.Parameters
 	fmt.Fprintf(w, "  parameters: %s in %d tensors, %s\n", groupDigits(p.Elements), p.Tensors, humanBytes(p.Bytes))

@@ -111,9 +111,15 @@ func dispatch(ctx context.Context, cmds []command, args []string, stdout, stderr
 		if c.name != args[0] {
 			continue
 		}
-		err := c.run(ctx, args[1:], stdout, stderr)
+		out := &checkedWriter{w: stdout}
+		err := c.run(ctx, args[1:], out, stderr)
 		if errors.Is(err, errHelp) {
 			return 0
+		}
+		if err == nil && out.err != nil {
+			// Output that could not be written is a failure, whatever
+			// the command thought of it.
+			err = fmt.Errorf("writing standard output: %w", out.err)
 		}
 		// A signal decides the exit code even when the command stopped
 		// cleanly (nil after writing a checkpoint or partial report) or
@@ -134,9 +140,10 @@ func dispatch(ctx context.Context, cmds []command, args []string, stdout, stderr
 	return 2
 }
 
-// reportError prints err as one line and picks the exit code.
+// reportError prints err as one line, control characters escaped, and
+// picks the exit code.
 func reportError(stderr io.Writer, name string, err error) int {
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	msg := printable(strings.ReplaceAll(err.Error(), "\n", " "))
 	fmt.Fprintf(stderr, "onnxprune %s: %s\n", name, msg)
 	var ee *exitError
 	if errors.As(err, &ee) {

@@ -1,11 +1,24 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path/filepath"
 
 	"onnxprune/gatetrain"
+	"onnxprune/internal/safefile"
+	"onnxprune/onnxio"
 )
+
+// The output rule, for every command that writes: an existing path is
+// replaced only with --overwrite (or "-", stdout, where a command offers
+// it); anything but a regular file is never replaced; a model's data file
+// OUT.data counts as part of OUT; an output is never one of the inputs'
+// files (model files, their external data files, text inputs); several
+// output files are written all-or-nothing (writeModelSet).
 
 // refuseInputOutputs returns an error when one of outs is the same file as
 // one of inputs (empty names are skipped): writing the output, even by
@@ -24,6 +37,25 @@ func refuseInputOutputs(outs, inputs []string) error {
 	return nil
 }
 
+// modelInputFiles returns the model files and the external data files they
+// read, for refuseInputOutputs.
+func modelInputFiles(models []string, allowDirs []string) ([]string, error) {
+	out := append([]string{}, models...)
+	for _, p := range models {
+		m, err := onnxio.Load(p, &onnxio.LoadOptions{AllowDirs: allowDirs, SkipNameCheck: true})
+		if err != nil {
+			return nil, err
+		}
+		datas, err := m.ExternalFiles()
+		m.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		out = append(out, datas...)
+	}
+	return out, nil
+}
+
 // trainOutputs lists the files `onnxprune train` writes into dir.
 func trainOutputs(dir string) []string {
 	var out []string
@@ -35,4 +67,165 @@ func trainOutputs(dir string) []string {
 		out = append(out, filepath.Join(dir, name+".data"))
 	}
 	return out
+}
+
+// outputPaths maps each input model file to its output: OUT itself for one
+// file, OUT/<file name> for several (OUT is then a folder). It checks the
+// output rule for each output and its data file OUT.data and creates
+// nothing. An output that is its own input is replaced only with overwrite
+// (the new file is renamed over it; the input is never opened for writing);
+// an output that is another input is refused.
+func outputPaths(inputs []string, out string, overwrite bool) ([]string, error) {
+	if out == "" {
+		return nil, &usageError{msg: "-o OUT is required"}
+	}
+	var paths []string
+	if len(inputs) == 1 {
+		if st, err := os.Stat(out); err == nil && st.IsDir() {
+			out = filepath.Join(out, filepath.Base(inputs[0]))
+		}
+		paths = []string{out}
+	} else {
+		if st, err := os.Stat(out); err == nil && !st.IsDir() {
+			return nil, fmt.Errorf("output %s is a file; several model files need a folder", out)
+		}
+		for _, in := range inputs {
+			paths = append(paths, filepath.Join(out, filepath.Base(in)))
+		}
+	}
+	for i, p := range paths {
+		for j, in := range inputs {
+			same, err := samePath(p, in)
+			if err != nil || !same {
+				continue
+			}
+			if j != i {
+				return nil, fmt.Errorf("output %s is another input file; inputs are never overwritten", p)
+			}
+			if !overwrite {
+				return nil, fmt.Errorf("output %s is the input file (use --overwrite to replace it)", p)
+			}
+		}
+		for _, q := range []string{p, p + ".data"} {
+			if err := safefile.CheckOutput(q, overwrite); err != nil {
+				if q != p {
+					err = fmt.Errorf("%w: it is the data file of output %s", err, p)
+				}
+				return nil, err
+			}
+		}
+	}
+	return paths, nil
+}
+
+func samePath(a, b string) (bool, error) {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false, err
+	}
+	sb, err := os.Stat(b)
+	if err != nil {
+		return false, err
+	}
+	return os.SameFile(sa, sb), nil
+}
+
+// checkDataFiles refuses an output, or its data file OUT.data, that is an
+// external data file an input reads: renaming the new file over it would
+// change that input under its model. The one exception is an output that
+// replaces its own input as a whole (--overwrite), data file included.
+func checkDataFiles(outs []string, ms *modelSet) error {
+	for _, f := range ms.files {
+		datas, err := f.m.ExternalFiles()
+		if err != nil {
+			return fmt.Errorf("%s: %w", f.path, err)
+		}
+		for _, out := range outs {
+			replacesInput, _ := samePath(out, f.path)
+			for _, d := range datas {
+				if same, err := samePath(out, d); err == nil && same {
+					return fmt.Errorf("output %s is %s, the external data of input %s; inputs are never overwritten", out, d, f.path)
+				}
+				if same, err := samePath(out+".data", d); err == nil && same && !replacesInput {
+					return fmt.Errorf("output %s would replace %s, the external data of input %s; choose another output name", out, out+".data", f.path)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// writeModelSet saves each file of ms to the output of the same index, all
+// or nothing. One output is saved directly (onnxio.Save renames its data
+// file and model into place). Several are written to a temporary folder
+// beside the destination (inside it when the folder exists) and moved into
+// place only once every file is written: an error, or a signal (ctx) before
+// the moves begin, leaves the destination as it was. The moves themselves
+// are renames within one folder and are not interrupted by ctx.
+func writeModelSet(ctx context.Context, ms *modelSet, outs []string) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if len(outs) == 1 {
+		if err := os.MkdirAll(filepath.Dir(outs[0]), 0o755); err != nil {
+			return err
+		}
+		return ms.files[0].m.Save(outs[0], nil)
+	}
+	dest := filepath.Dir(outs[0])
+	_, err := os.Stat(dest)
+	fresh := errors.Is(err, fs.ErrNotExist)
+	tmpParent := dest
+	if fresh {
+		tmpParent = filepath.Dir(dest)
+		if err := os.MkdirAll(tmpParent, 0o755); err != nil {
+			return err
+		}
+	}
+	tmp, err := os.MkdirTemp(tmpParent, "."+filepath.Base(dest)+".tmp-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	for i, f := range ms.files {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := f.m.Save(filepath.Join(tmp, filepath.Base(outs[i])), nil); err != nil {
+			return err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	if fresh {
+		return os.Rename(tmp, dest)
+	}
+	for _, out := range outs {
+		if err := moveModel(filepath.Join(tmp, filepath.Base(out)), out); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// moveModel renames a saved model (and its data file, if any) from src to
+// dst in the order onnxio.Save uses: when a data file is replaced, the old
+// model at dst is removed first, so a crash between the renames never pairs
+// the old model with the new data.
+func moveModel(src, dst string) error {
+	if _, err := os.Lstat(src + ".data"); err == nil {
+		if _, err := os.Lstat(dst + ".data"); err == nil {
+			if err := os.Remove(dst); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+		}
+		if err := os.Rename(src+".data", dst+".data"); err != nil {
+			return err
+		}
+	}
+	return os.Rename(src, dst)
 }

@@ -2,14 +2,13 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"slices"
 	"strings"
 
 	"onnxprune/graphedit"
+	"onnxprune/verify"
 )
 
 // pruneOptions holds the flags of `onnxprune prune`.
@@ -98,13 +97,9 @@ func (o *pruneOptions) decision(blocks []*graphedit.Block) (graphedit.Decision, 
 		}
 		return graphedit.KeepDecision(blocks, sel), nil
 	}
-	data, err := os.ReadFile(o.gates)
+	gf, err := verify.ReadGatesFile(o.gates)
 	if err != nil {
 		return nil, err
-	}
-	var gf graphedit.GatesFile
-	if err := json.Unmarshal(data, &gf); err != nil {
-		return nil, fmt.Errorf("%s: %w", o.gates, err)
 	}
 	d, err := gf.Decision(blocks)
 	if err != nil {
@@ -142,6 +137,7 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var lines []string
 	for i, f := range ms.files {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -159,9 +155,6 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 			return fmt.Errorf("%s: %w", f.path, err)
 		}
 		f.g.Store(f.m)
-		if err := f.m.Save(outs[i], nil); err != nil {
-			return err
-		}
 		var parts []string
 		for _, c := range rep.Blocks {
 			s := fmt.Sprintf("%s %d->%d", c.Block, c.From, c.To)
@@ -173,7 +166,15 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 		if len(parts) == 0 {
 			parts = []string{"no heads removed"}
 		}
-		fmt.Fprintf(stdout, "%s: %s; %d weight bytes removed -> %s\n", f.path, strings.Join(parts, ", "), rep.RemovedBytes, outs[i])
+		lines = append(lines, fmt.Sprintf("%s: %s; %d weight bytes removed -> %s", f.path, strings.Join(parts, ", "), rep.RemovedBytes, outs[i]))
+	}
+	// Every file is cut in memory before anything is written; the outputs
+	// are then written all or nothing.
+	if err := writeModelSet(ctx, ms, outs); err != nil {
+		return err
+	}
+	for _, l := range lines {
+		fmt.Fprintln(stdout, l)
 	}
 	return nil
 }

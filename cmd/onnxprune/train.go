@@ -12,6 +12,7 @@ import (
 
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
+	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/verify/tokenize"
@@ -167,23 +168,16 @@ func (o *trainOptions) readCorpus(src, tgt string, tok tokenize.Tokenizer, vocab
 		return gatetrain.ReadCorpus(src, tgt, vocab)
 	}
 	enc := func(path string) ([][]int64, error) {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return nil, err
-		}
-		text := strings.TrimSuffix(string(b), "\n")
 		var out [][]int64
-		if text == "" {
-			return nil, nil
-		}
-		for i, line := range strings.Split(text, "\n") {
-			ids, err := tok.Encode(line)
+		err := safefile.ReadLines(path, func(n int, line []byte) error {
+			ids, err := tok.Encode(string(line))
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %w", path, i+1, err)
+				return fmt.Errorf("%s:%d: %w", path, n, err)
 			}
 			out = append(out, ids)
-		}
-		return out, nil
+			return nil
+		})
+		return out, err
 	}
 	s, err := enc(src)
 	if err != nil {

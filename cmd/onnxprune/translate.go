@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"onnxprune/internal/safefile"
 	"onnxprune/ortrun"
 	"onnxprune/verify"
 	"onnxprune/verify/score"
@@ -73,9 +74,9 @@ func (f *modelFlags) sessionOptions() (ortrun.Options, error) {
 	return f.session.options("")
 }
 
-// tokenizer opens --spm (and --vocab); with neither, the path in the model's
-// metadata ("tokenizer"), looked up as given and beside the model. It
-// returns nil with --ids.
+// tokenizer opens --spm (and --vocab); with neither, the file the model's
+// metadata names ("tokenizer"), which must lie in the model's folder or an
+// --allow-dir (verify.OpenTokenizerHint). It returns nil with --ids.
 func (f *modelFlags) tokenizer(modelPaths []string) (tokenize.Tokenizer, error) {
 	if f.ids {
 		if f.spm != "" || f.vocab != "" {
@@ -83,17 +84,26 @@ func (f *modelFlags) tokenizer(modelPaths []string) (tokenize.Tokenizer, error) 
 		}
 		return nil, nil
 	}
-	path := f.spm
-	if path == "" {
-		path = verify.TokenizerHint(modelPaths, f.allowDirs)
-		if path == "" {
-			return nil, &usageError{msg: "give --spm (the model's metadata names no tokenizer) or --ids"}
-		}
-	}
-	if f.vocab != "" {
-		sp, err := tokenize.LoadSentencePiece(path)
+	var tok tokenize.Tokenizer
+	if f.spm == "" {
+		hinted, _, err := verify.OpenTokenizerHint(modelPaths, f.allowDirs)
 		if err != nil {
 			return nil, err
+		}
+		if hinted == nil {
+			return nil, &usageError{msg: "give --spm (the model's metadata names no tokenizer) or --ids"}
+		}
+		tok = hinted
+	}
+	if f.vocab != "" {
+		var sp *tokenize.SentencePiece
+		if f.spm != "" {
+			var err error
+			if sp, err = tokenize.LoadSentencePiece(f.spm); err != nil {
+				return nil, err
+			}
+		} else if sp, _ = tok.(*tokenize.SentencePiece); sp == nil {
+			return nil, &usageError{msg: "--vocab numbers SentencePiece pieces, but the model's metadata names no SentencePiece model: give --spm"}
 		}
 		v, err := tokenize.LoadVocab(f.vocab)
 		if err != nil {
@@ -101,7 +111,10 @@ func (f *modelFlags) tokenizer(modelPaths []string) (tokenize.Tokenizer, error) 
 		}
 		return tokenize.NewMarian(sp, v), nil
 	}
-	return tokenize.Load(path)
+	if tok != nil {
+		return tok, nil
+	}
+	return tokenize.Load(f.spm)
 }
 
 // openModel opens a model with the flags' session options and special ids;
@@ -135,10 +148,11 @@ func readSource(path string) ([]string, error) {
 }
 
 type translateOptions struct {
-	model  modelFlags
-	search searchFlags
-	src    string
-	out    string
+	model     modelFlags
+	search    searchFlags
+	src       string
+	out       string
+	overwrite bool
 }
 
 func translateCommand() command {
@@ -162,7 +176,8 @@ are encoded with --spm (SentencePiece), framed with EOS (and BOS with --src-bos)
 decoded greedily (--beam 1) or with beam search, sorted by length into batches.
 
 The output is written to a temporary file and renamed into place: an interrupted run
-leaves no partial file.`,
+leaves no partial file. An existing output is replaced only with --overwrite, and only
+when it is a regular file (never a device, a pipe or a symlink).`,
 		example: `  onnxprune translate models/reference --src models/corpus/test.en --spm models/corpus/spm8k.model -o test.hyp
   onnxprune translate encoder_model.onnx decoder_model.onnx decoder_with_past_model.onnx \
       --src news.en --spm source.spm --vocab vocab.json --beam 5 --length-penalty 1.0 -o news.hyp
@@ -173,6 +188,7 @@ leaves no partial file.`,
 		fs := newFlagSet(c, stdout)
 		fs.StringVar(&o.src, "src", "", "source file, one sentence a line")
 		fs.StringVarP(&o.out, "output", "o", "", "output file for the translations (- for stdout)")
+		fs.BoolVar(&o.overwrite, "overwrite", false, "replace an existing output file")
 		o.model.bind(fs, true)
 		o.search.bind(fs)
 		if err := parseFlags(fs, args); err != nil {
@@ -201,6 +217,15 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 	if err := ortrun.CheckOptions(so); err != nil {
 		return err
 	}
+	if o.out != "-" {
+		// Checked before anything is read or translated.
+		if err := safefile.CheckOutput(o.out, o.overwrite); err != nil {
+			return err
+		}
+		if err := refuseInputOutputs([]string{o.out}, append([]string{o.src}, models...)); err != nil {
+			return err
+		}
+	}
 	lines, err := readSource(o.src)
 	if err != nil {
 		return err
@@ -215,7 +240,11 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 	}
 	defer m.Close()
 	if o.out != "-" {
-		if err := refuseInputOutputs([]string{o.out}, append([]string{o.src}, m.Files...)); err != nil {
+		inputs, err := modelInputFiles(m.Files, o.model.allowDirs)
+		if err != nil {
+			return err
+		}
+		if err := refuseInputOutputs([]string{o.out}, append(inputs, o.src)); err != nil {
 			return err
 		}
 	}

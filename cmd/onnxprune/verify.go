@@ -213,6 +213,10 @@ func (o *verifyOptions) run(ctx context.Context, cfg verify.Config, stdout, stde
 		sp := tok.Specials()
 		cfg.Model.Fallback = &sp
 	}
+	// The gated original of the equivalence check lives in the output
+	// folder, where a run killed with SIGKILL leaves it for the next run
+	// to remove.
+	cfg.WorkDir = o.out
 	r, runErr := verify.Run(ctx, cfg)
 	// Errors in the inputs (files, models, providers) leave no report; an
 	// interruption, or a failure after the original model has translated

@@ -76,7 +76,7 @@ for BY in relevance confidence importance random; do
 			if [ $BY = random ]; then KEEP=$(keep_random $N); else KEEP=$(keep_top "$OUT/an-dev/heads.json" $BY $N); fi
 			rm -rf "$R"
 			$OP prune $ENC $DEC --keep "$KEEP,decoder:*:*,cross:*:*" -o "$R" >"$R.prune.log"
-			$OP translate "$R" $TR -o "$R.hyp.tmp" && mv "$R.hyp.tmp" "$R.hyp"
+			$OP translate "$R" $TR --overwrite -o "$R.hyp.tmp" && mv "$R.hyp.tmp" "$R.hyp"
 		fi
 		devloss "$R" $BY-$N
 	done
@@ -85,7 +85,7 @@ R="$OUT/rank/none-0"
 if [ ! -f "$R.hyp" ]; then
 	rm -rf "$R"
 	$OP prune $ENC $DEC --remove "encoder:*:*" -o "$R" >"$R.prune.log"
-	$OP translate "$R" $TR -o "$R.hyp.tmp" && mv "$R.hyp.tmp" "$R.hyp"
+	$OP translate "$R" $TR --overwrite -o "$R.hyp.tmp" && mv "$R.hyp.tmp" "$R.hyp"
 fi
 devloss "$R" none-0
 

@@ -1,35 +1,30 @@
 package score
 
 import (
-	"bytes"
-	"compress/gzip"
 	"fmt"
-	"io"
-	"os"
 	"strings"
+
+	"onnxprune/internal/safefile"
 )
 
 // ReadLines reads a UTF-8 text file of segments the way the sacrebleu
 // command does: lines end at "\n" only, a final line without one still
 // counts, and each line loses its trailing whitespace. A name ending in
-// ".gz" is decompressed. Invalid UTF-8 is an error naming the file and line.
+// ".gz" is decompressed. The file may be a pipe (process substitution); it
+// is streamed, and the limits of safefile.ReadLines (one line, the whole
+// text) end the read with an error naming the file and the limit. Invalid
+// UTF-8 is an error naming the file and line.
 func ReadLines(path string) ([]string, error) {
-	data, err := os.ReadFile(path)
+	var lines []string
+	err := safefile.ReadLines(path, func(n int, line []byte) error {
+		if at := invalidUTF8At(string(line)); at >= 0 {
+			return fmt.Errorf("%s: line %d: invalid UTF-8 at byte %d of the line", path, n, at)
+		}
+		lines = append(lines, pyRstrip(string(line)))
+		return nil
+	})
 	if err != nil {
 		return nil, fmt.Errorf("score: %w", err)
-	}
-	if strings.HasSuffix(path, ".gz") {
-		zr, err := gzip.NewReader(bytes.NewReader(data))
-		if err != nil {
-			return nil, fmt.Errorf("score: %s: %w", path, err)
-		}
-		if data, err = io.ReadAll(zr); err != nil {
-			return nil, fmt.Errorf("score: %s: %w", path, err)
-		}
-	}
-	lines, err := SplitLines(string(data))
-	if err != nil {
-		return nil, fmt.Errorf("score: %s: %w", path, err)
 	}
 	return lines, nil
 }

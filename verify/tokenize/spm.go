@@ -3,7 +3,6 @@ package tokenize
 import (
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"google.golang.org/protobuf/proto"
@@ -65,9 +64,9 @@ var _ Tokenizer = (*SentencePiece)(nil)
 
 // LoadSentencePiece reads a SentencePiece `.model` file.
 func LoadSentencePiece(path string) (*SentencePiece, error) {
-	data, err := os.ReadFile(path)
+	data, err := readInput(path)
 	if err != nil {
-		return nil, fmt.Errorf("tokenize: %w", err)
+		return nil, err
 	}
 	return ParseSentencePiece(data, path)
 }

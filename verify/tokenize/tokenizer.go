@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"onnxprune/internal/safefile"
 )
 
 // Tokenizer turns text into token ids and back.
@@ -126,14 +128,34 @@ func StripSpecials(ids []int64, s Specials) []int64 {
 // give a WordTokenizer (whitespace-separated tokens); use NewMarian to pair a
 // vocabulary with a SentencePiece model.
 func Load(path string) (Tokenizer, error) {
-	switch strings.ToLower(filepath.Ext(path)) {
+	data, err := readInput(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(data, path)
+}
+
+// Parse reads a tokenizer from data, the contents of a file named name,
+// chosen by the name's extension as Load does.
+func Parse(data []byte, name string) (Tokenizer, error) {
+	switch strings.ToLower(filepath.Ext(name)) {
 	case ".model":
-		return LoadSentencePiece(path)
+		return ParseSentencePiece(data, name)
 	default:
-		v, err := LoadVocab(path)
+		v, err := ParseVocab(data, name)
 		if err != nil {
 			return nil, err
 		}
 		return NewWordTokenizer(v), nil
 	}
+}
+
+// readInput reads a tokenizer file the user named: a pipe is fine, more
+// than safefile.DocumentLimit bytes is an error naming the limit.
+func readInput(path string) ([]byte, error) {
+	data, err := safefile.ReadInput(path, safefile.DocumentLimit, "a tokenizer file")
+	if err != nil {
+		return nil, fmt.Errorf("tokenize: %w", err)
+	}
+	return data, nil
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -30,17 +29,23 @@ const maxVocabID = 1<<31 - 1
 // LoadVocab reads a vocabulary: `.json` as vocab.json, `.yml`/`.yaml` as
 // vocab.yml, anything else as a plain file with one token per line.
 func LoadVocab(path string) (*Vocab, error) {
-	data, err := os.ReadFile(path)
+	data, err := readInput(path)
 	if err != nil {
-		return nil, fmt.Errorf("tokenize: %w", err)
+		return nil, err
 	}
-	switch strings.ToLower(filepath.Ext(path)) {
+	return ParseVocab(data, path)
+}
+
+// ParseVocab reads a vocabulary from data, the contents of a file named
+// name, chosen by the name's extension as LoadVocab does.
+func ParseVocab(data []byte, name string) (*Vocab, error) {
+	switch strings.ToLower(filepath.Ext(name)) {
 	case ".json":
-		return ParseVocabJSON(data, path)
+		return ParseVocabJSON(data, name)
 	case ".yml", ".yaml":
-		return ParseVocabYAML(data, path)
+		return ParseVocabYAML(data, name)
 	default:
-		return ParsePlainVocab(data, path)
+		return ParsePlainVocab(data, name)
 	}
 }
 
