@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 
@@ -36,7 +37,7 @@ type RunOptions struct {
 	Graph  *graphedit.Graph
 	Model  string
 	Source func() (*onnxio.Model, error)
-	Kinds  []graphedit.Kind
+	Kinds  []heads.Kind
 	Roles  Roles
 	// Train and Dev are the corpora (Dev may be nil).
 	Train, Dev *Corpus

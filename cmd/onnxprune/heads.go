@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
@@ -18,7 +19,7 @@ type modelFile struct {
 	path   string
 	m      *onnxio.Model
 	g      *graphedit.Graph
-	blocks []*graphedit.Block
+	blocks []*heads.Block
 }
 
 // modelSet is the files of one model (a single file, or the encoder and
@@ -49,7 +50,7 @@ func loadModelSet(paths []string, allowDirs []string) (*modelSet, error) {
 			ms.close()
 			return nil, err
 		}
-		blocks, err := graphedit.FindHeads(g)
+		blocks, err := heads.FindHeads(g)
 		if err != nil {
 			m.Close()
 			ms.close()
@@ -128,7 +129,7 @@ func (ms *modelSet) inventory() ([]*blockInfo, error) {
 		}
 	}
 	order := map[string]int{}
-	for i, k := range graphedit.Kinds {
+	for i, k := range heads.Kinds {
 		order[string(k)] = i
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -140,7 +141,7 @@ func (ms *modelSet) inventory() ([]*blockInfo, error) {
 	return out, nil
 }
 
-func describeBlock(b *graphedit.Block) *blockInfo {
+func describeBlock(b *heads.Block) *blockInfo {
 	bi := &blockInfo{Name: b.Name(), Kind: string(b.Kind), Layer: b.Layer, NumHeads: b.NumHeads, HeadDim: b.HeadDim,
 		Graph: b.Graph, Anchor: b.Softmax.String(), Weights: map[string]weight{}}
 	if b.PerHead != nil {
@@ -149,7 +150,7 @@ func describeBlock(b *graphedit.Block) *blockInfo {
 	if b.Gate != nil {
 		bi.Gated, bi.Gate = true, b.Gate.Name()
 	}
-	add := func(role string, p graphedit.Projection) {
+	add := func(role string, p heads.Projection) {
 		if p.Weight != nil {
 			bi.Weights[role+"_weight"] = weight{Initializer: p.Weight.Name(), Transposed: p.Transposed, Offset: p.Offset, Width: p.Width}
 		}

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 )
 
 // pruneOptions holds the flags of `onnxprune prune`.
@@ -83,26 +83,26 @@ Optimum export's files in it (else its model.onnx). The input files are never ch
 	return c
 }
 
-func (o *pruneOptions) decision(blocks []*graphedit.Block) (graphedit.Decision, error) {
+func (o *pruneOptions) decision(blocks []*heads.Block) (heads.Decision, error) {
 	switch {
 	case o.remove != "":
-		sel, err := graphedit.ParseSpec(o.remove, blocks)
+		sel, err := heads.ParseSpec(o.remove, blocks)
 		if err != nil {
 			return nil, &usageError{msg: "--remove: " + err.Error()}
 		}
-		return graphedit.RemoveDecision(blocks, sel), nil
+		return heads.RemoveDecision(blocks, sel), nil
 	case o.keep != "":
-		sel, err := graphedit.ParseSpec(o.keep, blocks)
+		sel, err := heads.ParseSpec(o.keep, blocks)
 		if err != nil {
 			return nil, &usageError{msg: "--keep: " + err.Error()}
 		}
-		return graphedit.KeepDecision(blocks, sel), nil
+		return heads.KeepDecision(blocks, sel), nil
 	}
 	data, err := os.ReadFile(o.gates)
 	if err != nil {
 		return nil, err
 	}
-	var gf graphedit.GatesFile
+	var gf heads.GatesFile
 	if err := json.Unmarshal(data, &gf); err != nil {
 		return nil, fmt.Errorf("%s: %w", o.gates, err)
 	}
@@ -128,7 +128,7 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 	}
 	// The decision is made against every block of the model (all files),
 	// then applied to each file's blocks of the same names.
-	var all []*graphedit.Block
+	var all []*heads.Block
 	seen := map[string]bool{}
 	for _, f := range ms.files {
 		for _, b := range f.blocks {
@@ -146,7 +146,7 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		fd := graphedit.Decision{}
+		fd := heads.Decision{}
 		for _, b := range f.blocks {
 			fd[b.Name()] = dec[b.Name()]
 			if b.Gate != nil && slices.Contains(dec[b.Name()], false) {
@@ -154,7 +154,7 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 				return fmt.Errorf("%s: block %s is gated (input %s): prune the ungated model instead (its gates.json goes to --gates)", f.path, b.Name(), b.Gate.Name())
 			}
 		}
-		rep, err := graphedit.RemoveHeads(f.g, f.blocks, fd)
+		rep, err := heads.RemoveHeads(f.g, f.blocks, fd)
 		if err != nil {
 			return fmt.Errorf("%s: %w", f.path, err)
 		}

@@ -1,10 +1,14 @@
-package graphedit
+package heads
 
-import "fmt"
+import (
+	"fmt"
+
+	"onnxprune/graphedit"
+)
 
 // isFusedAttention reports whether n is ONNX Runtime's fused attention
 // (com.microsoft Attention or MultiHeadAttention).
-func isFusedAttention(n *Node) bool {
+func isFusedAttention(n *graphedit.Node) bool {
 	return n.Domain() == "com.microsoft" && (n.OpType() == "Attention" || n.OpType() == "MultiHeadAttention")
 }
 
@@ -12,7 +16,7 @@ func isFusedAttention(n *Node) bool {
 // and bias, num_heads attribute) or MultiHeadAttention (Q, K, V computed
 // outside, packed QKV bias, keys and values possibly read from caches).
 // The block's Softmax field holds the fused node; it has no per-head tensor.
-func matchFused(g *Graph, n *Node) (*Block, error) {
+func matchFused(g *graphedit.Graph, n *graphedit.Node) (*Block, error) {
 	fail := func(format string, args ...any) (*Block, error) {
 		return nil, &MatchError{Softmax: nodeLabel(n), Missing: fmt.Sprintf(format, args...)}
 	}
@@ -21,8 +25,8 @@ func matchFused(g *Graph, n *Node) (*Block, error) {
 		return fail("%s has no num_heads attribute", n)
 	}
 	b := &Block{Softmax: n, NumHeads: int(H)}
-	var qIn, kIn, vIn *Value
-	var kv []*Value
+	var qIn, kIn, vIn *graphedit.Value
+	var kv []*graphedit.Value
 	var err error
 	switch n.OpType() {
 	case "Attention":
@@ -33,7 +37,7 @@ func matchFused(g *Graph, n *Node) (*Block, error) {
 		}
 		d := root.Shape()
 		if len(d) != 2 || !d[1].Known() || d[1].Value%3 != 0 {
-			return fail("%s: packed QKV weight %q has shape %s", n, root.Name(), ShapeString(d))
+			return fail("%s: packed QKV weight %q has shape %s", n, root.Name(), graphedit.ShapeString(d))
 		}
 		if sz, ok := n.AttrInts("qkv_hidden_sizes"); ok && !(len(sz) == 3 && sz[0] == sz[1] && sz[1] == sz[2]) {
 			return fail("%s: unequal qkv_hidden_sizes %v", n, sz)
@@ -76,7 +80,7 @@ func matchFused(g *Graph, n *Node) (*Block, error) {
 			}
 		}
 		cross := false
-		for _, in := range []*Value{kIn, vIn} {
+		for _, in := range []*graphedit.Value{kIn, vIn} {
 			if in != nil && in != qIn {
 				cross = true
 			}

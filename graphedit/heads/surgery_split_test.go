@@ -1,11 +1,13 @@
-package graphedit_test
+package heads_test
 
 import (
 	"math/rand/v2"
+	"onnxprune/graphedit/internal/graphtest"
 	"strings"
 	"testing"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 )
@@ -14,38 +16,38 @@ import (
 // decision.
 type splitModel struct {
 	gated, pruned *ortrun.Session
-	gates         []graphedit.Gate
+	gates         []heads.Gate
 }
 
-func buildSplit(t *testing.T, path string, dec graphedit.Decision) *splitModel {
+func buildSplit(t *testing.T, path string, dec heads.Decision) *splitModel {
 	t.Helper()
 	m, err := onnxio.Load(path, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	mk := func(prune bool) (*ortrun.Session, []graphedit.Gate) {
+	mk := func(prune bool) (*ortrun.Session, []heads.Gate) {
 		g, err := graphedit.Load(m)
 		if err != nil {
 			t.Fatal(err)
 		}
-		blocks, err := graphedit.FindHeads(g)
+		blocks, err := heads.FindHeads(g)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var gates []graphedit.Gate
+		var gates []heads.Gate
 		if prune {
-			fd := graphedit.Decision{}
+			fd := heads.Decision{}
 			for _, b := range blocks {
 				fd[b.Name()] = dec[b.Name()]
 			}
-			if _, err := graphedit.RemoveHeads(g, blocks, fd); err != nil {
+			if _, err := heads.RemoveHeads(g, blocks, fd); err != nil {
 				t.Fatal(err)
 			}
-		} else if gates, err = graphedit.InsertGates(g, blocks, nil); err != nil {
+		} else if gates, err = heads.InsertGates(g, blocks, nil); err != nil {
 			t.Fatal(err)
 		}
-		return newSession(t, marshalGraph(t, g, m), exactOpts), gates
+		return graphtest.NewSession(t, graphtest.MarshalGraph(t, g, m), graphtest.ExactOpts), gates
 	}
 	sm := &splitModel{}
 	sm.gated, sm.gates = mk(false)
@@ -55,9 +57,9 @@ func buildSplit(t *testing.T, path string, dec graphedit.Decision) *splitModel {
 
 // run runs both models: the gated one on gfeeds plus 0/1 gates, the pruned
 // one on pfeeds.
-func (sm *splitModel) run(t *testing.T, dec graphedit.Decision, gfeeds, pfeeds map[string]*ortrun.Tensor) (g, p map[string]*ortrun.Tensor) {
+func (sm *splitModel) run(t *testing.T, dec heads.Decision, gfeeds, pfeeds map[string]*ortrun.Tensor) (g, p map[string]*ortrun.Tensor) {
 	t.Helper()
-	names := outputNames(sm.gated)
+	names := graphtest.OutputNames(sm.gated)
 	feeds := map[string]*ortrun.Tensor{}
 	for k, v := range gfeeds {
 		feeds[k] = v
@@ -89,8 +91,8 @@ func (sm *splitModel) run(t *testing.T, dec graphedit.Decision, gfeeds, pfeeds m
 // 0/1 gates: the files stay consistent (same heads cut from the cache the
 // decoder writes and the cache the decoder-with-past reads).
 func TestSplitFilesPrunedTogetherOnORT(t *testing.T) {
-	dir := "../models/fixtures/marian/"
-	dec := graphedit.Decision{
+	dir := "../../models/fixtures/marian/"
+	dec := heads.Decision{
 		"encoder:0": {true, false, true, true}, "encoder:1": {false, false, true, false},
 		"decoder:0": {false, true, true, false}, "decoder:1": {true, true, true, true},
 		"cross:0": {true, false, false, true}, "cross:1": {false, false, false, false},

@@ -1,6 +1,10 @@
-package graphedit
+package heads
 
-import "sort"
+import (
+	"sort"
+
+	"onnxprune/graphedit"
+)
 
 // assignKinds labels self-attention blocks encoder or decoder: with cross
 // blocks present, a self block is encoder self-attention when its input
@@ -8,8 +12,8 @@ import "sort"
 // otherwise; without cross blocks, a self block is decoder self-attention
 // when its scores are masked causally (a Trilu or a Range comparison) and
 // the graph reads cached keys or decoder inputs, encoder otherwise.
-func assignKinds(g *Graph, blocks []*Block) {
-	var crossSrc []*Value
+func assignKinds(g *graphedit.Graph, blocks []*Block) {
+	var crossSrc []*graphedit.Value
 	for _, b := range blocks {
 		if b.Kind == KindCross {
 			if b.K.Weight != nil {
@@ -47,16 +51,16 @@ func assignKinds(g *Graph, blocks []*Block) {
 }
 
 // kvSource returns the input of the key projection (nil when absent).
-func (b *Block) kvSource() *Value {
+func (b *Block) kvSource() *graphedit.Value {
 	return b.keyInput
 }
 
 // causalMask reports whether the scores are masked with a Trilu or a
 // Range-based comparison (a causal mask) within a few nodes.
-func causalMask(sm *Node) bool {
-	seen := map[*Node]bool{}
-	var walk func(v *Value, d int) bool
-	walk = func(v *Value, d int) bool {
+func causalMask(sm *graphedit.Node) bool {
+	seen := map[*graphedit.Node]bool{}
+	var walk func(v *graphedit.Value, d int) bool
+	walk = func(v *graphedit.Value, d int) bool {
 		if v == nil || d == 0 {
 			return false
 		}
@@ -82,9 +86,9 @@ func causalMask(sm *Node) bool {
 }
 
 // dependsOn reports whether v is computed from x (bounded search).
-func dependsOn(v, x *Value, limit int) bool {
-	seen := map[*Value]bool{}
-	stack := []*Value{v}
+func dependsOn(v, x *graphedit.Value, limit int) bool {
+	seen := map[*graphedit.Value]bool{}
+	stack := []*graphedit.Value{v}
 	for len(stack) > 0 && limit > 0 {
 		limit--
 		c := stack[len(stack)-1]
@@ -110,8 +114,8 @@ func dependsOn(v, x *Value, limit int) bool {
 // numberLayers numbers the blocks of each kind in data-flow order (the
 // topological order of their Softmax nodes; blocks of subgraphs keep their
 // own numbering and follow).
-func numberLayers(g *Graph, blocks []*Block) {
-	pos := map[*Node]int{}
+func numberLayers(g *graphedit.Graph, blocks []*Block) {
+	pos := map[*graphedit.Node]int{}
 	if order, err := g.TopoOrder(); err == nil {
 		for i, n := range order {
 			pos[n] = i

@@ -1,8 +1,9 @@
-package graphedit_test
+package heads_test
 
 import (
 	"encoding/json"
 	"errors"
+	"onnxprune/graphedit/internal/graphtest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio/onnxpb"
 )
 
@@ -34,7 +36,7 @@ type manifest struct {
 
 func readManifest(t *testing.T) manifest {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "models", "fixtures", "manifest.json"))
+	data, err := os.ReadFile(filepath.Join("..", "..", "models", "fixtures", "manifest.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,26 +49,26 @@ func readManifest(t *testing.T) manifest {
 
 // projectionOf returns the weight (or bias) and layout FindHeads reports
 // for a manifest projection key (q_weight, kv_bias, qkv_weight, out_bias, ...).
-func projectionOf(b *graphedit.Block, key string) (name string, transposed, ok bool) {
+func projectionOf(b *heads.Block, key string) (name string, transposed, ok bool) {
 	role, part, _ := strings.Cut(key, "_")
-	var ps []graphedit.Projection
+	var ps []heads.Projection
 	switch role {
 	case "q":
-		ps = []graphedit.Projection{b.Q}
+		ps = []heads.Projection{b.Q}
 	case "k":
-		ps = []graphedit.Projection{b.K}
+		ps = []heads.Projection{b.K}
 	case "v":
-		ps = []graphedit.Projection{b.V}
+		ps = []heads.Projection{b.V}
 	case "kv":
-		ps = []graphedit.Projection{b.K, b.V}
+		ps = []heads.Projection{b.K, b.V}
 	case "qkv":
-		ps = []graphedit.Projection{b.Q, b.K, b.V}
+		ps = []heads.Projection{b.Q, b.K, b.V}
 	case "out":
-		ps = []graphedit.Projection{b.Out}
+		ps = []heads.Projection{b.Out}
 	default:
 		return "", false, false
 	}
-	get := func(p graphedit.Projection) *graphedit.Value {
+	get := func(p heads.Projection) *graphedit.Value {
 		if part == "bias" {
 			return p.Bias
 		}
@@ -82,7 +84,7 @@ func projectionOf(b *graphedit.Block, key string) (name string, transposed, ok b
 		}
 	}
 	// A single-role key must not name a weight shared with another role.
-	others := map[string][]graphedit.Projection{
+	others := map[string][]heads.Projection{
 		"q": {b.K, b.V}, "k": {b.Q, b.V}, "v": {b.Q, b.K}, "kv": {b.Q},
 	}
 	for _, o := range others[role] {
@@ -103,15 +105,15 @@ func TestFindHeadsMatchesManifest(t *testing.T) {
 	}
 	for _, fx := range man.Fixtures {
 		t.Run(fx.File, func(t *testing.T) {
-			g := loadGraph(t, filepath.Join("..", "models", "fixtures", fx.File))
-			blocks, err := graphedit.FindHeads(g)
+			g := graphtest.LoadGraph(t, filepath.Join("..", "..", "models", "fixtures", fx.File))
+			blocks, err := heads.FindHeads(g)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(blocks) != len(fx.Attention) {
 				t.Fatalf("found %d blocks, manifest has %d", len(blocks), len(fx.Attention))
 			}
-			byName := map[string]*graphedit.Block{}
+			byName := map[string]*heads.Block{}
 			for _, b := range blocks {
 				byName[b.Name()] = b
 			}
@@ -201,7 +203,7 @@ func attentionGraph(t *testing.T, broken bool) *graphedit.Graph {
 
 func TestFindHeadsSmallGraph(t *testing.T) {
 	g := attentionGraph(t, false)
-	blocks, err := graphedit.FindHeads(g)
+	blocks, err := heads.FindHeads(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +211,7 @@ func TestFindHeadsSmallGraph(t *testing.T) {
 		t.Fatalf("%d blocks", len(blocks))
 	}
 	b := blocks[0]
-	if b.Kind != graphedit.KindEncoder || b.NumHeads != 2 || b.HeadDim != 3 || b.Q.Weight.Name() != "wq" || b.Out.Weight.Name() != "wo" {
+	if b.Kind != heads.KindEncoder || b.NumHeads != 2 || b.HeadDim != 3 || b.Q.Weight.Name() != "wq" || b.Out.Weight.Name() != "wo" {
 		t.Errorf("got %s H=%d dh=%d", b.Name(), b.NumHeads, b.HeadDim)
 	}
 }
@@ -218,8 +220,8 @@ func TestFindHeadsSmallGraph(t *testing.T) {
 // error naming the Softmax node and what was not found.
 func TestFindHeadsUnmatched(t *testing.T) {
 	g := attentionGraph(t, true)
-	_, err := graphedit.FindHeads(g)
-	var me *graphedit.MatchError
+	_, err := heads.FindHeads(g)
+	var me *heads.MatchError
 	if !errors.As(err, &me) {
 		t.Fatalf("err = %v, want a MatchError", err)
 	}

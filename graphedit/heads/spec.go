@@ -1,4 +1,4 @@
-package graphedit
+package heads
 
 import (
 	"fmt"

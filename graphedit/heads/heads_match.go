@@ -1,16 +1,17 @@
-package graphedit
+package heads
 
 import (
 	"errors"
 	"fmt"
 	"sort"
 
+	"onnxprune/graphedit"
 	"onnxprune/onnxio/onnxpb"
 )
 
 // findScoresMatMul walks back from the Softmax input through masking and
 // scaling ops to the MatMul of two computed tensors (Q·Kᵀ).
-func findScoresMatMul(v *Value, depth int) *Node {
+func findScoresMatMul(v *graphedit.Value, depth int) *graphedit.Node {
 	if v == nil || depth == 0 {
 		return nil
 	}
@@ -42,7 +43,7 @@ func findScoresMatMul(v *Value, depth int) *Node {
 }
 
 // findContextMatMul walks forward from the probabilities to MatMul(P, V).
-func findContextMatMul(v *Value, depth int) *Node {
+func findContextMatMul(v *graphedit.Value, depth int) *graphedit.Node {
 	if depth == 0 {
 		return nil
 	}
@@ -70,14 +71,14 @@ func findContextMatMul(v *Value, depth int) *Node {
 
 // isConstLike reports whether v is an initializer or computed from
 // initializers only through weight-side ops (Transpose, Slice, ...).
-func isConstLike(v *Value) bool {
+func isConstLike(v *graphedit.Value) bool {
 	return constRoot(v) != nil
 }
 
 // constRoot returns the initializer a weight value is derived from, through
 // Transpose, Slice, Split, Gather, Identity, Cast; nil when v is not such a
 // value. A graph input with a default (overridable) does not count.
-func constRoot(v *Value) *Value {
+func constRoot(v *graphedit.Value) *graphedit.Value {
 	for depth := 0; v != nil && depth < 6; depth++ {
 		if v.IsInitializer() && !v.IsGraphInput() {
 			return v
@@ -107,11 +108,11 @@ func constRoot(v *Value) *Value {
 // weightLayout describes how a weight operand reaches its MatMul/Gemm:
 // whether the effective matrix is the initializer transposed, and the offset
 // of a Slice/Split/Gather on the initializer's head-carrying dimension.
-func weightLayout(g *Graph, w *Value, effTransposed bool) (root *Value, transposed bool, offset int64, err error) {
+func weightLayout(g *graphedit.Graph, w *graphedit.Value, effTransposed bool) (root *graphedit.Value, transposed bool, offset int64, err error) {
 	// effTransposed: whether the operand as used is [out,in] (Gemm transB).
 	transposed = !effTransposed // true: [in,out] as used
 	v := w
-	var slices []*Node
+	var slices []*graphedit.Node
 	for depth := 0; depth < 6; depth++ {
 		if v.IsInitializer() && !v.IsGraphInput() || v.IsOuter() && outerInitializer(v) != nil {
 			break
@@ -156,7 +157,7 @@ func weightLayout(g *Graph, w *Value, effTransposed bool) (root *Value, transpos
 
 // sliceStart returns the axis and start of a Slice, Split (for the output
 // that leads to w) or Gather on a 2-D weight.
-func sliceStart(g *Graph, n *Node, w *Value) (axis int, start int64, ok bool) {
+func sliceStart(g *graphedit.Graph, n *graphedit.Node, w *graphedit.Value) (axis int, start int64, ok bool) {
 	switch n.OpType() {
 	case "Slice":
 		var starts, axes []int64
@@ -220,7 +221,7 @@ func sliceStart(g *Graph, n *Node, w *Value) (axis int, start int64, ok bool) {
 
 // feedsValue reports whether w is o or computed from o through single-input
 // weight-side ops.
-func feedsValue(o, w *Value) bool {
+func feedsValue(o, w *graphedit.Value) bool {
 	for v := w; v != nil; {
 		if v == o {
 			return true
@@ -239,12 +240,12 @@ func feedsValue(o, w *Value) bool {
 // gate on the way (a factor computed from a graph input by gateSource, as
 // InsertGates adds) is stepped over; the third result is that factor, nil
 // when there is none.
-func findOutProjection(g *Graph, v *Value, depth int) (Projection, *Node, *Value, error) {
-	var gate, factor *Value
+func findOutProjection(g *graphedit.Graph, v *graphedit.Value, depth int) (Projection, *graphedit.Node, *graphedit.Value, error) {
+	var gate, factor *graphedit.Value
 	cur := v
 	for d := 0; d < depth; d++ {
 		uses := cur.Uses()
-		var next *Node
+		var next *graphedit.Node
 		var slot int
 		for _, u := range uses {
 			if u.Node.OpType() == "Shape" {
@@ -295,7 +296,7 @@ func findOutProjection(g *Graph, v *Value, depth int) (Projection, *Node, *Value
 			}
 			d := root.Shape()
 			if len(d) != 2 || !d[in].Known() {
-				return Projection{}, nil, nil, fmt.Errorf("output projection weight %q has shape %s", root.Name(), ShapeString(d))
+				return Projection{}, nil, nil, fmt.Errorf("output projection weight %q has shape %s", root.Name(), graphedit.ShapeString(d))
 			}
 			if off != 0 {
 				return Projection{}, nil, nil, fmt.Errorf("output projection weight %q is sliced", root.Name())
@@ -322,7 +323,7 @@ func findOutProjection(g *Graph, v *Value, depth int) (Projection, *Node, *Value
 // heads' path, is computed from by reshaping and broadcasting alone
 // (InsertGates: a Reshape of the gate to [H,1,1], or a Reshape to [H,1]
 // times ones [1,dh] reshaped to [H*dh]); nil when f is anything else.
-func gateSource(f *Value) *Value {
+func gateSource(f *graphedit.Value) *graphedit.Value {
 	for depth := 0; f != nil && depth < 8; depth++ {
 		if f.IsGraphInput() || f.IsOuter() {
 			if f.ElemType() != 0 && f.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
@@ -355,7 +356,7 @@ func gateSource(f *Value) *Value {
 }
 
 // biasAfter returns the 1-D constant added to v by its single Add use.
-func biasAfter(v *Value) *Value {
+func biasAfter(v *graphedit.Value) *graphedit.Value {
 	uses := v.Uses()
 	if len(uses) != 1 || uses[0].Node.OpType() != "Add" {
 		return nil
@@ -370,7 +371,7 @@ func biasAfter(v *Value) *Value {
 
 // biasAfterFused returns the output projection's bias of a fused graph:
 // the bias input of the SkipLayerNormalization that adds the residual.
-func biasAfterFused(v *Value) *Value {
+func biasAfterFused(v *graphedit.Value) *graphedit.Value {
 	uses := v.Uses()
 	if len(uses) != 1 {
 		return nil
@@ -388,9 +389,9 @@ func biasAfterFused(v *Value) *Value {
 // (packed projections), Concat with a cached tensor and the bias Add. It
 // returns the projection's input; keys or values read straight from a graph
 // input give a Projection without Weight.
-func findInProjection(g *Graph, v *Value, kv []*Value) (Projection, *Value, []*Value, error) {
+func findInProjection(g *graphedit.Graph, v *graphedit.Value, kv []*graphedit.Value) (Projection, *graphedit.Value, []*graphedit.Value, error) {
 	var p Projection
-	var bias *Value
+	var bias *graphedit.Value
 	cur := v
 	for depth := 0; depth < 16; depth++ {
 		if cur.IsGraphInput() || cur.IsOuter() {
@@ -417,7 +418,7 @@ func findInProjection(g *Graph, v *Value, kv []*Value) (Projection, *Value, []*V
 			}
 		case "Concat":
 			// A key/value cache concatenated with the new keys.
-			var next *Value
+			var next *graphedit.Value
 			for _, in := range n.Inputs() {
 				if in.IsGraphInput() || in.IsOuter() {
 					kv = appendUnique(kv, in)
@@ -480,7 +481,7 @@ func findInProjection(g *Graph, v *Value, kv []*Value) (Projection, *Value, []*V
 	return p, nil, kv, errors.New("no projection within 16 nodes")
 }
 
-func unsqueezeAxes(g *Graph, n *Node) ([]int64, bool) {
+func unsqueezeAxes(g *graphedit.Graph, n *graphedit.Node) ([]int64, bool) {
 	if a, ok := n.AttrInts("axes"); ok {
 		return a, true
 	}
@@ -502,7 +503,7 @@ func normAxes(axes []int64, r int) []int {
 	return out
 }
 
-func appendUnique(vs []*Value, v *Value) []*Value {
+func appendUnique(vs []*graphedit.Value, v *graphedit.Value) []*graphedit.Value {
 	for _, x := range vs {
 		if x == v {
 			return vs
@@ -513,7 +514,7 @@ func appendUnique(vs []*Value, v *Value) []*Value {
 
 // biasOffset returns the start of a bias slice (Slice/Split/Gather on the
 // 1-D bias initializer), 0 for the whole initializer.
-func biasOffset(g *Graph, b *Value) int64 {
+func biasOffset(g *graphedit.Graph, b *graphedit.Value) int64 {
 	var off int64
 	for v := b; v != nil && !(v.IsInitializer() && !v.IsGraphInput()); {
 		n, _ := v.Producer()
@@ -569,8 +570,8 @@ func outAxis(transposed bool) int {
 
 // outerInitializer returns the initializer of an enclosing graph that the
 // outer value v stands for (nil when it is not one).
-func outerInitializer(v *Value) *Value {
-	if pv := outerDefinition(v); pv != nil && pv.IsInitializer() && !pv.IsGraphInput() {
+func outerInitializer(v *graphedit.Value) *graphedit.Value {
+	if pv := v.OuterDefinition(); pv != nil && pv.IsInitializer() && !pv.IsGraphInput() {
 		return pv
 	}
 	return nil

@@ -1,12 +1,14 @@
-package graphedit_test
+package heads_test
 
 import (
 	"math/rand/v2"
+	"onnxprune/graphedit/internal/graphtest"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 )
@@ -125,7 +127,7 @@ func TestSurgeryRescalesLiteralTargetPieces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks, err := graphedit.FindHeads(g)
+	blocks, err := heads.FindHeads(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +136,7 @@ func TestSurgeryRescalesLiteralTargetPieces(t *testing.T) {
 	}
 	before := map[string]int{}
 	countOps(m.GetGraph(), before)
-	if _, err := graphedit.RemoveHeads(g, blocks, graphedit.Decision{blocks[0].Name(): keep}); err != nil {
+	if _, err := heads.RemoveHeads(g, blocks, heads.Decision{blocks[0].Name(): keep}); err != nil {
 		t.Fatal(err)
 	}
 	pm := g.ModelProto(m)
@@ -161,8 +163,8 @@ func TestSurgeryRescalesLiteralTargetPieces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := newSession(t, literalTargetAttention(t, H, dh, keep, true, seed), exactOpts)
-	got := newSession(t, pruned, exactOpts)
+	want := graphtest.NewSession(t, literalTargetAttention(t, H, dh, keep, true, seed), graphtest.ExactOpts)
+	got := graphtest.NewSession(t, pruned, graphtest.ExactOpts)
 	rng := rand.New(rand.NewPCG(seed, 9))
 	for _, sz := range [][2]int64{{1, 3}, {2, 5}} {
 		xs := make([]float32, sz[0]*sz[1]*H*dh)
@@ -170,11 +172,11 @@ func TestSurgeryRescalesLiteralTargetPieces(t *testing.T) {
 			xs[i] = float32(rng.NormFloat64())
 		}
 		feeds := map[string]*ortrun.Tensor{"x": ortrun.NewF32([]int64{sz[0], sz[1], H * dh}, xs)}
-		a, err := want.Run(feeds, outputNames(want))
+		a, err := want.Run(feeds, graphtest.OutputNames(want))
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := got.Run(feeds, outputNames(got))
+		c, err := got.Run(feeds, graphtest.OutputNames(got))
 		if err != nil {
 			t.Fatal(err)
 		}

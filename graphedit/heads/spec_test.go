@@ -1,18 +1,18 @@
-package graphedit_test
+package heads_test
 
 import (
 	"reflect"
 	"strings"
 	"testing"
 
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 )
 
-func specBlocks() []*graphedit.Block {
-	return []*graphedit.Block{
-		{Kind: graphedit.KindEncoder, Layer: 0, NumHeads: 4},
-		{Kind: graphedit.KindEncoder, Layer: 1, NumHeads: 4},
-		{Kind: graphedit.KindCross, Layer: 0, NumHeads: 2},
+func specBlocks() []*heads.Block {
+	return []*heads.Block{
+		{Kind: heads.KindEncoder, Layer: 0, NumHeads: 4},
+		{Kind: heads.KindEncoder, Layer: 1, NumHeads: 4},
+		{Kind: heads.KindCross, Layer: 0, NumHeads: 2},
 	}
 }
 
@@ -40,7 +40,7 @@ func TestParseSpec(t *testing.T) {
 		{"", nil, "empty item"},
 	}
 	for _, c := range cases {
-		got, err := graphedit.ParseSpec(c.spec, specBlocks())
+		got, err := heads.ParseSpec(c.spec, specBlocks())
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%q: err %v, want %q", c.spec, err, c.err)
@@ -56,46 +56,46 @@ func TestParseSpec(t *testing.T) {
 func TestDecisions(t *testing.T) {
 	bs := specBlocks()
 	sel := map[string][]int{"encoder:0": {1, 3}, "cross:0": {0}}
-	rm := graphedit.RemoveDecision(bs, sel)
-	want := graphedit.Decision{"encoder:0": {true, false, true, false}, "encoder:1": {true, true, true, true}, "cross:0": {false, true}}
+	rm := heads.RemoveDecision(bs, sel)
+	want := heads.Decision{"encoder:0": {true, false, true, false}, "encoder:1": {true, true, true, true}, "cross:0": {false, true}}
 	if !reflect.DeepEqual(rm, want) {
 		t.Errorf("remove: %v", rm)
 	}
-	kp := graphedit.KeepDecision(bs, sel)
-	want = graphedit.Decision{"encoder:0": {false, true, false, true}, "encoder:1": {false, false, false, false}, "cross:0": {true, false}}
+	kp := heads.KeepDecision(bs, sel)
+	want = heads.Decision{"encoder:0": {false, true, false, true}, "encoder:1": {false, false, false, false}, "cross:0": {true, false}}
 	if !reflect.DeepEqual(kp, want) {
 		t.Errorf("keep: %v", kp)
 	}
 }
 
 func TestGatesFileDecision(t *testing.T) {
-	rec := func(kind string, layer, head int, keep bool) graphedit.GateRecord {
-		return graphedit.GateRecord{Name: graphedit.HeadName(graphedit.Kind(kind), layer, head), Kind: kind, Layer: layer, Head: head, Keep: keep}
+	rec := func(kind string, layer, head int, keep bool) heads.GateRecord {
+		return heads.GateRecord{Name: heads.HeadName(heads.Kind(kind), layer, head), Kind: kind, Layer: layer, Head: head, Keep: keep}
 	}
-	f := graphedit.GatesFile{Version: 1, Heads: []graphedit.GateRecord{rec("encoder", 1, 2, false), rec("cross", 0, 0, false), rec("cross", 0, 1, true)}}
+	f := heads.GatesFile{Version: 1, Heads: []heads.GateRecord{rec("encoder", 1, 2, false), rec("cross", 0, 0, false), rec("cross", 0, 1, true)}}
 	d, err := f.Decision(specBlocks())
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := graphedit.Decision{"encoder:0": {true, true, true, true}, "encoder:1": {true, true, false, true}, "cross:0": {false, true}}
+	want := heads.Decision{"encoder:0": {true, true, true, true}, "encoder:1": {true, true, false, true}, "cross:0": {false, true}}
 	if !reflect.DeepEqual(d, want) {
 		t.Errorf("got %v", d)
 	}
 	bad := []struct {
-		rec graphedit.GateRecord
+		rec heads.GateRecord
 		err string
 	}{
 		{rec("encoder", 0, 4, false), "does not exist"},
 		{rec("decoder", 0, 0, false), "does not exist"},
-		{graphedit.GateRecord{Name: "encoder:0:1", Kind: "encoder", Layer: 0, Head: 2}, "does not match"},
+		{heads.GateRecord{Name: "encoder:0:1", Kind: "encoder", Layer: 0, Head: 2}, "does not match"},
 	}
 	for _, b := range bad {
-		f := graphedit.GatesFile{Heads: []graphedit.GateRecord{b.rec}}
+		f := heads.GatesFile{Heads: []heads.GateRecord{b.rec}}
 		if _, err := f.Decision(specBlocks()); err == nil || !strings.Contains(err.Error(), b.err) {
 			t.Errorf("%+v: err %v, want %q", b.rec, err, b.err)
 		}
 	}
-	dup := graphedit.GatesFile{Heads: []graphedit.GateRecord{rec("encoder", 0, 1, false), rec("encoder", 0, 1, true)}}
+	dup := heads.GatesFile{Heads: []heads.GateRecord{rec("encoder", 0, 1, false), rec("encoder", 0, 1, true)}}
 	if _, err := dup.Decision(specBlocks()); err == nil || !strings.Contains(err.Error(), "twice") {
 		t.Errorf("duplicate: %v", err)
 	}

@@ -1,11 +1,13 @@
-package graphedit_test
+package heads_test
 
 import (
 	"math/rand/v2"
+	"onnxprune/graphedit/internal/graphtest"
 	"strings"
 	"testing"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 )
@@ -15,22 +17,22 @@ import (
 // slice of the block's per-head tensor changes. This checks the head order,
 // the packed offsets and the per-head layout FindHeads reports.
 func TestHeadsConfirmedNumerically(t *testing.T) {
-	files, err := graphedit.FixtureList()
+	files, err := graphtest.Fixtures("../../models/fixtures")
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := exactOpts
+	opts := graphtest.ExactOpts
 	for _, path := range files {
 		if strings.Contains(path, "merged") || strings.Contains(path, "fused") {
 			continue // no per-head tensor in the main graph
 		}
-		t.Run(strings.TrimPrefix(path, "../models/fixtures/"), func(t *testing.T) {
-			m, base := loadFixture(t, path)
-			blocks, err := graphedit.FindHeads(base)
+		t.Run(strings.TrimPrefix(path, "../../models/fixtures/"), func(t *testing.T) {
+			m, base := graphtest.LoadFixture(t, path)
+			blocks, err := heads.FindHeads(base)
 			if err != nil {
 				t.Fatal(err)
 			}
-			seenKind := map[graphedit.Kind]bool{}
+			seenKind := map[heads.Kind]bool{}
 			for bi, b := range blocks {
 				// One block per kind keeps the test short.
 				if b.V.Weight == nil || seenKind[b.Kind] {
@@ -49,13 +51,13 @@ func TestHeadsConfirmedNumerically(t *testing.T) {
 					if zero {
 						zeroHead(t, g, b.V, b.HeadDim, h)
 					}
-					s, err := ortrun.NewSessionFromBytes(marshalGraph(t, g, m), opts)
+					s, err := ortrun.NewSessionFromBytes(graphtest.MarshalGraph(t, g, m), opts)
 					if err != nil {
 						t.Fatal(err)
 					}
 					defer s.Close()
 					rng := newRand(uint64(bi))
-					out, err := s.Run(randomFeeds(s.Inputs(), [2]int64{2, 3}, rng), []string{b.PerHead.Name()})
+					out, err := s.Run(graphtest.RandomFeeds(s.Inputs(), [2]int64{2, 3}, rng), []string{b.PerHead.Name()})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -91,7 +93,7 @@ func TestHeadsConfirmedNumerically(t *testing.T) {
 }
 
 // zeroHead zeroes head h's part of a projection's weight and bias.
-func zeroHead(t *testing.T, g *graphedit.Graph, p graphedit.Projection, dh, h int) {
+func zeroHead(t *testing.T, g *graphedit.Graph, p heads.Projection, dh, h int) {
 	t.Helper()
 	w := g.Value(p.Weight.Name())
 	tw, ok := g.ConstValue(w)

@@ -1,4 +1,4 @@
-package graphedit
+package heads
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/graphedit"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
@@ -47,7 +48,7 @@ type BlockChange struct {
 //
 // A decision entry must have one bool per head. Blocks without an entry keep
 // every head. On error the graph may be partly edited: work on a clone.
-func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, error) {
+func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*SurgeryReport, error) {
 	byName := map[string]*Block{}
 	for _, b := range blocks {
 		byName[b.Name()] = b
@@ -65,10 +66,10 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 	// Units: every changed block, and its twins in the other If branch.
 	var units []*Block
 	type branchKey struct {
-		n    *Node
+		n    *graphedit.Node
 		attr string
 	}
-	subs := map[branchKey]*Graph{}
+	subs := map[branchKey]*graphedit.Graph{}
 	var subOrder []branchKey
 	for _, b := range blocks {
 		keep, ok := decision[b.Name()]
@@ -78,7 +79,7 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 		for _, u := range append([]*Block{b}, b.twins...) {
 			gr := u.Softmax.Graph()
 			if gr != g {
-				if u.ifNode == nil || u.ifNode.Graph() != g || gr.parent != g {
+				if u.ifNode == nil || u.ifNode.Graph() != g || gr.Parent() != g {
 					return nil, fmt.Errorf("graphedit: surgery: block %s lives in %s, more than one subgraph deep", u.Name(), u.Graph)
 				}
 				k := branchKey{u.ifNode, u.branch}
@@ -98,7 +99,7 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 		return nil, fmt.Errorf("graphedit: surgery: %w", err)
 	}
 	for _, k := range subOrder {
-		refreshOuter(subs[k])
+		subs[k].RefreshOuter()
 		_ = subs[k].InferShapes()
 	}
 	// Snapshot the shape-like inputs of every fix before anything changes.
@@ -106,7 +107,7 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 		b    *Block
 		f    axisFix
 		kind string
-		pre  [][]Dim
+		pre  [][]graphedit.Dim
 	}
 	var fixes []pending
 	for _, b := range units {
@@ -115,19 +116,19 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 		}
 		for _, f := range b.region.reshapes {
 			sv, _ := f.n.Graph().ShapeValue(f.n.Input(1))
-			fixes = append(fixes, pending{b, f, "reshape", [][]Dim{sv}})
+			fixes = append(fixes, pending{b, f, "reshape", [][]graphedit.Dim{sv}})
 		}
 		for _, f := range b.region.slices {
 			st, _ := f.n.Graph().ShapeValue(f.n.Input(1))
 			en, _ := f.n.Graph().ShapeValue(f.n.Input(2))
-			fixes = append(fixes, pending{b, f, "slice", [][]Dim{st, en}})
+			fixes = append(fixes, pending{b, f, "slice", [][]graphedit.Dim{st, en}})
 		}
 		for _, f := range b.region.splits {
 			fixes = append(fixes, pending{b, f, "split", nil})
 		}
 	}
 	// Slice the weights and re-declare inputs and outputs.
-	st := &sliceState{sliced: map[*Value]string{}, declared: map[*Value]bool{}}
+	st := &sliceState{sliced: map[*graphedit.Value]string{}, declared: map[*graphedit.Value]bool{}}
 	for _, b := range units {
 		keep := decision[b.Name()]
 		n, err := sliceBlock(b.Softmax.Graph(), b, keep, st)
@@ -137,7 +138,7 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 		rep.RemovedBytes += n
 	}
 	for _, k := range subOrder {
-		refreshOuter(subs[k])
+		subs[k].RefreshOuter()
 	}
 	// Remove sublayers that lost every head; what only they used goes, so
 	// their shape constants need no fixing unless a graph output (a present
@@ -164,8 +165,8 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 	}
 	// Fix shape constants in graph order, re-inferring after each fix so
 	// later ones see the new shapes.
-	pos := map[*Node]int{}
-	for _, gr := range append([]*Graph{g}, subsOf(subs, subOrder)...) {
+	pos := map[*graphedit.Node]int{}
+	for _, gr := range append([]*graphedit.Graph{g}, subsOf(subs, subOrder)...) {
 		if order, err := gr.TopoOrder(); err == nil {
 			for i, n := range order {
 				pos[n] = i
@@ -173,7 +174,7 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 		}
 	}
 	sort.SliceStable(fixes, func(i, j int) bool { return pos[fixes[i].f.n] < pos[fixes[j].f.n] })
-	dirty, inferred := map[*Graph]bool{}, map[*Graph]bool{}
+	dirty, inferred := map[*graphedit.Graph]bool{}, map[*graphedit.Graph]bool{}
 	for _, p := range fixes {
 		gr := p.f.n.Graph()
 		if gr == nil {
@@ -216,23 +217,12 @@ func RemoveHeads(g *Graph, blocks []*Block, decision Decision) (*SurgeryReport, 
 	return rep, nil
 }
 
-func subsOf[K comparable](m map[K]*Graph, order []K) []*Graph {
-	var out []*Graph
+func subsOf[K comparable](m map[K]*graphedit.Graph, order []K) []*graphedit.Graph {
+	var out []*graphedit.Graph
 	for _, k := range order {
 		out = append(out, m[k])
 	}
 	return out
-}
-
-// refreshOuter copies the enclosing graph's current types to a subgraph's
-// outer values (after weights or inputs there changed shape).
-func refreshOuter(sub *Graph) {
-	for _, v := range sub.values {
-		if v.outer {
-			sub.copyOuterShape(v)
-		}
-	}
-	sub.gen++
 }
 
 func countTrue(xs []bool) int {
@@ -266,17 +256,17 @@ func keptIndices(a headAx, keep []bool) []int64 {
 // sliceState remembers what surgery already sliced or re-declared, so
 // that a weight shared by the two branches of an If is cut once.
 type sliceState struct {
-	sliced   map[*Value]string // initializer -> block name
-	declared map[*Value]bool
+	sliced   map[*graphedit.Value]string // initializer -> block name
+	declared map[*graphedit.Value]bool
 }
 
 // sliceBlock slices the block's constants and re-declares its graph inputs
 // and outputs; it returns the bytes removed. g is the block's graph (an If
 // branch for merged decoders; the weights then live in the enclosing graph).
-func sliceBlock(g *Graph, b *Block, keep []bool, st *sliceState) (int64, error) {
+func sliceBlock(g *graphedit.Graph, b *Block, keep []bool, st *sliceState) (int64, error) {
 	var removed int64
 	H, H2 := int64(b.NumHeads), int64(countTrue(keep))
-	take := func(v *Value, a headAx) error {
+	take := func(v *graphedit.Value, a headAx) error {
 		if v == nil {
 			return nil
 		}
@@ -293,13 +283,13 @@ func sliceBlock(g *Graph, b *Block, keep []bool, st *sliceState) (int64, error) 
 			return fmt.Errorf("weight %q is shared with block %s", v.Name(), other)
 		}
 		st.sliced[iv] = b.Name()
-		n, err := sliceInitializer(iv.g, iv, a, keep)
+		n, err := sliceInitializer(iv.Graph(), iv, a, keep)
 		removed += n
 		return err
 	}
-	declare := func(v *Value, ax int) {
+	declare := func(v *graphedit.Value, ax int) {
 		if v.IsOuter() {
-			v = outerDefinition(v)
+			v = v.OuterDefinition()
 			if v == nil {
 				return
 			}
@@ -310,7 +300,7 @@ func sliceBlock(g *Graph, b *Block, keep []bool, st *sliceState) (int64, error) 
 		st.declared[v] = true
 		redeclare(v, ax, H, H2)
 		// A branch output is also an output of the If node.
-		if b.ifNode != nil && v.g == g && g.parent != nil {
+		if b.ifNode != nil && v.Graph() == g && g.Parent() != nil {
 			for i, o := range g.Outputs() {
 				if o == v {
 					if io := b.ifNode.Output(i); io != nil && !st.declared[io] {
@@ -328,7 +318,7 @@ func sliceBlock(g *Graph, b *Block, keep []bool, st *sliceState) (int64, error) 
 			return 0, fmt.Errorf("fused %s cannot run with zero heads: keep at least one head of each fused block", b.Softmax)
 		}
 		dh := int64(b.HeadDim)
-		seen := map[*Value]bool{}
+		seen := map[*graphedit.Value]bool{}
 		for _, p := range []Projection{b.Q, b.K, b.V} {
 			if p.Weight != nil && !seen[p.Weight] {
 				seen[p.Weight] = true
@@ -348,7 +338,7 @@ func sliceBlock(g *Graph, b *Block, keep []bool, st *sliceState) (int64, error) 
 		if err := take(b.Out.Weight, headAx{1 - outAxis(b.Out.Transposed), 1, dh}); err != nil {
 			return removed, err
 		}
-		if err := b.Softmax.SetAttr(IntAttr("num_heads", H2)); err != nil {
+		if err := b.Softmax.SetAttr(graphedit.IntAttr("num_heads", H2)); err != nil {
 			return removed, err
 		}
 		for _, hc := range b.HeadConsts {
@@ -373,26 +363,9 @@ func sliceBlock(g *Graph, b *Block, keep []bool, st *sliceState) (int64, error) 
 	return removed, nil
 }
 
-// outerDefinition returns the value an outer value stands for in the
-// enclosing graph that defines it.
-func outerDefinition(v *Value) *Value {
-	g := v.g
-	for g != nil && g.parent != nil {
-		pv := g.parent.values[v.name]
-		if pv == nil {
-			return nil
-		}
-		if !pv.outer {
-			return pv
-		}
-		g = g.parent
-	}
-	return nil
-}
-
 // redeclare scales the declared size of axis ax of a graph input or output
 // from H to H2 heads.
-func redeclare(v *Value, ax int, H, H2 int64) {
+func redeclare(v *graphedit.Value, ax int, H, H2 int64) {
 	t := v.Type()
 	if t == nil || t.GetTensorType() == nil || t.GetTensorType().GetShape() == nil {
 		return
@@ -402,20 +375,20 @@ func redeclare(v *Value, ax int, H, H2 int64) {
 		return
 	}
 	if d := dims[ax]; d.Known() && d.Value%H == 0 {
-		dims[ax] = IntDim(d.Value / H * H2)
+		dims[ax] = graphedit.IntDim(d.Value / H * H2)
 	} else if !d.Known() {
-		dims[ax] = SymDim(fmt.Sprintf("%s*%d/%d", d.Param, H2, H))
+		dims[ax] = graphedit.SymDim(fmt.Sprintf("%s*%d/%d", d.Param, H2, H))
 	}
 	v.SetType(v.ElemType(), dims)
 }
 
 // sliceInitializer keeps the kept heads' entries of initializer v along
 // axis a.axis and returns the bytes removed.
-func sliceInitializer(g *Graph, v *Value, a headAx, keep []bool) (int64, error) {
+func sliceInitializer(g *graphedit.Graph, v *graphedit.Value, a headAx, keep []bool) (int64, error) {
 	if n, ok, err := sliceStoredBytes(g, v, a, keep); ok || err != nil {
 		return n, err
 	}
-	t, err := decodeTensor(g, v.Initializer())
+	t, err := onnxio.DecodeTensor(v.Initializer(), g.External())
 	if err != nil {
 		return 0, fmt.Errorf("initializer %q: %w", v.Name(), err)
 	}
@@ -462,14 +435,14 @@ func sliceInitializer(g *Graph, v *Value, a headAx, keep []bool) (int64, error) 
 // raw_data, without decoding the weight (a decoded copy of every sliced
 // weight would double the memory a large model's surgery needs). ok is
 // false when the tensor is stored otherwise.
-func sliceStoredBytes(g *Graph, v *Value, a headAx, keep []bool) (removed int64, ok bool, err error) {
+func sliceStoredBytes(g *graphedit.Graph, v *graphedit.Value, a headAx, keep []bool) (removed int64, ok bool, err error) {
 	tp := v.Initializer()
 	dt := onnxpb.TensorProto_DataType(tp.GetDataType())
 	bits := onnxio.DataTypeBits(dt)
 	if bits < 8 || bits%8 != 0 || dt == onnxpb.TensorProto_STRING {
 		return 0, false, nil
 	}
-	raw, ok, err := onnxio.StoredBytes(tp, g.ext)
+	raw, ok, err := onnxio.StoredBytes(tp, g.External())
 	if err != nil {
 		return 0, false, fmt.Errorf("initializer %q: %w", v.Name(), err)
 	}

@@ -1,8 +1,10 @@
-package graphedit
+package heads
 
 import (
 	"fmt"
 	"strings"
+
+	"onnxprune/graphedit"
 )
 
 // Kind says which attention a block is: encoder self-attention, decoder
@@ -27,7 +29,7 @@ var Kinds = []Kind{KindEncoder, KindDecoder, KindCross}
 type Projection struct {
 	// Weight is the initializer holding the weight (nil when the file has
 	// no such weight, e.g. cross-attention keys read from past inputs).
-	Weight *Value
+	Weight *graphedit.Value
 	// Transposed reports the MatMul layout [in,out]; false is PyTorch's
 	// [out,in] (Gemm transB=1, or MatMul with a Transpose of the weight).
 	Transposed bool
@@ -37,10 +39,10 @@ type Projection struct {
 	Offset, Width int64
 	// Bias is the bias initializer (nil when there is none) and BiasOffset
 	// this projection's first element in it.
-	Bias       *Value
+	Bias       *graphedit.Value
 	BiasOffset int64
 
-	node *Node // the projection MatMul or Gemm
+	node *graphedit.Node // the projection MatMul or Gemm
 }
 
 // Packed reports whether the weight holds more than this projection.
@@ -63,10 +65,10 @@ func (p Projection) Packed() bool {
 // Slice bounds or Split sizes on a head-carrying axis, a num_heads attribute,
 // or a graph input or output whose declared shape carries heads.
 type HeadConst struct {
-	Node  *Node  // nil for graph inputs and outputs
-	Value *Value // the input slot's value or the graph input/output
-	What  string // "reshape target", "slice bounds", "split sizes", "graph input", "graph output"
-	Axis  int    // the head-carrying axis
+	Node  *graphedit.Node  // nil for graph inputs and outputs
+	Value *graphedit.Value // the input slot's value or the graph input/output
+	What  string           // "reshape target", "slice bounds", "split sizes", "graph input", "graph output"
+	Axis  int              // the head-carrying axis
 }
 
 // Block is one multi-head attention block found in a graph.
@@ -79,27 +81,27 @@ type Block struct {
 	NumHeads, HeadDim int
 	// Softmax is the node normalizing the attention scores, or the fused
 	// com.microsoft Attention/MultiHeadAttention node.
-	Softmax *Node
+	Softmax *graphedit.Node
 	// Q, K, V and Out are the projections; K and V have no Weight when the
 	// file reads keys and values from graph inputs.
 	Q, K, V, Out Projection
 	// OutNode is the output projection's MatMul or Gemm.
-	OutNode *Node
+	OutNode *graphedit.Node
 	// Gate is the graph input the heads' outputs are multiplied by before
 	// the output projection (a gate vector [H], `gate/KIND.LAYER` when
 	// InsertGates added it), nil when the block is not gated.
-	Gate *Value
+	Gate *graphedit.Value
 	// PerHead is the tensor holding every head's output before they are
 	// merged: [B,H,T,dh] (HeadsAxis 1, BatchHeads false) or [B*H,T,dh]
 	// (HeadsAxis 0, BatchHeads true); nil for fused attention.
-	PerHead    *Value
+	PerHead    *graphedit.Value
 	HeadsAxis  int
 	BatchHeads bool
 	// QueryInput is the input of the query projection (the block's input).
-	QueryInput *Value
+	QueryInput *graphedit.Value
 	// KVInputs are graph inputs the block reads keys or values from
 	// (past key/value caches, encoder keys and values).
-	KVInputs []*Value
+	KVInputs []*graphedit.Value
 	// HeadConsts are the constants, attributes and declarations that
 	// encode H or H*dh.
 	HeadConsts []HeadConst
@@ -108,19 +110,19 @@ type Block struct {
 	Graph string
 
 	region   *headRegion
-	keyInput *Value
+	keyInput *graphedit.Value
 	// gateFactor is the operand of the Mul by Gate on the heads' path.
-	gateFactor *Value
+	gateFactor *graphedit.Value
 	// ifNode and branch locate a block in an If branch (one level deep);
 	// twins are the same block found in the If's other branch.
-	ifNode *Node
+	ifNode *graphedit.Node
 	branch string
 	twins  []*Block
 }
 
 // setGate records the gate factor findOutProjection met (nil: none) and
 // the graph input it comes from.
-func (b *Block) setGate(factor *Value) {
+func (b *Block) setGate(factor *graphedit.Value) {
 	b.gateFactor, b.Gate = factor, nil
 	if factor != nil {
 		b.Gate = gateSource(factor)
@@ -135,7 +137,7 @@ func (b *Block) checkGate() error {
 	}
 	sh := b.Gate.Shape()
 	if len(sh) != 1 || (sh[0].Known() && sh[0].Value != int64(b.NumHeads)) {
-		return fmt.Errorf("gate %q has shape %s, want [%d] (one value per head)", b.Gate.Name(), ShapeString(sh), b.NumHeads)
+		return fmt.Errorf("gate %q has shape %s, want [%d] (one value per head)", b.Gate.Name(), graphedit.ShapeString(sh), b.NumHeads)
 	}
 	return nil
 }
@@ -182,7 +184,7 @@ func (e *MatchError) Error() string {
 // Blocks inside If branches (merged decoders) are found too; a block found
 // in both branches is reported once, with the projections found in either.
 // Layers count per kind in data-flow order.
-func FindHeads(g *Graph) ([]*Block, error) {
+func FindHeads(g *graphedit.Graph) ([]*Block, error) {
 	blocks, err := findHeadsIn(g, "main")
 	if err != nil {
 		return nil, err
@@ -192,7 +194,7 @@ func FindHeads(g *Graph) ([]*Block, error) {
 	return blocks, nil
 }
 
-func findHeadsIn(g *Graph, path string) ([]*Block, error) {
+func findHeadsIn(g *graphedit.Graph, path string) ([]*Block, error) {
 	if err := g.InferShapes(); err != nil {
 		// Shapes that could not be inferred are reported where needed.
 		_ = err
@@ -256,7 +258,7 @@ func findHeadsIn(g *Graph, path string) ([]*Block, error) {
 	return blocks, nil
 }
 
-func nodeLabel(n *Node) string {
+func nodeLabel(n *graphedit.Node) string {
 	if n.Name() != "" {
 		return n.Name()
 	}
@@ -299,7 +301,7 @@ func mergeBranches(branches [][]*Block) []*Block {
 
 // matchBlock matches the attention around one Softmax; nil, nil when the
 // Softmax is not over attention scores.
-func matchBlock(g *Graph, sm *Node) (*Block, error) {
+func matchBlock(g *graphedit.Graph, sm *graphedit.Node) (*Block, error) {
 	fail := func(format string, args ...any) (*Block, error) {
 		return nil, &MatchError{Softmax: nodeLabel(sm), Missing: fmt.Sprintf(format, args...)}
 	}
@@ -320,7 +322,7 @@ func matchBlock(g *Graph, sm *Node) (*Block, error) {
 	// Head size from V.
 	vs := ctxMM.Input(1).Shape()
 	if len(vs) < 3 || !vs[len(vs)-1].Known() {
-		return fail("head size unknown: V %q has shape %s", ctxMM.Input(1).Name(), ShapeString(vs))
+		return fail("head size unknown: V %q has shape %s", ctxMM.Input(1).Name(), graphedit.ShapeString(vs))
 	}
 	b.HeadDim = int(vs[len(vs)-1].Value)
 	// Output projection.
@@ -338,8 +340,8 @@ func matchBlock(g *Graph, sm *Node) (*Block, error) {
 		return fail("%v", err)
 	}
 	// Q, K, V projections.
-	var qIn, kIn, vIn *Value
-	var kvIn []*Value
+	var qIn, kIn, vIn *graphedit.Value
+	var kvIn []*graphedit.Value
 	b.Q, qIn, kvIn, err = findInProjection(g, scores.Input(0), kvIn)
 	if err != nil {
 		return fail("query projection: %v", err)
@@ -361,7 +363,7 @@ func matchBlock(g *Graph, sm *Node) (*Block, error) {
 	splitPacked(&b.Q, &b.K, &b.V)
 	// Self or cross: keys from the query's input, or from elsewhere.
 	cross := false
-	for _, in := range []*Value{kIn, vIn} {
+	for _, in := range []*graphedit.Value{kIn, vIn} {
 		if in != nil && in != qIn {
 			cross = true
 		}
@@ -393,7 +395,7 @@ func matchBlock(g *Graph, sm *Node) (*Block, error) {
 	case 3:
 		b.HeadsAxis, b.BatchHeads = 0, true
 	default:
-		return fail("per-head tensor %q has shape %s, want [B,H,T,dh] or [B*H,T,dh]", b.PerHead.Name(), ShapeString(ps))
+		return fail("per-head tensor %q has shape %s, want [B,H,T,dh] or [B*H,T,dh]", b.PerHead.Name(), graphedit.ShapeString(ps))
 	}
 	reg, err := analyzeRegion(g, b)
 	if err != nil {
@@ -407,7 +409,7 @@ func matchBlock(g *Graph, sm *Node) (*Block, error) {
 // liftHeadConsts makes the graph inputs and outputs a block in an If branch
 // reports those of the enclosing graph: an outer value becomes the value it
 // stands for, a branch output the If node's output.
-func (b *Block) liftHeadConsts(sub *Graph, ifNode *Node) {
+func (b *Block) liftHeadConsts(sub *graphedit.Graph, ifNode *graphedit.Node) {
 	outs := sub.Outputs()
 	for i, hc := range b.HeadConsts {
 		v := hc.Value
@@ -415,7 +417,7 @@ func (b *Block) liftHeadConsts(sub *Graph, ifNode *Node) {
 			continue
 		}
 		if v.IsOuter() {
-			if d := outerDefinition(v); d != nil {
+			if d := v.OuterDefinition(); d != nil {
 				b.HeadConsts[i].Value = d
 			}
 			continue

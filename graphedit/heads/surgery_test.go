@@ -1,15 +1,16 @@
-package graphedit_test
+package heads_test
 
 import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"onnxprune/graphedit/internal/graphtest"
 	"strings"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
 
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 )
@@ -27,7 +28,7 @@ type headAxis struct {
 }
 
 // headIO maps the names of graph inputs and outputs that carry heads.
-func headIO(blocks []*graphedit.Block) map[string]headAxis {
+func headIO(blocks []*heads.Block) map[string]headAxis {
 	m := map[string]headAxis{}
 	for _, b := range blocks {
 		for _, hc := range b.HeadConsts {
@@ -96,9 +97,9 @@ func maxAbsDiff(a, b *ortrun.Tensor) (float64, error) {
 // decisions returns the head subsets a fixture is checked with: none
 // pruned, all but one head of a block, all heads of one block, all heads
 // of every block of one kind, and random subsets.
-func decisions(blocks []*graphedit.Block, rng *rand.Rand) map[string]graphedit.Decision {
-	full := func() graphedit.Decision {
-		d := graphedit.Decision{}
+func decisions(blocks []*heads.Block, rng *rand.Rand) map[string]heads.Decision {
+	full := func() heads.Decision {
+		d := heads.Decision{}
 		for _, b := range blocks {
 			keep := make([]bool, b.NumHeads)
 			for i := range keep {
@@ -108,9 +109,9 @@ func decisions(blocks []*graphedit.Block, rng *rand.Rand) map[string]graphedit.D
 		}
 		return d
 	}
-	out := map[string]graphedit.Decision{"none": full()}
+	out := map[string]heads.Decision{"none": full()}
 	b0 := blocks[rng.IntN(len(blocks))]
-	d := graphedit.Decision{}
+	d := heads.Decision{}
 	keep := make([]bool, b0.NumHeads)
 	keep[rng.IntN(b0.NumHeads)] = true
 	d = full()
@@ -157,7 +158,7 @@ func floatInitBytes(m *onnxpb.ModelProto) int64 {
 // expectedRemoved computes the weight bytes a decision removes from the
 // projections FindHeads reported: dh rows or columns per removed head of
 // each Q/K/V weight and bias and of the output projection (float32).
-func expectedRemoved(b *graphedit.Block, keep []bool) int64 {
+func expectedRemoved(b *heads.Block, keep []bool) int64 {
 	gone := int64(0)
 	for _, k := range keep {
 		if !k {
@@ -166,7 +167,7 @@ func expectedRemoved(b *graphedit.Block, keep []bool) int64 {
 	}
 	dh := int64(b.HeadDim)
 	var n int64
-	other := func(p graphedit.Projection, headsOnOut bool) int64 {
+	other := func(p heads.Projection, headsOnOut bool) int64 {
 		d := p.Weight.Shape()
 		ax := 0
 		if p.Transposed == headsOnOut {
@@ -176,7 +177,7 @@ func expectedRemoved(b *graphedit.Block, keep []bool) int64 {
 		}
 		return d[ax].Value
 	}
-	for _, p := range []graphedit.Projection{b.Q, b.K, b.V} {
+	for _, p := range []heads.Projection{b.Q, b.K, b.V} {
 		if p.Weight != nil {
 			n += gone * dh * other(p, true)
 		}
@@ -198,17 +199,17 @@ func expectedRemoved(b *graphedit.Block, keep []bool) int64 {
 func TestSurgeryOracleOnORT(t *testing.T) {
 	const seed = 31
 	sizes := [][2]int64{{1, 3}, {2, 6}}
-	files, err := graphedit.FixtureList()
+	files, err := graphtest.Fixtures("../../models/fixtures")
 	if err != nil {
 		t.Fatal(err)
 	}
 	// ORT's graph optimizations are off: they only cost session time here.
-	opts := exactOpts
+	opts := graphtest.ExactOpts
 	for _, path := range files {
-		name := strings.TrimPrefix(path, "../models/fixtures/")
+		name := strings.TrimPrefix(path, "../../models/fixtures/")
 		t.Run(name, func(t *testing.T) {
-			m, g := loadFixture(t, path)
-			blocks, err := graphedit.FindHeads(g)
+			m, g := graphtest.LoadFixture(t, path)
+			blocks, err := heads.FindHeads(g)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -217,15 +218,15 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gblocks, err := graphedit.FindHeads(gg)
+			gblocks, err := heads.FindHeads(gg)
 			if err != nil {
 				t.Fatal(err)
 			}
-			gates, err := graphedit.InsertGates(gg, gblocks, nil)
+			gates, err := heads.InsertGates(gg, gblocks, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			gated := newSession(t, marshalGraph(t, gg, m), opts)
+			gated := graphtest.NewSession(t, graphtest.MarshalGraph(t, gg, m), opts)
 			origFloat := floatInitBytes(m.Proto)
 			rng := rand.New(rand.NewPCG(seed, uint64(len(path))))
 			fused := false
@@ -242,11 +243,11 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				pblocks, err := graphedit.FindHeads(pg)
+				pblocks, err := heads.FindHeads(pg)
 				if err != nil {
 					t.Fatal(err)
 				}
-				rep, err := graphedit.RemoveHeads(pg, pblocks, dec)
+				rep, err := heads.RemoveHeads(pg, pblocks, dec)
 				if err != nil {
 					t.Fatalf("%s: %v", dname, err)
 				}
@@ -274,7 +275,7 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 					t.Fatalf("%s: %v", dname, err)
 				}
 				for run, sz := range runs(sizes, gated.Inputs()) {
-					feeds := randomFeeds(gated.Inputs(), sz, rng)
+					feeds := graphtest.RandomFeeds(gated.Inputs(), sz, rng)
 					if _, ok := feeds["use_cache_branch"]; ok {
 						feeds["use_cache_branch"] = ortrun.NewBool([]int64{1}, []bool{run%2 == 1})
 					}
@@ -346,30 +347,30 @@ func runs(sizes [][2]int64, inputs []ortrun.ValueInfo) [][2]int64 {
 // TestGatesDefaultIsOriginalOnORT: a gated model run without feeding the
 // gates computes what the original computes (within oracleTol).
 func TestGatesDefaultIsOriginalOnORT(t *testing.T) {
-	files, err := graphedit.FixtureList()
+	files, err := graphtest.Fixtures("../../models/fixtures")
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts := ortrun.Options{IntraOpThreads: 1}
 	for _, path := range files {
-		t.Run(strings.TrimPrefix(path, "../models/fixtures/"), func(t *testing.T) {
-			m, g := loadFixture(t, path)
+		t.Run(strings.TrimPrefix(path, "../../models/fixtures/"), func(t *testing.T) {
+			m, g := graphtest.LoadFixture(t, path)
 			orig, err := m.Marshal()
 			if err != nil {
 				t.Fatal(err)
 			}
-			blocks, err := graphedit.FindHeads(g)
+			blocks, err := heads.FindHeads(g)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := graphedit.InsertGates(g, blocks, nil); err != nil {
+			if _, err := heads.InsertGates(g, blocks, nil); err != nil {
 				t.Fatal(err)
 			}
-			s1 := newSession(t, orig, opts)
-			s2 := newSession(t, marshalGraph(t, g, m), opts)
+			s1 := graphtest.NewSession(t, orig, opts)
+			s2 := graphtest.NewSession(t, graphtest.MarshalGraph(t, g, m), opts)
 			rng := rand.New(rand.NewPCG(5, 0))
-			names := outputNames(s1)
-			in := randomFeeds(s1.Inputs(), [2]int64{2, 4}, rng)
+			names := graphtest.OutputNames(s1)
+			in := graphtest.RandomFeeds(s1.Inputs(), [2]int64{2, 4}, rng)
 			o1, err := s1.Run(in, names)
 			if err != nil {
 				t.Fatal(err)
@@ -388,8 +389,8 @@ func TestGatesDefaultIsOriginalOnORT(t *testing.T) {
 }
 
 // keepOne keeps head 0 of every block that would lose all its heads.
-func keepOne(d graphedit.Decision) graphedit.Decision {
-	out := graphedit.Decision{}
+func keepOne(d heads.Decision) heads.Decision {
+	out := heads.Decision{}
 	for k, v := range d {
 		v = append([]bool{}, v...)
 		any := false
@@ -408,21 +409,21 @@ func keepOne(d graphedit.Decision) graphedit.Decision {
 // num_heads = 0, so removing all its heads is an error naming it, and the
 // decision is checked against the block sizes.
 func TestSurgeryFusedNeedsAHead(t *testing.T) {
-	g := loadGraph(t, "../models/fixtures/fused/whisper_decoder_model.onnx")
-	blocks, err := graphedit.FindHeads(g)
+	g := graphtest.LoadGraph(t, "../../models/fixtures/fused/whisper_decoder_model.onnx")
+	blocks, err := heads.FindHeads(g)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = graphedit.RemoveHeads(g, blocks, graphedit.Decision{"decoder:0": make([]bool, 4)})
+	_, err = heads.RemoveHeads(g, blocks, heads.Decision{"decoder:0": make([]bool, 4)})
 	if err == nil || !strings.Contains(err.Error(), "keep at least one head") || !strings.Contains(err.Error(), "Attention_0") {
 		t.Errorf("err = %v", err)
 	}
-	g = loadGraph(t, "../models/fixtures/fused/whisper_decoder_model.onnx")
-	blocks, _ = graphedit.FindHeads(g)
-	if _, err := graphedit.RemoveHeads(g, blocks, graphedit.Decision{"decoder:0": make([]bool, 3)}); err == nil || !strings.Contains(err.Error(), "has 4 heads") {
+	g = graphtest.LoadGraph(t, "../../models/fixtures/fused/whisper_decoder_model.onnx")
+	blocks, _ = heads.FindHeads(g)
+	if _, err := heads.RemoveHeads(g, blocks, heads.Decision{"decoder:0": make([]bool, 3)}); err == nil || !strings.Contains(err.Error(), "has 4 heads") {
 		t.Errorf("short decision: err = %v", err)
 	}
-	if _, err := graphedit.RemoveHeads(g, blocks, graphedit.Decision{"encoder:0": {true}}); err == nil || !strings.Contains(err.Error(), "no block encoder:0") {
+	if _, err := heads.RemoveHeads(g, blocks, heads.Decision{"encoder:0": {true}}); err == nil || !strings.Contains(err.Error(), "no block encoder:0") {
 		t.Errorf("unknown block: err = %v", err)
 	}
 }

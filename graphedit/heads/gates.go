@@ -1,8 +1,9 @@
-package graphedit
+package heads
 
 import (
 	"fmt"
 
+	"onnxprune/graphedit"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
@@ -41,7 +42,7 @@ func GateName(k Kind, layer int) string { return fmt.Sprintf("gate/%s.%d", k, la
 //
 // Blocks inside the branches of an If (merged decoders) are gated in both
 // branches, reading the one gate input of the enclosing graph.
-func InsertGates(g *Graph, blocks []*Block, kinds []Kind) ([]Gate, error) {
+func InsertGates(g *graphedit.Graph, blocks []*Block, kinds []Kind) ([]Gate, error) {
 	want := map[Kind]bool{}
 	for _, k := range kinds {
 		want[k] = true
@@ -57,7 +58,7 @@ func InsertGates(g *Graph, blocks []*Block, kinds []Kind) ([]Gate, error) {
 		}
 		for _, u := range append([]*Block{b}, b.twins...) {
 			gr := u.Softmax.Graph()
-			if gr != g && (u.ifNode == nil || u.ifNode.Graph() != g || gr.parent != g) {
+			if gr != g && (u.ifNode == nil || u.ifNode.Graph() != g || gr.Parent() != g) {
 				return nil, fmt.Errorf("graphedit: gates: block %s lives in %s, more than one subgraph deep", u.Name(), u.Graph)
 			}
 		}
@@ -68,10 +69,10 @@ func InsertGates(g *Graph, blocks []*Block, kinds []Kind) ([]Gate, error) {
 	}
 	var gates []Gate
 	type branchKey struct {
-		n    *Node
+		n    *graphedit.Node
 		attr string
 	}
-	subs := map[branchKey]*Graph{}
+	subs := map[branchKey]*graphedit.Graph{}
 	var order []branchKey
 	for _, b := range chosen {
 		H := int64(b.NumHeads)
@@ -115,23 +116,23 @@ func InsertGates(g *Graph, blocks []*Block, kinds []Kind) ([]Gate, error) {
 }
 
 // insertGate multiplies block b's heads (in graph g) by gate vector gv.
-func insertGate(g *Graph, b *Block, gv *Value) error {
+func insertGate(g *graphedit.Graph, b *Block, gv *graphedit.Value) error {
 	H, dh := int64(b.NumHeads), int64(b.HeadDim)
 	var err error
 	prefix := fmt.Sprintf("gate/%s.%d/", b.Kind, b.Layer)
-	constI64 := func(suffix string, vals ...int64) (*Value, error) {
+	constI64 := func(suffix string, vals ...int64) (*graphedit.Value, error) {
 		return g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+suffix), []int64{int64(len(vals))}, vals))
 	}
-	op := func(opType string, suffix string, ins ...*Value) (*Value, error) {
+	op := func(opType string, suffix string, ins ...*graphedit.Value) (*graphedit.Value, error) {
 		out := g.FreshName(prefix + suffix)
-		n, err := g.AddNode(NodeSpec{OpType: opType, Name: g.FreshName(prefix + suffix + "_node"), Inputs: ins, Outputs: []string{out}})
+		n, err := g.AddNode(graphedit.NodeSpec{OpType: opType, Name: g.FreshName(prefix + suffix + "_node"), Inputs: ins, Outputs: []string{out}})
 		if err != nil {
 			return nil, err
 		}
 		return n.Output(0), nil
 	}
-	var target *Value // the tensor to gate
-	var factor *Value // the gate, shaped to broadcast over target
+	var target *graphedit.Value // the tensor to gate
+	var factor *graphedit.Value // the gate, shaped to broadcast over target
 	if b.PerHead != nil && !b.BatchHeads && b.PerHead.Rank() == 4 && b.HeadsAxis == 1 {
 		shape, err := constI64("shape", H, 1, 1)
 		if err != nil {

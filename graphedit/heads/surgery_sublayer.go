@@ -1,8 +1,9 @@
-package graphedit
+package heads
 
 import (
 	"fmt"
 
+	"onnxprune/graphedit"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
@@ -10,7 +11,7 @@ import (
 // removeSublayer replaces the output projection of a block without heads
 // by its bias broadcast to the output shape (zeros when there is no bias in
 // the projection node), so the residual and a separate bias Add stay.
-func removeSublayer(g *Graph, b *Block) error {
+func removeSublayer(g *graphedit.Graph, b *Block) error {
 	n := b.OutNode
 	out := n.Output(0)
 	x := b.QueryInput
@@ -23,17 +24,17 @@ func removeSublayer(g *Graph, b *Block) error {
 	if !eOut.Known() {
 		return fmt.Errorf("output size unknown")
 	}
-	addNode := func(op string, ins []*Value, attrs ...*onnxpb.AttributeProto) (*Value, error) {
-		nd, err := g.AddNode(NodeSpec{OpType: op, Inputs: ins, Outputs: []string{g.FreshName(prefix + "/" + op)}, Attrs: attrs})
+	addNode := func(op string, ins []*graphedit.Value, attrs ...*onnxpb.AttributeProto) (*graphedit.Value, error) {
+		nd, err := g.AddNode(graphedit.NodeSpec{OpType: op, Inputs: ins, Outputs: []string{g.FreshName(prefix + "/" + op)}, Attrs: attrs})
 		if err != nil {
 			return nil, err
 		}
 		return nd.Output(0), nil
 	}
-	i64 := func(vals ...int64) (*Value, error) {
+	i64 := func(vals ...int64) (*graphedit.Value, error) {
 		return g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+"/const"), []int64{int64(len(vals))}, vals))
 	}
-	shp, err := addNode("Shape", []*Value{x})
+	shp, err := addNode("Shape", []*graphedit.Value{x})
 	if err != nil {
 		return err
 	}
@@ -45,7 +46,7 @@ func removeSublayer(g *Graph, b *Block) error {
 	if err != nil {
 		return err
 	}
-	lead, err := addNode("Slice", []*Value{shp, st, en})
+	lead, err := addNode("Slice", []*graphedit.Value{shp, st, en})
 	if err != nil {
 		return err
 	}
@@ -59,9 +60,9 @@ func removeSublayer(g *Graph, b *Block) error {
 			return err
 		}
 		if g.Opset("") >= 18 {
-			lead, err = addNode("ReduceProd", []*Value{lead, ax}, IntAttr("keepdims", 1))
+			lead, err = addNode("ReduceProd", []*graphedit.Value{lead, ax}, graphedit.IntAttr("keepdims", 1))
 		} else {
-			lead, err = addNode("ReduceProd", []*Value{lead}, IntsAttr("axes", 0), IntAttr("keepdims", 1))
+			lead, err = addNode("ReduceProd", []*graphedit.Value{lead}, graphedit.IntsAttr("axes", 0), graphedit.IntAttr("keepdims", 1))
 		}
 		if err != nil {
 			return err
@@ -71,12 +72,12 @@ func removeSublayer(g *Graph, b *Block) error {
 	if err != nil {
 		return err
 	}
-	shape, err := addNode("Concat", []*Value{lead, e}, IntAttr("axis", 0))
+	shape, err := addNode("Concat", []*graphedit.Value{lead, e}, graphedit.IntAttr("axis", 0))
 	if err != nil {
 		return err
 	}
 	zero := onnxio.NewFloat32("value", []int64{1}, []float32{0})
-	y, err := addNode("ConstantOfShape", []*Value{shape}, TensorAttr("value", zero))
+	y, err := addNode("ConstantOfShape", []*graphedit.Value{shape}, graphedit.TensorAttr("value", zero))
 	if err != nil {
 		return err
 	}
@@ -88,13 +89,13 @@ func removeSublayer(g *Graph, b *Block) error {
 			if err != nil {
 				return err
 			}
-			if c, err = addNode("Mul", []*Value{c, bv}); err != nil {
+			if c, err = addNode("Mul", []*graphedit.Value{c, bv}); err != nil {
 				return err
 			}
 		}
-		if y, err = addNode("Add", []*Value{y, c}); err != nil {
+		if y, err = addNode("Add", []*graphedit.Value{y, c}); err != nil {
 			return err
 		}
 	}
-	return g.ReplaceAllUses(out, y, &ReplaceOptions{GraphOutputs: true})
+	return g.ReplaceAllUses(out, y, &graphedit.ReplaceOptions{GraphOutputs: true})
 }

@@ -1,8 +1,10 @@
-package graphedit
+package heads
 
 import (
 	"fmt"
 	"sort"
+
+	"onnxprune/graphedit"
 )
 
 // headAx marks the head-carrying axis of a tensor of an attention block: the
@@ -17,7 +19,7 @@ type headAx struct {
 // regionTensor is a constant or declared tensor whose head axis surgery
 // slices or re-declares.
 type regionTensor struct {
-	v  *Value
+	v  *graphedit.Value
 	ax headAx
 }
 
@@ -25,7 +27,7 @@ type regionTensor struct {
 // a Reshape target (entry axis of the output), Slice bounds (position pos in
 // its axes), Split sizes (output axis).
 type axisFix struct {
-	n    *Node
+	n    *graphedit.Node
 	axis int // output axis (Reshape), input axis (Slice, Split)
 	ax   headAx
 }
@@ -33,10 +35,10 @@ type axisFix struct {
 // headRegion is the part of the graph whose tensors carry the heads of one
 // block, from the Q/K/V weights to the output projection.
 type headRegion struct {
-	g   *Graph
+	g   *graphedit.Graph
 	H   int64
 	env map[string]int64
-	ann map[*Value]headAx
+	ann map[*graphedit.Value]headAx
 	// consts are initializers sliced along their head axis (Q/K/V weights
 	// and biases, and any other constant met on the way).
 	consts []regionTensor
@@ -49,27 +51,27 @@ type headRegion struct {
 	slices     []axisFix
 	splits     []axisFix
 	pending    []pendingCheck
-	work       []*Value
+	work       []*graphedit.Value
 	// partial is set for one-head blocks whose head axis was not followed.
 	partial bool
 	// gateFactor is the block's gate, shaped to multiply the heads
 	// (Block.gateFactor): it scales each head and is not followed back.
-	gateFactor *Value
+	gateFactor *graphedit.Value
 }
 
 type pendingCheck struct {
-	v  *Value
+	v  *graphedit.Value
 	ax headAx
-	at *Node
+	at *graphedit.Node
 }
 
 // analyzeRegion follows the head axis of block b from its projection
 // weights through every op to the output projection.
-func analyzeRegion(g *Graph, b *Block) (*headRegion, error) {
-	r := &headRegion{g: g, H: int64(b.NumHeads), env: map[string]int64{}, ann: map[*Value]headAx{}, gateFactor: b.gateFactor}
+func analyzeRegion(g *graphedit.Graph, b *Block) (*headRegion, error) {
+	r := &headRegion{g: g, H: int64(b.NumHeads), env: map[string]int64{}, ann: map[*graphedit.Value]headAx{}, gateFactor: b.gateFactor}
 	dh := int64(b.HeadDim)
 	hd := r.H * dh
-	seen := map[*Value]bool{}
+	seen := map[*graphedit.Value]bool{}
 	for _, p := range []Projection{b.Q, b.K, b.V} {
 		if p.Weight != nil && !seen[p.Weight] {
 			seen[p.Weight] = true
@@ -86,7 +88,7 @@ func analyzeRegion(g *Graph, b *Block) (*headRegion, error) {
 			seen[p.Bias] = true
 			d := p.Bias.Shape()
 			if len(d) != 1 || !d[0].Known() || d[0].Value%hd != 0 {
-				return nil, fmt.Errorf("bias %q has shape %s", p.Bias.Name(), ShapeString(d))
+				return nil, fmt.Errorf("bias %q has shape %s", p.Bias.Name(), graphedit.ShapeString(d))
 			}
 			if err := r.source(p.Bias, headAx{0, d[0].Value / hd, dh}); err != nil {
 				return nil, err
@@ -121,13 +123,13 @@ func analyzeRegion(g *Graph, b *Block) (*headRegion, error) {
 	return r, nil
 }
 
-func (r *headRegion) source(v *Value, a headAx) error {
+func (r *headRegion) source(v *graphedit.Value, a headAx) error {
 	r.consts = append(r.consts, regionTensor{v, a})
 	return r.mark(v, a, nil)
 }
 
 // mark annotates v (checking consistency) and queues it.
-func (r *headRegion) mark(v *Value, a headAx, at *Node) error {
+func (r *headRegion) mark(v *graphedit.Value, a headAx, at *graphedit.Node) error {
 	if old, ok := r.ann[v]; ok {
 		if old != a {
 			return fmt.Errorf("%q carries heads on axis %d (outer %d, inner %d) and on axis %d (outer %d, inner %d) at %s",
@@ -143,7 +145,7 @@ func (r *headRegion) mark(v *Value, a headAx, at *Node) error {
 	return nil
 }
 
-func nodeName(n *Node) string {
+func nodeName(n *graphedit.Node) string {
 	if n == nil {
 		return "source"
 	}
@@ -188,7 +190,7 @@ func (r *headRegion) run() error {
 
 // dims returns v's shape with symbols replaced by distinct primes, so that
 // sizes can be compared and divided as numbers.
-func (r *headRegion) dims(v *Value) ([]int64, bool) {
+func (r *headRegion) dims(v *graphedit.Value) ([]int64, bool) {
 	d := v.Shape()
 	if d == nil {
 		return nil, false
@@ -206,42 +208,15 @@ func (r *headRegion) dims(v *Value) ([]int64, bool) {
 
 var regionPrimes = []int64{1009, 1013, 1019, 1021, 1031, 1033, 1039, 1049, 1051, 1061, 1063, 1069, 1087, 1091, 1093, 1097}
 
-func (r *headRegion) eval(d Dim) (int64, bool) {
-	if d.Known() {
-		return d.Value, true
-	}
-	p := dimPoly(d)
-	if p == nil {
-		return 0, false
-	}
-	var sum int64
-	for mono, c := range p {
-		t := c
-		if mono != "" {
-			for _, s := range splitMono(mono) {
-				x, ok := r.env[s]
-				if !ok {
-					x = regionPrimes[len(r.env)%len(regionPrimes)] + int64(len(r.env)/len(regionPrimes))*2
-					r.env[s] = x
-				}
-				t *= x
-			}
+func (r *headRegion) eval(d graphedit.Dim) (int64, bool) {
+	return d.Eval(func(sym string) int64 {
+		x, ok := r.env[sym]
+		if !ok {
+			x = regionPrimes[len(r.env)%len(regionPrimes)] + int64(len(r.env)/len(regionPrimes))*2
+			r.env[sym] = x
 		}
-		sum += t
-	}
-	return sum, true
-}
-
-func splitMono(m string) []string {
-	var out []string
-	start := 0
-	for i := 0; i <= len(m); i++ {
-		if i == len(m) || m[i] == '*' {
-			out = append(out, m[start:i])
-			start = i + 1
-		}
-	}
-	return out
+		return x
+	})
 }
 
 func prod(xs []int64) int64 {
@@ -260,7 +235,7 @@ var passThrough = map[string]bool{
 }
 
 // forward derives the annotation of n's outputs from input slot i carrying a.
-func (r *headRegion) forward(n *Node, i int, a headAx) error {
+func (r *headRegion) forward(n *graphedit.Node, i int, a headAx) error {
 	if n.Domain() != "" {
 		return fmt.Errorf("heads reach %s, which surgery does not know", n)
 	}
@@ -362,7 +337,7 @@ func (r *headRegion) forward(n *Node, i int, a headAx) error {
 		in, ok1 := r.dims(n.Input(0))
 		od, ok2 := r.dims(out)
 		if !ok1 || !ok2 {
-			return fmt.Errorf("%s: shapes unknown (%s -> %s)", n, ShapeString(n.Input(0).Shape()), ShapeString(out.Shape()))
+			return fmt.Errorf("%s: shapes unknown (%s -> %s)", n, graphedit.ShapeString(n.Input(0).Shape()), graphedit.ShapeString(out.Shape()))
 		}
 		stride := a.inner * prod(in[a.axis+1:])
 		// The outermost axis whose trailing size divides the stride and whose
@@ -535,7 +510,7 @@ func (r *headRegion) forward(n *Node, i int, a headAx) error {
 
 // expect checks that operand in of n broadcasts over the head axis oa (of
 // the output, rank ro) or carries heads itself.
-func (r *headRegion) expect(in *Value, oa headAx, ro int, n *Node) error {
+func (r *headRegion) expect(in *graphedit.Value, oa headAx, ro int, n *graphedit.Node) error {
 	if in == r.gateFactor && in != nil {
 		return nil
 	}
@@ -565,7 +540,7 @@ func (r *headRegion) expect(in *Value, oa headAx, ro int, n *Node) error {
 
 // backward annotates v, which must carry heads on a.axis, and what it is
 // computed from, up to a graph input or a constant.
-func (r *headRegion) backward(v *Value, a headAx, at *Node) error {
+func (r *headRegion) backward(v *graphedit.Value, a headAx, at *graphedit.Node) error {
 	if _, ok := r.ann[v]; ok {
 		return r.mark(v, a, at)
 	}
@@ -605,7 +580,7 @@ func (r *headRegion) backward(v *Value, a headAx, at *Node) error {
 }
 
 // sliceAxes returns the normalized axes a Slice cuts.
-func (r *headRegion) sliceAxes(n *Node) ([]int, error) {
+func (r *headRegion) sliceAxes(n *graphedit.Node) ([]int, error) {
 	rk := n.Input(0).Rank()
 	var axes []int64
 	var ok bool
@@ -673,5 +648,5 @@ func (r *headRegion) weightsOnly() *headRegion {
 			consts = append(consts, c)
 		}
 	}
-	return &headRegion{g: r.g, H: r.H, env: r.env, ann: map[*Value]headAx{}, consts: consts, contracted: r.contracted, partial: true}
+	return &headRegion{g: r.g, H: r.H, env: r.env, ann: map[*graphedit.Value]headAx{}, consts: consts, contracted: r.contracted, partial: true}
 }

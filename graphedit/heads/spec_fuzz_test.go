@@ -1,4 +1,4 @@
-package graphedit_test
+package heads_test
 
 import (
 	"encoding/json"
@@ -9,18 +9,19 @@ import (
 	"testing"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 )
 
 // fuzzBlocks returns the attention blocks of the Marian fixture's encoder
 // and decoder (encoder, decoder and cross kinds), for the parsers to match
 // names against.
-func fuzzBlocks(f *testing.F) []*graphedit.Block {
+func fuzzBlocks(f *testing.F) []*heads.Block {
 	f.Helper()
-	var all []*graphedit.Block
+	var all []*heads.Block
 	seen := map[string]bool{}
 	for _, name := range []string{"encoder_model.onnx", "decoder_model.onnx"} {
-		m, err := onnxio.Load(filepath.Join("..", "models", "fixtures", "marian", name), nil)
+		m, err := onnxio.Load(filepath.Join("..", "..", "models", "fixtures", "marian", name), nil)
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -28,7 +29,7 @@ func fuzzBlocks(f *testing.F) []*graphedit.Block {
 		if err != nil {
 			f.Fatal(err)
 		}
-		bs, err := graphedit.FindHeads(g)
+		bs, err := heads.FindHeads(g)
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -59,12 +60,12 @@ func FuzzParseSpec(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	byName := map[string]*graphedit.Block{}
+	byName := map[string]*heads.Block{}
 	for _, b := range blocks {
 		byName[b.Name()] = b
 	}
 	f.Fuzz(func(t *testing.T, spec string) {
-		sel, err := graphedit.ParseSpec(spec, blocks)
+		sel, err := heads.ParseSpec(spec, blocks)
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Errorf("error spans lines: %q", err)
@@ -90,14 +91,14 @@ func FuzzParseSpec(f *testing.F) {
 				items = append(items, fmt.Sprintf("%s:%d", name, h))
 			}
 		}
-		again, err := graphedit.ParseSpec(strings.Join(items, ","), blocks)
+		again, err := heads.ParseSpec(strings.Join(items, ","), blocks)
 		if err != nil {
 			t.Fatalf("selection of %q written back (%q) does not parse: %v", spec, strings.Join(items, ","), err)
 		}
 		if fmt.Sprint(again) != fmt.Sprint(sel) {
 			t.Errorf("round trip of %q: %v then %v", spec, sel, again)
 		}
-		for _, d := range []graphedit.Decision{graphedit.RemoveDecision(blocks, sel), graphedit.KeepDecision(blocks, sel)} {
+		for _, d := range []heads.Decision{heads.RemoveDecision(blocks, sel), heads.KeepDecision(blocks, sel)} {
 			for _, b := range blocks {
 				if len(d[b.Name()]) != b.NumHeads {
 					t.Fatalf("decision for %s has %d entries, want %d", b.Name(), len(d[b.Name()]), b.NumHeads)
@@ -130,7 +131,7 @@ func FuzzGatesFile(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var gf graphedit.GatesFile
+		var gf heads.GatesFile
 		if err := json.Unmarshal(data, &gf); err != nil {
 			return
 		}

@@ -1,16 +1,17 @@
-package graphedit
+package heads
 
 import (
 	"fmt"
 	"math"
 
+	"onnxprune/graphedit"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
 
 // scaledShape returns a value holding v with entry pos scaled by H2/H:
 // an initializer when v is known, else Div(Mul(v, M), D) nodes.
-func scaledShape(g *Graph, v *Value, positions []int, H, H2 int64, prefix string) (*Value, error) {
+func scaledShape(g *graphedit.Graph, v *graphedit.Value, positions []int, H, H2 int64, prefix string) (*graphedit.Value, error) {
 	if vals, ok := g.ConstInts(v); ok {
 		out := append([]int64{}, vals...)
 		for _, p := range positions {
@@ -51,11 +52,11 @@ func scaledShape(g *Graph, v *Value, positions []int, H, H2 int64, prefix string
 	if err != nil {
 		return nil, err
 	}
-	mul, err := g.AddNode(NodeSpec{OpType: "Mul", Inputs: []*Value{v, mv}, Outputs: []string{g.FreshName(prefix + "/scaled")}})
+	mul, err := g.AddNode(graphedit.NodeSpec{OpType: "Mul", Inputs: []*graphedit.Value{v, mv}, Outputs: []string{g.FreshName(prefix + "/scaled")}})
 	if err != nil {
 		return nil, err
 	}
-	div, err := g.AddNode(NodeSpec{OpType: "Div", Inputs: []*Value{mul.Output(0), dvv}, Outputs: []string{g.FreshName(prefix)}})
+	div, err := g.AddNode(graphedit.NodeSpec{OpType: "Div", Inputs: []*graphedit.Value{mul.Output(0), dvv}, Outputs: []string{g.FreshName(prefix)}})
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +70,7 @@ func scaledShape(g *Graph, v *Value, positions []int, H, H2 int64, prefix string
 // form of the original and ONNX Runtime folds and merges it as before; a
 // Mul/Div on the whole shape would stay as two extra nodes per target.
 // ok is false when v does not have that form.
-func scaledConcat(g *Graph, v *Value, positions []int, H, H2 int64, prefix string) (*Value, bool, error) {
+func scaledConcat(g *graphedit.Graph, v *graphedit.Value, positions []int, H, H2 int64, prefix string) (*graphedit.Value, bool, error) {
 	n, _ := v.Producer()
 	if n == nil || n.OpType() != "Concat" || n.Domain() != "" {
 		return nil, false, nil
@@ -78,7 +79,7 @@ func scaledConcat(g *Graph, v *Value, positions []int, H, H2 int64, prefix strin
 		return nil, false, nil
 	}
 	type piece struct {
-		v     *Value
+		v     *graphedit.Value
 		start int
 		n     int
 	}
@@ -115,7 +116,7 @@ func scaledConcat(g *Graph, v *Value, positions []int, H, H2 int64, prefix strin
 			return nil, false, nil
 		}
 	}
-	ins := make([]*Value, len(pieces))
+	ins := make([]*graphedit.Value, len(pieces))
 	for i, pc := range pieces {
 		ins[i] = pc.v
 		if len(local[i]) == 0 {
@@ -127,18 +128,18 @@ func scaledConcat(g *Graph, v *Value, positions []int, H, H2 int64, prefix strin
 		}
 		ins[i] = nv
 	}
-	c, err := g.AddNode(NodeSpec{OpType: "Concat", Inputs: ins, Outputs: []string{g.FreshName(prefix)},
-		Attrs: []*onnxpb.AttributeProto{IntAttr("axis", n.AttrInt("axis", 0))}})
+	c, err := g.AddNode(graphedit.NodeSpec{OpType: "Concat", Inputs: ins, Outputs: []string{g.FreshName(prefix)},
+		Attrs: []*onnxpb.AttributeProto{graphedit.IntAttr("axis", n.AttrInt("axis", 0))}})
 	if err != nil {
 		return nil, true, err
 	}
-	c.Output(0).setShape(v.ElemType(), v.Shape())
+	c.Output(0).SetInferredShape(v.ElemType(), v.Shape())
 	return c.Output(0), true, nil
 }
 
 // fixReshape rescales the head entry of a Reshape target unless it already
 // follows the new shapes (computed from shapes of pruned tensors) or is -1.
-func fixReshape(g *Graph, f axisFix, pre []Dim, H, H2 int64) (bool, error) {
+func fixReshape(g *graphedit.Graph, f axisFix, pre []graphedit.Dim, H, H2 int64) (bool, error) {
 	n := f.n
 	cur, ok := g.ShapeValue(n.Input(1))
 	if !ok || len(pre) <= f.axis || len(cur) <= f.axis {
@@ -152,7 +153,7 @@ func fixReshape(g *Graph, f axisFix, pre []Dim, H, H2 int64) (bool, error) {
 	if p.Known() && p.Value == 0 && !allowZero {
 		return false, nil // copies the input's axis, which is already pruned
 	}
-	if !dimEqual(cur[f.axis], p) {
+	if !graphedit.SameDim(cur[f.axis], p) {
 		return false, nil // derived from pruned shapes: already right
 	}
 	nv, err := scaledShape(g, n.Input(1), []int{f.axis}, H, H2, "prune/"+nodeLabel(n)+"/shape")
@@ -172,7 +173,7 @@ func fixReshape(g *Graph, f axisFix, pre []Dim, H, H2 int64) (bool, error) {
 		if g.Opset("") < 14 {
 			return false, fmt.Errorf("cannot express zero heads before opset 14 (allowzero)")
 		}
-		if err := n.SetAttr(IntAttr("allowzero", 1)); err != nil {
+		if err := n.SetAttr(graphedit.IntAttr("allowzero", 1)); err != nil {
 			return false, err
 		}
 	}
@@ -180,7 +181,7 @@ func fixReshape(g *Graph, f axisFix, pre []Dim, H, H2 int64) (bool, error) {
 }
 
 // fixSlice rescales the starts and ends of a Slice on a head axis.
-func fixSlice(g *Graph, f axisFix, pre [][]Dim, H, H2 int64) (bool, error) {
+func fixSlice(g *graphedit.Graph, f axisFix, pre [][]graphedit.Dim, H, H2 int64) (bool, error) {
 	n := f.n
 	if n.NumInputs() < 3 {
 		return false, fmt.Errorf("attribute-form Slice on heads is not supported")
@@ -210,7 +211,7 @@ func fixSlice(g *Graph, f axisFix, pre [][]Dim, H, H2 int64) (bool, error) {
 				}
 				continue
 			}
-			if dimEqual(cur[p], d) && !(d.Known() && d.Value == 0) {
+			if graphedit.SameDim(cur[p], d) && !(d.Known() && d.Value == 0) {
 				fix = append(fix, p)
 			}
 		}
@@ -230,14 +231,14 @@ func fixSlice(g *Graph, f axisFix, pre [][]Dim, H, H2 int64) (bool, error) {
 }
 
 // fixSplit rescales explicit split sizes on a head axis.
-func fixSplit(g *Graph, f axisFix, H, H2 int64) (bool, error) {
+func fixSplit(g *graphedit.Graph, f axisFix, H, H2 int64) (bool, error) {
 	n := f.n
 	if sizes, ok := n.AttrInts("split"); ok {
 		out := make([]int64, len(sizes))
 		for i, s := range sizes {
 			out[i] = s / H * H2
 		}
-		return true, n.SetAttr(IntsAttr("split", out...))
+		return true, n.SetAttr(graphedit.IntsAttr("split", out...))
 	}
 	if n.NumInputs() > 1 && n.Input(1) != nil {
 		all := make([]int, n.Input(1).Shape()[0].Value)
