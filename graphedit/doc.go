@@ -81,7 +81,7 @@
 // back untouched; WriteValueInfo replaces it with inferred types and
 // DropValueInfo removes it, for graphs whose intermediate shapes changed.
 //
-// Rules cover the ops of Transformer exports: MatMul, Gemm, elementwise and
+// Rules cover the ops of Transformer exports: MatMul, Gemm, Conv, elementwise and
 // broadcasting ops, comparisons, Where, Reshape, Transpose, Softmax,
 // LayerNormalization, Gather, Slice, Split, Concat, Unsqueeze, Squeeze,
 // Expand, Cast, Shape, Size, Constant, ConstantOfShape, Range, reductions,

@@ -8,6 +8,7 @@ func init() {
 	shapeRules = map[string]shapeRule{
 		"MatMul":             inferMatMul,
 		"Gemm":               inferGemm,
+		"Conv":               inferConv,
 		"Reshape":            inferReshape,
 		"Transpose":          inferTranspose,
 		"LayerNormalization": inferLayerNorm,
