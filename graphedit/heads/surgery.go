@@ -116,7 +116,7 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 		}
 		for _, f := range b.region.reshapes {
 			sv, _ := f.n.Graph().ShapeValue(f.n.Input(1))
-			fixes = append(fixes, pending{b, f, "reshape", [][]graphedit.Dim{sv}})
+			fixes = append(fixes, pending{b, f, "reshape", [][]graphedit.Dim{sv, f.n.Input(0).Shape(), f.n.Output(0).Shape()}})
 		}
 		for _, f := range b.region.slices {
 			st, _ := f.n.Graph().ShapeValue(f.n.Input(1))
@@ -190,7 +190,7 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 		var did bool
 		switch p.kind {
 		case "reshape":
-			did, err = fixReshape(gr, p.f, p.pre[0], H, H2)
+			did, err = fixReshape(gr, p.f, p.pre, H, H2)
 		case "slice":
 			did, err = fixSlice(gr, p.f, p.pre, H, H2)
 		case "split":

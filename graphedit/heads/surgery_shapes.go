@@ -139,8 +139,11 @@ func scaledConcat(g *graphedit.Graph, v *graphedit.Value, positions []int, H, H2
 
 // fixReshape rescales the head entry of a Reshape target unless it already
 // follows the new shapes (computed from shapes of pruned tensors) or is -1.
-func fixReshape(g *graphedit.Graph, f axisFix, pre []graphedit.Dim, H, H2 int64) (bool, error) {
+// snap holds the target, the input shape and the output shape before the
+// surgery.
+func fixReshape(g *graphedit.Graph, f axisFix, snap [][]graphedit.Dim, H, H2 int64) (bool, error) {
 	n := f.n
+	pre := snap[0]
 	cur, ok := g.ShapeValue(n.Input(1))
 	if !ok || len(pre) <= f.axis || len(cur) <= f.axis {
 		return false, fmt.Errorf("reshape target %q unknown", n.Input(1).Name())
@@ -159,6 +162,17 @@ func fixReshape(g *graphedit.Graph, f axisFix, pre []graphedit.Dim, H, H2 int64)
 	nv, err := scaledShape(g, n.Input(1), []int{f.axis}, H, H2, "prune/"+nodeLabel(n)+"/shape")
 	if err != nil {
 		return false, err
+	}
+	if H2 == 0 {
+		// Zero heads leave the tensor empty, and a -1 elsewhere in the
+		// target can no longer be inferred: spell it out.
+		for j, d := range pre {
+			if j != f.axis && d.Known() && d.Value == -1 {
+				if nv, err = spellOutEntry(g, n, nv, j, snap[1], snap[2]); err != nil {
+					return false, err
+				}
+			}
+		}
 	}
 	if err := g.SetInput(n, 1, nv); err != nil {
 		return false, err
@@ -252,4 +266,63 @@ func fixSplit(g *graphedit.Graph, f axisFix, H, H2 int64) (bool, error) {
 		return true, g.SetInput(n, 1, nv)
 	}
 	return false, nil
+}
+
+// spellOutEntry replaces entry j (a -1) of Reshape n's new target nv by the
+// size it stood for, read at run time from the input axis of the same size
+// (in and out are the input and output shapes before the surgery).
+func spellOutEntry(g *graphedit.Graph, n *graphedit.Node, nv *graphedit.Value, j int, in, out []graphedit.Dim) (*graphedit.Value, error) {
+	if j >= len(out) {
+		return nil, fmt.Errorf("output shape unknown")
+	}
+	src := -1
+	for i, d := range in {
+		if graphedit.SameDim(d, out[j]) {
+			src = i
+			break
+		}
+	}
+	if src < 0 {
+		return nil, fmt.Errorf("cannot express zero heads: target entry %d is -1 and no input axis has its size %s", j, out[j])
+	}
+	prefix := "prune/" + nodeLabel(n) + "/size"
+	rank := len(out)
+	keep, one := make([]int64, rank), make([]int64, rank)
+	for i := range keep {
+		keep[i] = 1
+	}
+	keep[j], one[j] = 0, 1
+	idx, err := g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+"/axis"), []int64{1}, []int64{int64(src)}))
+	if err != nil {
+		return nil, err
+	}
+	keepV, err := g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+"/keep"), []int64{int64(rank)}, keep))
+	if err != nil {
+		return nil, err
+	}
+	oneV, err := g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+"/at"), []int64{int64(rank)}, one))
+	if err != nil {
+		return nil, err
+	}
+	shape, err := g.AddNode(graphedit.NodeSpec{OpType: "Shape", Inputs: []*graphedit.Value{n.Input(0)}, Outputs: []string{g.FreshName(prefix + "/shape")}})
+	if err != nil {
+		return nil, err
+	}
+	size, err := g.AddNode(graphedit.NodeSpec{OpType: "Gather", Inputs: []*graphedit.Value{shape.Output(0), idx}, Outputs: []string{g.FreshName(prefix)}})
+	if err != nil {
+		return nil, err
+	}
+	at, err := g.AddNode(graphedit.NodeSpec{OpType: "Mul", Inputs: []*graphedit.Value{size.Output(0), oneV}, Outputs: []string{g.FreshName(prefix + "/at")}})
+	if err != nil {
+		return nil, err
+	}
+	rest, err := g.AddNode(graphedit.NodeSpec{OpType: "Mul", Inputs: []*graphedit.Value{nv, keepV}, Outputs: []string{g.FreshName(prefix + "/rest")}})
+	if err != nil {
+		return nil, err
+	}
+	sum, err := g.AddNode(graphedit.NodeSpec{OpType: "Add", Inputs: []*graphedit.Value{rest.Output(0), at.Output(0)}, Outputs: []string{g.FreshName(prefix + "/target")}})
+	if err != nil {
+		return nil, err
+	}
+	return sum.Output(0), nil
 }
