@@ -51,7 +51,10 @@ type headRegion struct {
 	slices     []axisFix
 	splits     []axisFix
 	pending    []pendingCheck
-	work       []*graphedit.Value
+	// operands are the head-carrying operands from outside the
+	// projections, explained (HeadOperand).
+	operands []HeadOperand
+	work     []*graphedit.Value
 	// partial is set for one-head blocks whose head axis was not followed.
 	partial bool
 	// gateFactor is the block's gate, shaped to multiply the heads
@@ -59,10 +62,13 @@ type headRegion struct {
 	gateFactor *graphedit.Value
 }
 
+// pendingCheck is an operand (input slot of node at) that must carry the
+// heads on ax but was not reached from the projections.
 type pendingCheck struct {
-	v  *graphedit.Value
-	ax headAx
-	at *graphedit.Node
+	v    *graphedit.Value
+	ax   headAx
+	at   *graphedit.Node
+	slot int
 }
 
 // analyzeRegion follows the head axis of block b from its projection
@@ -171,19 +177,27 @@ func (r *headRegion) run() error {
 			return nil
 		}
 		// Operands that must carry heads but were not reached from the
-		// weights: annotate them backward (caches read from graph inputs).
+		// projections: explain them by what they are computed from.
 		p := r.pending
 		r.pending = nil
 		for _, c := range p {
-			if _, ok := r.ann[c.v]; ok {
-				if r.ann[c.v] != c.ax {
+			if old, ok := r.ann[c.v]; ok {
+				if old != c.ax {
 					return fmt.Errorf("%s: operand %q carries heads differently", c.at, c.v.Name())
 				}
 				continue
 			}
-			if err := r.backward(c.v, c.ax, c.at); err != nil {
-				return err
+			e, err := r.explain(c.v, c.ax, 0)
+			if err != nil {
+				return fmt.Errorf("%s: operand %q must carry the heads: %w", c.at, c.v.Name(), err)
 			}
+			if e.class == CacheOperand {
+				if err := r.backward(c.v, c.ax, c.at); err != nil {
+					return err
+				}
+				continue
+			}
+			r.operands = append(r.operands, HeadOperand{Node: c.at, Input: c.slot, Class: e.class, Source: e.source, ax: c.ax})
 		}
 	}
 }
@@ -227,290 +241,10 @@ func prod(xs []int64) int64 {
 	return p
 }
 
-var passThrough = map[string]bool{
-	"Add": true, "Sub": true, "Mul": true, "Div": true, "Where": true, "Cast": true, "Dropout": true,
-	"Identity": true, "Softmax": true, "Pow": true, "Sqrt": true, "Relu": true, "Neg": true,
-	"Equal": true, "Max": true, "Min": true, "Erf": true, "Tanh": true, "Sigmoid": true, "Exp": true,
-	"Clip": true, "LogSoftmax": true, "IsNaN": true, "IsInf": true, "Not": true, "And": true, "Or": true,
-}
-
-// forward derives the annotation of n's outputs from input slot i carrying a.
-func (r *headRegion) forward(n *graphedit.Node, i int, a headAx) error {
-	if n.Domain() != "" {
-		return fmt.Errorf("heads reach %s, which surgery does not know", n)
-	}
-	op := n.OpType()
-	out := n.Output(0)
-	switch {
-	case op == "Shape" || op == "Size":
-		return nil
-	case passThrough[op]:
-		if op == "Dropout" && i != 0 {
-			return nil
-		}
-		if op == "Softmax" || op == "LogSoftmax" {
-			ax := n.AttrInt("axis", -1)
-			if ax < 0 {
-				ax += int64(n.Input(0).Rank())
-			}
-			if int(ax) == a.axis {
-				return fmt.Errorf("%s normalizes over the heads", n)
-			}
-		}
-		ro := out.Rank()
-		ri := n.Input(i).Rank()
-		if ro < 0 || ri < 0 {
-			return fmt.Errorf("%s: rank unknown", n)
-		}
-		oa := headAx{a.axis + ro - ri, a.outer, a.inner}
-		for j, in := range n.Inputs() {
-			if j == i || in == nil {
-				continue
-			}
-			if err := r.expect(in, oa, ro, n); err != nil {
-				return err
-			}
-		}
-		return r.mark(out, oa, n)
-	case op == "Transpose":
-		perm, ok := n.AttrInts("perm")
-		if !ok {
-			rk := n.Input(0).Rank()
-			for k := rk - 1; k >= 0; k-- {
-				perm = append(perm, int64(k))
-			}
-		}
-		for j, p := range perm {
-			if int(p) == a.axis {
-				return r.mark(out, headAx{j, a.outer, a.inner}, n)
-			}
-		}
-		return fmt.Errorf("%s: bad perm", n)
-	case op == "Unsqueeze":
-		if i != 0 {
-			return fmt.Errorf("%s reads heads as axes", n)
-		}
-		axes, ok := unsqueezeAxes(r.g, n)
-		if !ok {
-			return fmt.Errorf("%s: axes unknown", n)
-		}
-		pos := a.axis
-		for _, x := range normAxes(axes, out.Rank()) {
-			if x <= pos {
-				pos++
-			}
-		}
-		return r.mark(out, headAx{pos, a.outer, a.inner}, n)
-	case op == "Squeeze":
-		if i != 0 {
-			return fmt.Errorf("%s reads heads as axes", n)
-		}
-		axes, ok := unsqueezeAxes(r.g, n)
-		var ax []int
-		if ok {
-			ax = normAxes(axes, n.Input(0).Rank())
-		} else {
-			d, ok := r.dims(n.Input(0))
-			if !ok {
-				return fmt.Errorf("%s: shape unknown", n)
-			}
-			for k, x := range d {
-				if x == 1 {
-					ax = append(ax, k)
-				}
-			}
-		}
-		pos := a.axis
-		for _, x := range ax {
-			if x == a.axis {
-				return fmt.Errorf("%s squeezes the heads", n)
-			}
-			if x < a.axis {
-				pos--
-			}
-		}
-		return r.mark(out, headAx{pos, a.outer, a.inner}, n)
-	case op == "Reshape":
-		if i != 0 {
-			return fmt.Errorf("%s reads heads as its shape", n)
-		}
-		in, ok1 := r.dims(n.Input(0))
-		od, ok2 := r.dims(out)
-		if !ok1 || !ok2 {
-			return fmt.Errorf("%s: shapes unknown (%s -> %s)", n, graphedit.ShapeString(n.Input(0).Shape()), graphedit.ShapeString(out.Shape()))
-		}
-		stride := a.inner * prod(in[a.axis+1:])
-		// The outermost axis whose trailing size divides the stride and whose
-		// size is a multiple of H times the new inner stride. (With H = 1
-		// the choice is ambiguous; see analyzeRegion.)
-		best, found := headAx{}, false
-		for j := 0; j < len(od); j++ {
-			suf := prod(od[j+1:])
-			if suf > stride || stride%suf != 0 || suf*od[j] < stride*r.H {
-				continue
-			}
-			c := stride / suf
-			if od[j]%(r.H*c) != 0 {
-				continue
-			}
-			cand := headAx{j, od[j] / (r.H * c), c}
-			if !found {
-				best, found = cand, true
-			}
-		}
-		if found {
-			r.reshapes = append(r.reshapes, axisFix{n, best.axis, best})
-			return r.mark(out, best, n)
-		}
-		return fmt.Errorf("%s: heads lost", n)
-	case op == "Gather":
-		if i != 0 {
-			return fmt.Errorf("%s uses heads as indices", n)
-		}
-		axis := int(n.AttrInt("axis", 0))
-		if axis < 0 {
-			axis += n.Input(0).Rank()
-		}
-		if axis == a.axis {
-			return fmt.Errorf("%s selects along the heads", n)
-		}
-		pos := a.axis
-		if a.axis > axis {
-			pos += n.Input(1).Rank() - 1
-		}
-		return r.mark(out, headAx{pos, a.outer, a.inner}, n)
-	case op == "Slice":
-		if i != 0 {
-			return nil // bounds derived from shapes of head tensors: checked at surgery
-		}
-		axes, err := r.sliceAxes(n)
-		if err != nil {
-			return err
-		}
-		oa := a
-		for _, x := range axes {
-			if x == a.axis {
-				od, ok := r.dims(out)
-				if !ok || od[x]%(r.H*a.inner) != 0 {
-					return fmt.Errorf("%s cuts through the heads", n)
-				}
-				oa.outer = od[x] / (r.H * a.inner)
-				r.slices = append(r.slices, axisFix{n, x, a})
-			}
-		}
-		return r.mark(out, oa, n)
-	case op == "Split":
-		if i != 0 {
-			return fmt.Errorf("%s reads heads as split sizes", n)
-		}
-		axis := int(n.AttrInt("axis", 0))
-		if axis < 0 {
-			axis += n.Input(0).Rank()
-		}
-		if axis == a.axis {
-			r.splits = append(r.splits, axisFix{n, axis, a})
-		}
-		for _, o := range n.Outputs() {
-			if o == nil {
-				continue
-			}
-			oa := a
-			if axis == a.axis {
-				od, ok := r.dims(o)
-				if !ok || od[axis]%(r.H*a.inner) != 0 {
-					return fmt.Errorf("%s cuts through the heads", n)
-				}
-				oa.outer = od[axis] / (r.H * a.inner)
-			}
-			if err := r.mark(o, oa, n); err != nil {
-				return err
-			}
-		}
-		return nil
-	case op == "Concat":
-		axis := int(n.AttrInt("axis", 0))
-		if axis < 0 {
-			axis += out.Rank()
-		}
-		if axis == a.axis {
-			return fmt.Errorf("%s concatenates along the heads", n)
-		}
-		for j, in := range n.Inputs() {
-			if j != i && in != nil {
-				r.pending = append(r.pending, pendingCheck{in, a, n})
-			}
-		}
-		return r.mark(out, a, n)
-	case op == "MatMul":
-		ra, rb, ro := n.Input(0).Rank(), n.Input(1).Rank(), out.Rank()
-		if ra < 2 || rb < 2 {
-			return fmt.Errorf("%s: vector MatMul on heads", n)
-		}
-		other := n.Input(1 - i)
-		ri := ra
-		if i == 1 {
-			ri = rb
-		}
-		switch {
-		case i == 0 && a.axis == ra-1, i == 1 && a.axis == rb-2:
-			// Contraction over the heads: only the output projection may.
-			if i == 0 && constRoot(other) == r.contracted.v && r.contracted.v != nil {
-				return nil
-			}
-			return fmt.Errorf("%s sums over the heads but is not the output projection", n)
-		case i == 0 && a.axis == ra-2:
-			return r.mark(out, headAx{ro - 2, a.outer, a.inner}, n)
-		case i == 1 && a.axis == rb-1:
-			return r.mark(out, headAx{ro - 1, a.outer, a.inner}, n)
-		default: // a batch axis
-			oa := headAx{a.axis + ro - ri, a.outer, a.inner}
-			ro2 := other.Rank()
-			oax := oa.axis - (ro - ro2)
-			if oax >= 0 {
-				d, ok := r.dims(other)
-				if !ok {
-					return fmt.Errorf("%s: shape of %q unknown", n, other.Name())
-				}
-				if d[oax] != 1 {
-					r.pending = append(r.pending, pendingCheck{other, headAx{oax, a.outer, a.inner}, n})
-				}
-			}
-			return r.mark(out, oa, n)
-		}
-	case op == "Gemm":
-		transA, transB := n.AttrInt("transA", 0) == 1, n.AttrInt("transB", 0) == 1
-		switch i {
-		case 0:
-			k := 1
-			if transA {
-				k = 0
-			}
-			if a.axis == k {
-				if constRoot(n.Input(1)) == r.contracted.v && r.contracted.v != nil {
-					return nil
-				}
-				return fmt.Errorf("%s sums over the heads but is not the output projection", n)
-			}
-			return r.mark(out, headAx{0, a.outer, a.inner}, n)
-		case 1:
-			nAx := 1
-			if transB {
-				nAx = 0
-			}
-			if a.axis != nAx {
-				return fmt.Errorf("%s sums over the heads of its weight", n)
-			}
-			return r.mark(out, headAx{1, a.outer, a.inner}, n)
-		default:
-			return r.mark(out, headAx{1, a.outer, a.inner}, n)
-		}
-	}
-	return fmt.Errorf("heads reach %s, which surgery does not know", n)
-}
-
-// expect checks that operand in of n broadcasts over the head axis oa (of
+// expect checks that operand j of n broadcasts over the head axis oa (of
 // the output, rank ro) or carries heads itself.
-func (r *headRegion) expect(in *graphedit.Value, oa headAx, ro int, n *graphedit.Node) error {
+func (r *headRegion) expect(n *graphedit.Node, j int, oa headAx, ro int) error {
+	in := n.Input(j)
 	if in == r.gateFactor && in != nil {
 		return nil
 	}
@@ -534,49 +268,8 @@ func (r *headRegion) expect(in *graphedit.Value, oa headAx, ro int, n *graphedit
 	if d[ax] == 1 {
 		return nil
 	}
-	r.pending = append(r.pending, pendingCheck{in, headAx{ax, oa.outer, oa.inner}, n})
+	r.pending = append(r.pending, pendingCheck{in, headAx{ax, oa.outer, oa.inner}, n, j})
 	return nil
-}
-
-// backward annotates v, which must carry heads on a.axis, and what it is
-// computed from, up to a graph input or a constant.
-func (r *headRegion) backward(v *graphedit.Value, a headAx, at *graphedit.Node) error {
-	if _, ok := r.ann[v]; ok {
-		return r.mark(v, a, at)
-	}
-	switch {
-	case v.IsInitializer() && !v.IsGraphInput():
-		r.consts = append(r.consts, regionTensor{v, a})
-		return r.mark(v, a, at)
-	case v.IsGraphInput() || v.IsOuter():
-		r.inputs = append(r.inputs, regionTensor{v, a})
-		return r.mark(v, a, at)
-	}
-	n, _ := v.Producer()
-	if n == nil {
-		return fmt.Errorf("%s: %q has no producer", at, v.Name())
-	}
-	if err := r.mark(v, a, at); err != nil {
-		return err
-	}
-	switch n.OpType() {
-	case "Transpose":
-		perm, ok := n.AttrInts("perm")
-		if !ok {
-			return fmt.Errorf("%s: no perm", n)
-		}
-		return r.backward(n.Input(0), headAx{int(perm[a.axis]), a.outer, a.inner}, n)
-	case "Cast", "Identity":
-		return r.backward(n.Input(0), a, n)
-	case "Concat":
-		for _, in := range n.Inputs() {
-			if err := r.backward(in, a, n); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	return fmt.Errorf("%s: operand %q must carry the heads but comes from %s", at, v.Name(), n)
 }
 
 // sliceAxes returns the normalized axes a Slice cuts.
@@ -649,4 +342,39 @@ func (r *headRegion) weightsOnly() *headRegion {
 		}
 	}
 	return &headRegion{g: r.g, H: r.H, env: r.env, ann: map[*graphedit.Value]headAx{}, consts: consts, contracted: r.contracted, partial: true}
+}
+
+// backward annotates v, a cache operand (explain said so: graph inputs
+// reached through Transpose, Cast, Identity and Concat alone), and what it
+// is computed from, so that surgery re-declares those inputs.
+func (r *headRegion) backward(v *graphedit.Value, a headAx, at *graphedit.Node) error {
+	if _, ok := r.ann[v]; ok {
+		return r.mark(v, a, at)
+	}
+	if v.IsGraphInput() || v.IsOuter() {
+		r.inputs = append(r.inputs, regionTensor{v, a})
+		return r.mark(v, a, at)
+	}
+	n, _ := v.Producer()
+	if n == nil {
+		return fmt.Errorf("%s: %q has no producer", at, v.Name())
+	}
+	if err := r.mark(v, a, at); err != nil {
+		return err
+	}
+	switch n.OpType() {
+	case "Transpose":
+		perm := transposePerm(n)
+		return r.backward(n.Input(0), headAx{int(perm[a.axis]), a.outer, a.inner}, n)
+	case "Cast", "Identity":
+		return r.backward(n.Input(0), a, n)
+	case "Concat":
+		for _, in := range n.Inputs() {
+			if err := r.backward(in, a, n); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("%s: cache operand %q comes from %s", at, v.Name(), n)
 }

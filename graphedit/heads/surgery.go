@@ -137,6 +137,19 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 		}
 		rep.RemovedBytes += n
 	}
+	// Operands that carry the heads from outside the projections: the
+	// block reads the kept heads' part.
+	for _, b := range units {
+		keep := decision[b.Name()]
+		if b.region == nil || countTrue(keep) == 0 {
+			continue
+		}
+		for _, op := range b.region.operands {
+			if err := selectOperand(op.Node.Graph(), op, keep); err != nil {
+				return nil, fmt.Errorf("graphedit: surgery: block %s: %w", b.Name(), err)
+			}
+		}
+	}
 	for _, k := range subOrder {
 		subs[k].RefreshOuter()
 	}
@@ -281,6 +294,21 @@ func sliceBlock(g *graphedit.Graph, b *Block, keep []bool, st *sliceState) (int6
 				return nil // the same block in the other branch
 			}
 			return fmt.Errorf("weight %q is shared with block %s", v.Name(), other)
+		}
+		if b.region != nil && !v.IsOuter() {
+			// An initializer other blocks read too (deduplicated biases,
+			// tied weights) is never cut in place: this block's readers
+			// get their own copy.
+			if own, shared := readerUses(b, iv); shared {
+				if len(own) == 0 {
+					return fmt.Errorf("weight %q: none of its readers belongs to the block", v.Name())
+				}
+				c, err := copyForReaders(iv.Graph(), iv, own)
+				if err != nil {
+					return err
+				}
+				iv = c
+			}
 		}
 		st.sliced[iv] = b.Name()
 		n, err := sliceInitializer(iv.Graph(), iv, a, keep)
