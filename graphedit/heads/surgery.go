@@ -398,7 +398,20 @@ func redeclare(v *graphedit.Value, ax int, H, H2 int64) {
 	if t == nil || t.GetTensorType() == nil || t.GetTensorType().GetShape() == nil {
 		return
 	}
+	// Start from the declared dims: inference may have rewritten a symbol
+	// (`past + new` as `new+past`) that the file's users know by name.
 	dims := v.Shape()
+	for i, d := range t.GetTensorType().GetShape().GetDim() {
+		if i >= len(dims) {
+			break
+		}
+		switch {
+		case d.GetDimParam() != "":
+			dims[i] = graphedit.SymDim(d.GetDimParam())
+		case d.GetDimValue() > 0:
+			dims[i] = graphedit.IntDim(d.GetDimValue())
+		}
+	}
 	if ax >= len(dims) {
 		return
 	}
