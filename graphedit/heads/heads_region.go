@@ -54,7 +54,11 @@ type headRegion struct {
 	// operands are the head-carrying operands from outside the
 	// projections, explained (HeadOperand).
 	operands []HeadOperand
-	work     []*graphedit.Value
+	// ownUses restricts the walk from a weight or bias that other blocks
+	// read too (a deduplicated zero bias): only these uses lead to this
+	// block's projections.
+	ownUses map[*graphedit.Value]map[*graphedit.Node]bool
+	work    []*graphedit.Value
 	// partial is set for one-head blocks whose head axis was not followed.
 	partial bool
 	// gateFactor is the block's gate, shaped to multiply the heads
@@ -78,9 +82,16 @@ func analyzeRegion(g *graphedit.Graph, b *Block) (*headRegion, error) {
 	dh := int64(b.HeadDim)
 	hd := r.H * dh
 	seen := map[*graphedit.Value]bool{}
+	projNodes := map[*graphedit.Node]bool{}
+	for _, p := range []Projection{b.Q, b.K, b.V} {
+		if p.node != nil {
+			projNodes[p.node] = true
+		}
+	}
 	for _, p := range []Projection{b.Q, b.K, b.V} {
 		if p.Weight != nil && !seen[p.Weight] {
 			seen[p.Weight] = true
+			r.restrict(p.Weight, projNodes)
 			ax := outAxis(p.Transposed)
 			size := p.Weight.Shape()[ax].Value
 			if size%hd != 0 {
@@ -92,6 +103,7 @@ func analyzeRegion(g *graphedit.Graph, b *Block) (*headRegion, error) {
 		}
 		if p.Bias != nil && !seen[p.Bias] {
 			seen[p.Bias] = true
+			r.restrict(p.Bias, projNodes)
 			d := p.Bias.Shape()
 			if len(d) != 1 || !d[0].Known() || d[0].Value%hd != 0 {
 				return nil, fmt.Errorf("bias %q has shape %s", p.Bias.Name(), graphedit.ShapeString(d))
@@ -165,6 +177,9 @@ func (r *headRegion) run() error {
 			r.work = r.work[:len(r.work)-1]
 			a := r.ann[v]
 			for _, u := range v.Uses() {
+				if own, ok := r.ownUses[v]; ok && !own[u.Node] {
+					continue
+				}
 				if u.Captured() {
 					return fmt.Errorf("%q (carrying heads) is read inside a subgraph of %s", v.Name(), u.Node)
 				}
@@ -377,4 +392,59 @@ func (r *headRegion) backward(v *graphedit.Value, a headAx, at *graphedit.Node) 
 		return nil
 	}
 	return fmt.Errorf("%s: cache operand %q comes from %s", at, v.Name(), n)
+}
+
+// restrict limits the walk from source w to the uses that lead, through
+// weight-side ops (Identity, Cast, Transpose, Slice, Split, Gather), to one
+// of the block's projection nodes or to the bias Add after one. When every
+// use does, nothing is restricted.
+func (r *headRegion) restrict(w *graphedit.Value, proj map[*graphedit.Node]bool) {
+	var leads func(n *graphedit.Node, depth int) bool
+	leads = func(n *graphedit.Node, depth int) bool {
+		if proj[n] {
+			return true
+		}
+		if n.OpType() == "Add" {
+			for _, in := range n.Inputs() {
+				if p, _ := in.Producer(); p != nil && proj[p] {
+					return true
+				}
+			}
+		}
+		if depth > 4 {
+			return false
+		}
+		switch n.OpType() {
+		case "Identity", "Cast", "Transpose", "Slice", "Split", "Gather":
+		default:
+			return false
+		}
+		for _, o := range n.Outputs() {
+			if o == nil {
+				continue
+			}
+			for _, u := range o.Uses() {
+				if leads(u.Node, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	own := map[*graphedit.Node]bool{}
+	all := true
+	for _, u := range w.Uses() {
+		if leads(u.Node, 0) {
+			own[u.Node] = true
+		} else {
+			all = false
+		}
+	}
+	if all || len(own) == 0 {
+		return
+	}
+	if r.ownUses == nil {
+		r.ownUses = map[*graphedit.Value]map[*graphedit.Node]bool{}
+	}
+	r.ownUses[w] = own
 }

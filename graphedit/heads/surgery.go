@@ -16,8 +16,11 @@ type SurgeryReport struct {
 	// Blocks lists, per changed block, its name and head counts.
 	Blocks []BlockChange
 	// RemovedBytes is the size of the weight data removed (elements removed
-	// from initializers times their element size).
+	// from initializers times their element size), net of the copies below.
 	RemovedBytes int64
+	// Copies names the initializers other blocks read too, which a pruned
+	// block got its own sliced copy of (`weight for block`).
+	Copies []string
 }
 
 // BlockChange is one block's head count before and after surgery.
@@ -128,7 +131,7 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 		}
 	}
 	// Slice the weights and re-declare inputs and outputs.
-	st := &sliceState{sliced: map[*graphedit.Value]string{}, declared: map[*graphedit.Value]bool{}}
+	st := &sliceState{sliced: map[*graphedit.Value]string{}, declared: map[*graphedit.Value]bool{}, copied: map[*graphedit.Value]int64{}}
 	for _, b := range units {
 		keep := decision[b.Name()]
 		n, err := sliceBlock(b.Softmax.Graph(), b, keep, st)
@@ -224,6 +227,12 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 	}
 	g.Cleanup()
 	g.DropValueInfo()
+	for w, size := range st.copied {
+		if w.Graph().Value(w.Name()) != w {
+			rep.RemovedBytes += size // every reader got a copy
+		}
+	}
+	rep.Copies = st.copies
 	if err := g.InferShapes(); err != nil {
 		return nil, fmt.Errorf("graphedit: surgery: the pruned graph is inconsistent: %w", err)
 	}
@@ -271,6 +280,10 @@ func keptIndices(a headAx, keep []bool) []int64 {
 type sliceState struct {
 	sliced   map[*graphedit.Value]string // initializer -> block name
 	declared map[*graphedit.Value]bool
+	// copied are the initializers some block got a copy of, with their
+	// sizes: when the last reader of one went, its bytes count as removed.
+	copied map[*graphedit.Value]int64
+	copies []string
 }
 
 // sliceBlock slices the block's constants and re-declares its graph inputs
@@ -307,6 +320,10 @@ func sliceBlock(g *graphedit.Graph, b *Block, keep []bool, st *sliceState) (int6
 				if err != nil {
 					return err
 				}
+				size := tensorBytes(iv.Initializer())
+				st.copied[iv] = size
+				st.copies = append(st.copies, fmt.Sprintf("%s for %s", iv.Name(), b.Name()))
+				removed -= size
 				iv = c
 			}
 		}
@@ -523,4 +540,14 @@ func takeAxis[T any](src []T, dims []int64, axis int, idx []int64) []T {
 		}
 	}
 	return out
+}
+
+// tensorBytes is the size of a tensor's elements.
+func tensorBytes(t *onnxpb.TensorProto) int64 {
+	n := int64(1)
+	for _, d := range t.GetDims() {
+		n *= d
+	}
+	size, _ := onnxio.ByteSize(onnxpb.TensorProto_DataType(t.GetDataType()), n)
+	return size
 }
