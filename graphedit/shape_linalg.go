@@ -281,3 +281,51 @@ func inferConv(c *ictx) error {
 	c.set(0, c.elem(0), out)
 	return nil
 }
+
+// inferAttention gives ONNX's Attention (opset 23): Y has Q's shape with
+// V's head size (4-D [B,H,T,dv]; 3-D [B,T,q_num_heads*dv]); present key
+// and value are the past ones concatenated with K and V on the sequence
+// axis ([B,kv_heads,P+S,d]).
+func inferAttention(c *ictx) error {
+	q, k, v := c.shape(0), c.shape(1), c.shape(2)
+	if q == nil || v == nil {
+		c.set(0, c.elem(0), nil)
+		return nil
+	}
+	switch {
+	case len(q) == 4 && len(v) == 4:
+		c.set(0, c.elem(0), []Dim{q[0], q[1], q[2], v[3]})
+	case len(q) == 3 && len(v) == 3:
+		qh, kvh := c.n.AttrInt("q_num_heads", 0), c.n.AttrInt("kv_num_heads", 0)
+		d := c.g.freshDim()
+		if qh > 0 && kvh > 0 {
+			if dv, ok := dimOp('/', v[2], IntDim(kvh)); ok {
+				if w, ok := dimOp('*', dv, IntDim(qh)); ok {
+					d = w
+				}
+			}
+		}
+		c.set(0, c.elem(0), []Dim{q[0], q[1], d})
+	default:
+		c.set(0, c.elem(0), c.fresh(len(q)))
+	}
+	for i, cur := range []struct {
+		past, now []Dim
+	}{{c.shape(4), k}, {c.shape(5), v}} {
+		if c.n.NumOutputs() <= i+1 || c.n.Output(i+1) == nil {
+			continue
+		}
+		var out []Dim
+		if len(cur.past) == 4 && len(cur.now) == 4 {
+			total, ok := dimOp('+', cur.past[2], cur.now[2])
+			if !ok {
+				total = c.g.freshDim()
+			}
+			out = []Dim{cur.past[0], cur.past[1], total, cur.past[3]}
+		} else if cur.past == nil && len(cur.now) == 4 {
+			out = cur.now
+		}
+		c.set(i+1, c.elem(0), out)
+	}
+	return nil
+}

@@ -47,6 +47,7 @@ func init() {
 		"If":     inferIf,
 
 		"com.microsoft:Attention":               inferMSAttention,
+		"Attention":                             inferAttention,
 		"com.microsoft:MultiHeadAttention":      inferMSMultiHeadAttention,
 		"com.microsoft:SkipLayerNormalization":  inferSkipLayerNorm,
 		"com.microsoft:EmbedLayerNormalization": inferEmbedLayerNorm,

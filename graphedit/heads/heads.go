@@ -108,6 +108,10 @@ type Block struct {
 	// Graph is "main", or the path of the subgraph the block lives in
 	// (`If_0/then_branch`).
 	Graph string
+	// HeadOperands are the operands that carry the heads but come from
+	// outside the projections (position biases, masks), as the analysis
+	// explained them.
+	HeadOperands []HeadOperand
 
 	region   *headRegion
 	keyInput *graphedit.Value
@@ -230,6 +234,15 @@ func findHeadsIn(g *graphedit.Graph, path string) ([]*Block, error) {
 			subs = append(subs, mergeBranches(branches))
 			continue
 		}
+		if isNativeAttention(n) {
+			b, err := matchNative(g, n)
+			if err != nil {
+				return nil, err
+			}
+			b.Graph = path
+			blocks = append(blocks, b)
+			continue
+		}
 		if isFusedAttention(n) {
 			b, err := matchFused(g, n)
 			if err != nil {
@@ -325,6 +338,18 @@ func matchBlock(g *graphedit.Graph, sm *graphedit.Node) (*Block, error) {
 		return fail("head size unknown: V %q has shape %s", ctxMM.Input(1).Name(), graphedit.ShapeString(vs))
 	}
 	b.HeadDim = int(vs[len(vs)-1].Value)
+	return completeBlock(g, b, scores.Input(0), scores.Input(1), ctxMM.Input(1), 0)
+}
+
+// completeBlock finds, for a block whose anchor, per-head tensor and head
+// size are known, the output projection (which gives H unless numHeads
+// does), the Q/K/V projections read as q, k and v, the kind, and the head
+// region.
+func completeBlock(g *graphedit.Graph, b *Block, q, k, v *graphedit.Value, numHeads int) (*Block, error) {
+	sm := b.Softmax
+	fail := func(format string, args ...any) (*Block, error) {
+		return nil, &MatchError{Softmax: nodeLabel(sm), Missing: fmt.Sprintf(format, args...)}
+	}
 	// Output projection.
 	out, outNode, factor, err := findOutProjection(g, b.PerHead, 8)
 	if err != nil {
@@ -336,24 +361,27 @@ func matchBlock(g *graphedit.Graph, sm *graphedit.Node) (*Block, error) {
 		return fail("output projection %q input size %d is not a multiple of the head size %d", out.Weight.Name(), out.Width, b.HeadDim)
 	}
 	b.NumHeads = int(b.Out.Width) / b.HeadDim
+	if numHeads > 0 && numHeads != b.NumHeads {
+		return fail("%s has %d heads, its output projection %q reads %d heads of %d", sm, numHeads, out.Weight.Name(), b.NumHeads, b.HeadDim)
+	}
 	if err := b.checkGate(); err != nil {
 		return fail("%v", err)
 	}
 	// Q, K, V projections.
 	var qIn, kIn, vIn *graphedit.Value
 	var kvIn []*graphedit.Value
-	b.Q, qIn, kvIn, err = findInProjection(g, scores.Input(0), kvIn)
+	b.Q, qIn, kvIn, err = findInProjection(g, q, kvIn)
 	if err != nil {
 		return fail("query projection: %v", err)
 	}
 	if b.Q.Weight == nil {
 		return fail("query projection: no weight (queries read from graph input %q)", qIn.Name())
 	}
-	b.K, kIn, kvIn, err = findInProjection(g, scores.Input(1), kvIn)
+	b.K, kIn, kvIn, err = findInProjection(g, k, kvIn)
 	if err != nil {
 		return fail("key projection: %v", err)
 	}
-	b.V, vIn, kvIn, err = findInProjection(g, ctxMM.Input(1), kvIn)
+	b.V, vIn, kvIn, err = findInProjection(g, v, kvIn)
 	if err != nil {
 		return fail("value projection: %v", err)
 	}
@@ -389,10 +417,12 @@ func matchBlock(g *graphedit.Graph, sm *graphedit.Node) (*Block, error) {
 		}
 	}
 	ps := b.PerHead.Shape()
-	switch len(ps) {
-	case 4:
+	switch {
+	case len(ps) == 4:
 		b.HeadsAxis = 1
-	case 3:
+	case len(ps) == 3 && isNativeAttention(sm):
+		b.HeadsAxis = 2 // [B,T,H*dh]: heads merged with the features
+	case len(ps) == 3:
 		b.HeadsAxis, b.BatchHeads = 0, true
 	default:
 		return fail("per-head tensor %q has shape %s, want [B,H,T,dh] or [B*H,T,dh]", b.PerHead.Name(), graphedit.ShapeString(ps))
@@ -403,6 +433,7 @@ func matchBlock(g *graphedit.Graph, sm *graphedit.Node) (*Block, error) {
 	}
 	b.region = reg
 	b.HeadConsts = reg.headConsts()
+	b.HeadOperands = reg.operands
 	return b, nil
 }
 

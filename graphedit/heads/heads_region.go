@@ -50,7 +50,10 @@ type headRegion struct {
 	reshapes   []axisFix
 	slices     []axisFix
 	splits     []axisFix
-	pending    []pendingCheck
+	// attrNodes are ONNX Attention nodes whose q_num_heads and
+	// kv_num_heads attributes encode H.
+	attrNodes map[*graphedit.Node]bool
+	pending   []pendingCheck
 	// operands are the head-carrying operands from outside the
 	// projections, explained (HeadOperand).
 	operands []HeadOperand
@@ -202,6 +205,13 @@ func (r *headRegion) run() error {
 				}
 				continue
 			}
+			dup := false
+			for _, op := range r.operands {
+				dup = dup || op.Node == c.at && op.Input == c.slot
+			}
+			if dup {
+				continue
+			}
 			e, err := r.explain(c.v, c.ax, 0)
 			if err != nil {
 				return fmt.Errorf("%s: operand %q must carry the heads: %w", c.at, c.v.Name(), err)
@@ -336,6 +346,9 @@ func (r *headRegion) headConsts() []HeadConst {
 	}
 	for _, f := range r.splits {
 		out = append(out, HeadConst{Node: f.n, Value: f.n.Input(0), What: "split sizes", Axis: f.axis})
+	}
+	for n := range r.attrNodes {
+		out = append(out, HeadConst{Node: n, What: "num_heads attribute"})
 	}
 	for _, t := range r.inputs {
 		out = append(out, HeadConst{Value: t.v, What: "graph input", Axis: t.ax.axis})

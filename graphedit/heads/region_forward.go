@@ -42,6 +42,7 @@ func init() {
 		"Concat":     fwdConcat,
 		"MatMul":     fwdMatMul,
 		"Gemm":       fwdGemm,
+		"Attention":  fwdAttention,
 	} {
 		forwardRules[op] = rule
 	}
@@ -390,4 +391,65 @@ func fwdGemm(r *headRegion, n *graphedit.Node, i int, a headAx) error {
 	default:
 		return r.mark(out, headAx{1, a.outer, a.inner}, n)
 	}
+}
+
+// fwdAttention: ONNX's Attention keeps the heads of Q, K and V: on axis 1
+// of 4-D tensors, or as H*dh features on axis 2 of 3-D ones (then its
+// q_num_heads and kv_num_heads attributes encode H). The mask carries heads
+// when it is not broadcast over them; past and present keys and values
+// carry them on axis 1.
+func fwdAttention(r *headRegion, n *graphedit.Node, i int, a headAx) error {
+	if i > 2 {
+		return fmt.Errorf("%s reads heads as its mask or cache, not through Q, K or V", n)
+	}
+	var out headAx
+	switch rk := n.Input(i).Rank(); {
+	case rk == 4 && a.axis == 1:
+		out = headAx{1, 1, 1}
+	case rk == 3 && a.axis == 2:
+		out = headAx{2, 1, a.inner}
+		if !r.attrNodes[n] {
+			if r.attrNodes == nil {
+				r.attrNodes = map[*graphedit.Node]bool{}
+			}
+			r.attrNodes[n] = true
+		}
+	default:
+		return fmt.Errorf("%s reads heads on axis %d of a rank-%d input", n, a.axis, rk)
+	}
+	for j := 0; j < n.NumInputs(); j++ {
+		in := n.Input(j)
+		if j == i || in == nil {
+			continue
+		}
+		switch {
+		case j <= 2:
+			if n.Input(j).Rank() == 4 {
+				r.pending = append(r.pending, pendingCheck{in, headAx{1, 1, 1}, n, j})
+			} else {
+				r.pending = append(r.pending, pendingCheck{in, headAx{2, 1, a.inner}, n, j})
+			}
+		case j == 3:
+			d, ok := r.dims(in)
+			if !ok {
+				return fmt.Errorf("%s: shape of the mask %q unknown", n, in.Name())
+			}
+			if len(d) == 4 && d[1] != 1 {
+				r.pending = append(r.pending, pendingCheck{in, headAx{1, 1, 1}, n, j})
+			}
+		case j == 4 || j == 5:
+			r.pending = append(r.pending, pendingCheck{in, headAx{1, 1, 1}, n, j})
+		}
+	}
+	if err := r.mark(n.Output(0), out, n); err != nil {
+		return err
+	}
+	for k := 1; k <= 2 && k < n.NumOutputs(); k++ {
+		if o := n.Output(k); o != nil {
+			if err := r.mark(o, headAx{1, 1, 1}, n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

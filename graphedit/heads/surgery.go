@@ -402,6 +402,17 @@ func sliceBlock(g *graphedit.Graph, b *Block, keep []bool, st *sliceState) (int6
 	if err := take(r.contracted.v, r.contracted.ax); err != nil {
 		return removed, err
 	}
+	if H2 > 0 {
+		for n := range r.attrNodes {
+			for _, name := range []string{"q_num_heads", "kv_num_heads"} {
+				if n.Attr(name) != nil {
+					if err := n.SetAttr(graphedit.IntAttr(name, H2)); err != nil {
+						return removed, err
+					}
+				}
+			}
+		}
+	}
 	for _, t := range append(append([]regionTensor{}, r.inputs...), r.outputs...) {
 		declare(t.v, t.ax.axis)
 	}
