@@ -8,12 +8,12 @@ import (
 	"os"
 	"path/filepath"
 
+	"google.golang.org/protobuf/proto"
+
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
-
-	"google.golang.org/protobuf/proto"
 )
 
 // Files written into RunOptions.OutDir.

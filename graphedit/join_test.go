@@ -3,11 +3,11 @@ package graphedit_test
 import (
 	"math"
 	"math/rand/v2"
-	"onnxprune/graphedit/internal/graphtest"
 	"strings"
 	"testing"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/internal/graphtest"
 	"onnxprune/ortrun"
 )
 

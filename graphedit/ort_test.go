@@ -2,13 +2,13 @@ package graphedit_test
 
 import (
 	"math/rand/v2"
-	"onnxprune/graphedit/internal/graphtest"
 	"strings"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/internal/graphtest"
 	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 )

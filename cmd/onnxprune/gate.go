@@ -86,7 +86,7 @@ func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ms, err := loadModelSet(o.models, o.allowDirs)
+	ms, err := loadModelSet(o.models, o.allowDirs, false)
 	if err != nil {
 		return err
 	}

@@ -118,7 +118,7 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ms, err := loadModelSet(o.models, o.allowDirs)
+	ms, err := loadModelSet(o.models, o.allowDirs, true)
 	if err != nil {
 		return err
 	}
@@ -140,8 +140,9 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 	}
 	dec, err := o.decision(all)
 	if err != nil {
-		return err
+		return ms.explainMissing(err)
 	}
+	writeNotUnderstood(stdout, ms.notUnderstood(), "left whole")
 	for i, f := range ms.files {
 		if err := ctx.Err(); err != nil {
 			return err

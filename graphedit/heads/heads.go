@@ -161,15 +161,46 @@ func (b *Block) HeadNames() []string {
 // MatchError reports attention that FindHeads could not match: the Softmax
 // node and what was missing.
 type MatchError struct {
-	// Softmax is the name of the Softmax node the match started from.
+	// Softmax is the name of the Softmax node the match started from (or
+	// of the fused or native attention node).
 	Softmax string
+	// Graph is "main" or the path of the subgraph the node lives in.
+	Graph string
 	// Missing says what part of the attention pattern was not found.
 	Missing string
 }
 
 // Error names the Softmax node and what its pattern lacked.
 func (e *MatchError) Error() string {
-	return fmt.Sprintf("graphedit: attention at Softmax %q: %s", e.Softmax, e.Missing)
+	where := ""
+	if e.Graph != "" && e.Graph != "main" {
+		where = " in " + e.Graph
+	}
+	return fmt.Sprintf("attention at Softmax %q%s: %s", e.Softmax, where, e.Missing)
+}
+
+// Discovery is what Discover found in a graph: the attention blocks it
+// analysed, and every Softmax over attention scores (or attention node) it
+// could not, with the reason.
+type Discovery struct {
+	Blocks        []*Block
+	NotUnderstood []*MatchError
+}
+
+// Discover finds the attention blocks of g as FindHeads does, but reports a
+// Softmax it cannot analyse in NotUnderstood instead of failing; the
+// blocks it could analyse are complete and can be pruned. The error is for
+// graphs that cannot be read at all (a cycle).
+func Discover(g *graphedit.Graph) (*Discovery, error) {
+	d := &Discovery{}
+	blocks, err := findHeadsIn(g, "main", d)
+	if err != nil {
+		return nil, err
+	}
+	assignKinds(g, blocks)
+	numberLayers(g, blocks)
+	d.Blocks = blocks
+	return d, nil
 }
 
 // FindHeads finds every multi-head attention block of g. It anchors on
@@ -189,16 +220,19 @@ func (e *MatchError) Error() string {
 // in both branches is reported once, with the projections found in either.
 // Layers count per kind in data-flow order.
 func FindHeads(g *graphedit.Graph) ([]*Block, error) {
-	blocks, err := findHeadsIn(g, "main")
+	d, err := Discover(g)
 	if err != nil {
 		return nil, err
 	}
-	assignKinds(g, blocks)
-	numberLayers(g, blocks)
-	return blocks, nil
+	if len(d.NotUnderstood) > 0 {
+		return nil, d.NotUnderstood[0]
+	}
+	return d.Blocks, nil
 }
 
-func findHeadsIn(g *graphedit.Graph, path string) ([]*Block, error) {
+// findHeadsIn finds the blocks of g (at path) and of the If branches in
+// it; anchors it cannot analyse go to d.NotUnderstood.
+func findHeadsIn(g *graphedit.Graph, path string, d *Discovery) ([]*Block, error) {
 	if err := g.InferShapes(); err != nil {
 		// Shapes that could not be inferred are reported where needed.
 		_ = err
@@ -217,7 +251,7 @@ func findHeadsIn(g *graphedit.Graph, path string) ([]*Block, error) {
 				if err != nil {
 					return nil, fmt.Errorf("graphedit: %s: node %s: %w", path, n, err)
 				}
-				bs, err := findHeadsIn(sg, path+"/"+nodeLabel(n)+"/"+attr)
+				bs, err := findHeadsIn(sg, path+"/"+nodeLabel(n)+"/"+attr, d)
 				if err != nil {
 					return nil, err
 				}
@@ -237,7 +271,8 @@ func findHeadsIn(g *graphedit.Graph, path string) ([]*Block, error) {
 		if isNativeAttention(n) {
 			b, err := matchNative(g, n)
 			if err != nil {
-				return nil, err
+				d.fail(path, n, err)
+				continue
 			}
 			b.Graph = path
 			blocks = append(blocks, b)
@@ -246,7 +281,8 @@ func findHeadsIn(g *graphedit.Graph, path string) ([]*Block, error) {
 		if isFusedAttention(n) {
 			b, err := matchFused(g, n)
 			if err != nil {
-				return nil, err
+				d.fail(path, n, err)
+				continue
 			}
 			b.Graph = path
 			blocks = append(blocks, b)
@@ -257,7 +293,8 @@ func findHeadsIn(g *graphedit.Graph, path string) ([]*Block, error) {
 		}
 		b, err := matchBlock(g, n)
 		if err != nil {
-			return nil, err
+			d.fail(path, n, err)
+			continue
 		}
 		if b == nil {
 			continue
@@ -269,6 +306,16 @@ func findHeadsIn(g *graphedit.Graph, path string) ([]*Block, error) {
 		blocks = append(blocks, s...)
 	}
 	return blocks, nil
+}
+
+// fail records anchor n at path as not understood.
+func (d *Discovery) fail(path string, n *graphedit.Node, err error) {
+	me, ok := err.(*MatchError)
+	if !ok {
+		me = &MatchError{Softmax: nodeLabel(n), Missing: err.Error()}
+	}
+	me.Graph = path
+	d.NotUnderstood = append(d.NotUnderstood, me)
 }
 
 func nodeLabel(n *graphedit.Node) string {
@@ -318,8 +365,11 @@ func matchBlock(g *graphedit.Graph, sm *graphedit.Node) (*Block, error) {
 	fail := func(format string, args ...any) (*Block, error) {
 		return nil, &MatchError{Softmax: nodeLabel(sm), Missing: fmt.Sprintf(format, args...)}
 	}
-	scores := findScoresMatMul(sm.Input(0), 6)
+	scores := findScoresMatMul(sm.Input(0), scoresDepth)
 	if scores == nil {
+		if m := computedProduct(sm.Input(0), scoresDepth, map[*graphedit.Value]bool{}); m != nil {
+			return fail("its input comes from the product %s of two computed tensors through ops the scores walk does not follow", m)
+		}
 		return nil, nil // not attention scores
 	}
 	if ax := sm.AttrInt("axis", -1); ax != -1 {

@@ -25,18 +25,54 @@ func findScoresMatMul(v *graphedit.Value, depth int) *graphedit.Node {
 			return n
 		}
 		return nil
-	case "Add", "Sub", "Mul", "Div", "Where", "Cast", "Identity", "Reshape", "Max", "Min":
+	case "Add", "Sub", "Mul", "Div", "Where", "Cast", "Identity", "Reshape", "Max", "Min", "Expand", "Tanh", "Clip":
 		start := 0
 		if n.OpType() == "Where" {
 			start = 1
 		}
 		for i := start; i < n.NumInputs(); i++ {
-			if n.OpType() == "Reshape" && i > 0 {
+			if (n.OpType() == "Reshape" || n.OpType() == "Expand" || n.OpType() == "Clip") && i > 0 {
 				break
 			}
 			if m := findScoresMatMul(n.Input(i), depth-1); m != nil {
 				return m
 			}
+		}
+	}
+	return nil
+}
+
+// scoresDepth bounds the walk from a Softmax back to Q·Kᵀ: FSMT's decoder
+// self-attention has seven ops between them (a view, the causal Add, two
+// views, the padding Where, a view).
+const scoresDepth = 12
+
+// computedProduct looks further back from a Softmax input, through any op,
+// for a MatMul of two computed tensors (not a projection by a constant
+// weight): nil when there is none within depth, so the Softmax is not over
+// attention scores; the node when there is, so a Softmax the scores walk
+// did not follow is reported, never skipped.
+func computedProduct(v *graphedit.Value, depth int, seen map[*graphedit.Value]bool) *graphedit.Node {
+	if v == nil || depth == 0 || seen[v] {
+		return nil
+	}
+	seen[v] = true
+	n, _ := v.Producer()
+	if n == nil {
+		return nil
+	}
+	if n.OpType() == "MatMul" && n.Domain() == "" {
+		if !isConstLike(n.Input(0)) && !isConstLike(n.Input(1)) {
+			return n
+		}
+		return nil
+	}
+	if n.OpType() == "Gemm" {
+		return nil
+	}
+	for _, in := range n.Inputs() {
+		if m := computedProduct(in, depth-1, seen); m != nil {
+			return m
 		}
 	}
 	return nil

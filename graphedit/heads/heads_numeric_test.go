@@ -2,12 +2,12 @@ package heads_test
 
 import (
 	"math/rand/v2"
-	"onnxprune/graphedit/internal/graphtest"
 	"strings"
 	"testing"
 
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/internal/graphtest"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 )

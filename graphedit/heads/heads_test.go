@@ -3,7 +3,6 @@ package heads_test
 import (
 	"encoding/json"
 	"errors"
-	"onnxprune/graphedit/internal/graphtest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/internal/graphtest"
 	"onnxprune/onnxio/onnxpb"
 )
 

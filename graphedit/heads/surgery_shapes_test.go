@@ -2,13 +2,13 @@ package heads_test
 
 import (
 	"math/rand/v2"
-	"onnxprune/graphedit/internal/graphtest"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/internal/graphtest"
 	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 )

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"onnxprune/graphedit/internal/graphtest"
 	"strings"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/internal/graphtest"
 	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 )
