@@ -100,6 +100,17 @@ type blockInfo struct {
 	Gate       string            `json:"gate_input,omitempty"`
 	Weights    map[string]weight `json:"weights"`
 	HeadConsts []headConst       `json:"head_constants"`
+	// Operands are the tensors carrying the heads from outside the
+	// projections (masks, position biases, caches), as the analysis
+	// explained them.
+	Operands []headOperand `json:"head_operands,omitempty"`
+}
+
+type headOperand struct {
+	Node   string `json:"node"`
+	Input  int    `json:"input"`
+	Class  string `json:"class"`
+	Source string `json:"source"`
 }
 
 type weight struct {
@@ -172,6 +183,9 @@ func describeBlock(b *heads.Block) *blockInfo {
 	add("k", b.K)
 	add("v", b.V)
 	add("out", b.Out)
+	for _, op := range b.HeadOperands {
+		bi.Operands = append(bi.Operands, headOperand{Node: op.Node.String(), Input: op.Input, Class: string(op.Class), Source: op.Source})
+	}
 	for _, hc := range b.HeadConsts {
 		c := headConst{What: hc.What, Axis: hc.Axis}
 		if hc.Node != nil {

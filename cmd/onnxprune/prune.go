@@ -174,6 +174,9 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 		if len(parts) == 0 {
 			parts = []string{"no heads removed"}
 		}
+		for _, c := range rep.Copies {
+			parts = append(parts, "shared weight copied: "+c)
+		}
 		fmt.Fprintf(stdout, "%s: %s; %d weight bytes removed -> %s\n", f.path, strings.Join(parts, ", "), rep.RemovedBytes, outs[i])
 	}
 	return nil

@@ -3,24 +3,44 @@
 //
 // # Finding heads
 //
-// FindHeads anchors on each Softmax over attention scores (a Softmax on the
-// last axis of a MatMul of two computed tensors), or on a fused
-// com.microsoft Attention/MultiHeadAttention node. From there it walks
-// forward to the MatMul with V, the merge of the heads and the output
-// projection, and back to the Q and K projections; H and dh come from the
-// tensors' shapes and the projection sizes. A Softmax elsewhere (an output
-// layer) is not attention and is skipped; an attention Softmax whose
-// pattern does not match is a *MatchError naming it. Blocks inside If
-// branches (merged decoders) are found once for both branches.
+// Discover anchors on each Softmax over attention scores (a Softmax whose
+// input comes, through up to twelve masking, scaling and reshaping ops, from
+// a MatMul of two computed tensors), on each fused com.microsoft
+// Attention/MultiHeadAttention node and on each ONNX Attention node (opset
+// 23: 4-D or 3-D Q/K/V, heads from q_num_heads/kv_num_heads). From there it
+// finds the MatMul with V, the output projection (which gives H from dh)
+// and the Q, K and V projections. A Softmax that reads no such product (an
+// output layer) is not attention; one that does but cannot be analysed is
+// reported in Discovery.NotUnderstood with the reason, never skipped.
+// FindHeads is Discover for callers that need every block: it fails on the
+// first node not understood. Blocks inside If branches (merged decoders)
+// are found once for both branches.
+//
+// The head analysis then labels every tensor between the projections and
+// the output projection with the axis that indexes heads, or the factor of
+// a merged axis (B·H, H·dh), as (axis, outer, inner) with size
+// outer·H·inner, over symbolic shapes. It runs forward from the Q/K/V
+// weights and biases through one rule per op (forwardRules: Reshape with
+// constant, -1 or Shape-derived targets, Transpose, Expand, Where and the
+// broadcasting ops, Concat, Split, Slice, Gather, MatMul, Gemm, Softmax,
+// Attention, ...). An operand that must carry the heads but is not computed
+// from the projections is explained backward, again one rule per op
+// (backwardRules): shared by the heads (broadcast over them, as masks
+// expanded over the heads are), per head (a constant or input with a head
+// axis, as T5's relative position bias [buckets, H] looked up in layer 0 and
+// read by every layer), or a cache (past keys and values read from graph
+// inputs); anything else is an error naming the node. A weight or bias that
+// other blocks read too (deduplicated biases) is followed only along this
+// block's uses.
 //
 // A Block holds Kind (encoder, decoder self-attention, or cross) and Layer
 // (counted per kind in data-flow order), NumHeads and HeadDim, the
 // Projections Q, K, V and Out (weight, layout, the head-carrying range of a
 // packed weight, bias), the per-head tensor PerHead with its HeadsAxis (or
 // BatchHeads for [B*H,T,dh]), the graph inputs it reads keys and values
-// from (KVInputs), and HeadConsts: every Reshape target, Slice or Split
+// from (KVInputs), HeadConsts: every Reshape target, Slice or Split
 // bound, num_heads attribute or declared input/output shape that encodes H
-// or H*dh.
+// or H*dh, and HeadOperands: the explained operands from elsewhere.
 //
 // A head is named `KIND:LAYER:HEAD` (HeadName, HeadID), a block
 // `KIND:LAYER` (Block.Name). ParseSpec reads a comma list of head names
@@ -40,8 +60,12 @@
 //
 // RemoveHeads cuts the heads a Decision does not keep: it slices Q/K/V
 // columns and biases and the output projection's rows, rewrites every
-// HeadConst, re-declares cached key/value inputs and outputs, and replaces a
-// block that keeps no head by its output bias. It keeps the surgery oracle
+// HeadConst, re-declares cached key/value inputs and outputs, makes each
+// block read the kept heads of its shared and per-head operands (a Gather
+// where it reads them, so other readers keep theirs), and replaces a block
+// that keeps no head by its output bias. An initializer other blocks read
+// too is never cut in place: the block gets a sliced copy
+// (SurgeryReport.Copies). It keeps the surgery oracle
 // of the design: for any 0/1 decision the pruned graph computes what the
 // gated graph computes with those gates, within fp32 tolerance, for any
 // batch size and length (tested on ONNX Runtime). Work on a Clone: on

@@ -64,8 +64,9 @@ func combine(a, b explanation) explanation {
 }
 
 // backwardRule explains output out of node n, which carries heads on a, by
-// what n computes it from (recursing through r.explain); layout reports
-// whether the path so far only moved data (a cache stays a cache).
+// what n computes it from (recursing through r.explain). Only ops that move
+// data (Transpose, Concat, Cast, Identity) keep a cache a cache; any other
+// op makes it a per-head input (uncache).
 type backwardRule func(r *headRegion, n *graphedit.Node, out int, a headAx, depth int) (explanation, error)
 
 // backwardRules holds one rule per op of the default domain.

@@ -41,7 +41,9 @@ type BlockChange struct {
 // separate) and the output projection's rows, rewrites every place that
 // encodes H or H*dh (Reshape targets, Slice bounds and Split sizes on head
 // axes, num_heads attributes) and re-declares graph inputs and outputs that
-// carry heads (past and present keys and values). A block that keeps no head
+// carry heads (past and present keys and values), and makes each block read
+// the kept heads of the operands that carry heads from elsewhere (masks,
+// position biases: Block.HeadOperands). A block that keeps no head
 // is removed: its output becomes the output projection's bias (or zeros),
 // so the residual path and the bias stay. Dead nodes and initializers go and
 // stale value_info is dropped.
