@@ -145,7 +145,7 @@ func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
 	for _, gt := range gates {
 		b := byName[gt.Block]
 		bi := BlockInfo{Name: gt.Block, Kind: gt.Kind, Layer: gt.Layer, Heads: gt.Heads, Gate: gt.Name, batchH: b.BatchHeads}
-		if b.Softmax != nil && b.Softmax.Graph() == g {
+		if b.Softmax != nil && b.Softmax.OpType() == "Softmax" && b.Softmax.Domain() == "" && b.Softmax.Graph() == g {
 			p := b.Softmax.Output(0)
 			id, err := identity(g, p, probsPrefix+b.Name())
 			if err != nil {
