@@ -85,7 +85,8 @@
 // broadcasting ops, comparisons, Where, Reshape, Transpose, Softmax,
 // LayerNormalization, Gather, Slice, Split, Concat, Unsqueeze, Squeeze,
 // Expand, Cast, Shape, Size, Constant, ConstantOfShape, Range, reductions,
-// Flatten, Tile, Trilu, Dropout, If (from its branches' declared outputs) and
+// Flatten, Tile, Trilu, Dropout, QuantizeLinear, DequantizeLinear, ONNX's
+// Attention, If (from its branches' declared outputs) and
 // com.microsoft Attention, MultiHeadAttention, SkipLayerNormalization,
 // EmbedLayerNormalization and the Gelu variants. Other ops keep their
 // declared types.

@@ -296,9 +296,9 @@ func findOutProjection(g *graphedit.Graph, v *graphedit.Value, depth int) (Proje
 			return Projection{}, nil, nil, fmt.Errorf("no output projection after %q", v.Name())
 		}
 		switch next.OpType() {
-		case "Transpose", "Reshape", "Identity", "Cast":
+		case "Transpose", "Reshape", "Identity", "Cast", "QuantizeLinear", "DequantizeLinear":
 			if slot != 0 {
-				return Projection{}, nil, nil, fmt.Errorf("%s reads the heads as its shape", next)
+				return Projection{}, nil, nil, fmt.Errorf("%s reads the heads as its shape or scale", next)
 			}
 			cur = next.Output(0)
 			continue

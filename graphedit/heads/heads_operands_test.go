@@ -217,3 +217,47 @@ func TestNativeAttention3D(t *testing.T) {
 		}
 	}
 }
+
+// TestQuantizedContext: the heads' context [B,H,T,dh] goes through
+// QuantizeLinear and DequantizeLinear with one scale per head (axis 1):
+// the scales are per-head operands, read with the kept heads' entries, and
+// pruning equals gating.
+func TestQuantizedContext(t *testing.T) {
+	const H, dh = 4, 2
+	build := func() []byte {
+		a := newAttnBuilder(17, H, dh, 31)
+		b := a.b
+		D := int64(H * dh)
+		split := func() *graphedit.Value {
+			p := b.Op("Add", b.Op("MatMul", a.x, a.mat("w", D, D)), a.mat("b", D))
+			p = b.Op("Reshape", p, a.cat(a.dim(0), a.dim(1), a.lit(H), a.lit(dh)))
+			return b.Op("Transpose", p, graphedit.IntsAttr("perm", 0, 2, 1, 3))
+		}
+		q, k, v := split(), split(), split()
+		s := b.Op("MatMul", q, b.Op("Transpose", k, graphedit.IntsAttr("perm", 0, 1, 3, 2)))
+		ctx := b.Op("MatMul", b.Op("Softmax", s, graphedit.IntAttr("axis", -1)), v)
+		scale := b.Float32("ctx_scale", []int64{H}, []float32{0.01, 0.02, 0.015, 0.03})
+		zero := b.Tensor(&onnxpb.TensorProto{Name: proto.String("ctx_zero"), Dims: []int64{H},
+			DataType: proto.Int32(int32(onnxpb.TensorProto_UINT8)), RawData: []byte{128, 120, 130, 125}})
+		axis := graphedit.IntAttr("axis", 1)
+		ctx = b.Op("DequantizeLinear", b.Op("QuantizeLinear", ctx, scale, zero, axis), scale, zero, axis)
+		merged := b.Op("Reshape", b.Op("Transpose", ctx, graphedit.IntsAttr("perm", 0, 2, 1, 3)), a.cat(a.dim(0), a.dim(1), a.lit(D)))
+		return a.model(t, b.Op("Add", b.Op("MatMul", merged, a.mat("o", D, D)), a.mat("ob", D)))
+	}
+	_, g := graphOf(t, build())
+	blocks, err := heads.FindHeads(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(blocks) != 1 || len(blocks[0].HeadOperands) != 4 {
+		t.Fatalf("want one block whose four scale and zero-point operands carry heads, got %d blocks", len(blocks))
+	}
+	for _, op := range blocks[0].HeadOperands {
+		if op.Class != heads.PerHeadOperand {
+			t.Errorf("operand %d of %s classed %q, want per head", op.Input, op.Node, op.Class)
+		}
+	}
+	oracleOnModel(t, build, map[string][]bool{blocks[0].Name(): {true, false, false, true}}, func(rng *rand.Rand, B, S int64) map[string]*ortrun.Tensor {
+		return map[string]*ortrun.Tensor{"x": randF32(rng, B, S, H*dh)}
+	})
+}

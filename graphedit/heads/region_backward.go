@@ -76,7 +76,7 @@ func init() {
 	for _, op := range []string{"Cast", "Identity"} {
 		backwardRules[op] = bwdLayout
 	}
-	for _, op := range []string{"Neg", "Sqrt", "Exp", "Log", "Abs", "Not", "Relu", "Tanh", "Sigmoid", "Erf", "Reciprocal", "Softmax", "Dropout"} {
+	for _, op := range []string{"Neg", "Sqrt", "Exp", "Log", "Abs", "Not", "Relu", "Tanh", "Sigmoid", "Erf", "Reciprocal", "Softmax", "Dropout", "QuantizeLinear", "DequantizeLinear"} {
 		backwardRules[op] = bwdUnary
 	}
 	for _, op := range []string{"Add", "Sub", "Mul", "Div", "Pow", "Where", "And", "Or", "Xor", "Equal", "Greater", "Less", "GreaterOrEqual", "LessOrEqual", "Max", "Min"} {

@@ -43,6 +43,10 @@ func init() {
 		"MatMul":     fwdMatMul,
 		"Gemm":       fwdGemm,
 		"Attention":  fwdAttention,
+		// Quantize and dequantize: the data keeps its axes; a per-axis
+		// scale or zero point on the head axis carries the heads.
+		"QuantizeLinear":   fwdQDQ,
+		"DequantizeLinear": fwdQDQ,
 	} {
 		forwardRules[op] = rule
 	}
@@ -452,4 +456,26 @@ func fwdAttention(r *headRegion, n *graphedit.Node, i int, a headAx) error {
 		}
 	}
 	return nil
+}
+
+// fwdQDQ: QuantizeLinear and DequantizeLinear keep the data's axes; their
+// scale and zero point are per tensor, or per axis (the axis attribute),
+// and then carry the heads when that axis is the head axis.
+func fwdQDQ(r *headRegion, n *graphedit.Node, i int, a headAx) error {
+	if i != 0 {
+		return fmt.Errorf("%s reads heads as its scale or zero point", n)
+	}
+	rk := n.Input(0).Rank()
+	axis := int(n.AttrInt("axis", 1))
+	if axis < 0 {
+		axis += rk
+	}
+	for j := 1; j < n.NumInputs(); j++ {
+		in := n.Input(j)
+		if in == nil || in.Rank() != 1 || axis != a.axis {
+			continue // per tensor, or per axis elsewhere
+		}
+		r.pending = append(r.pending, pendingCheck{in, headAx{0, a.outer, a.inner}, n, j})
+	}
+	return r.mark(n.Output(0), a, n)
 }
