@@ -261,3 +261,47 @@ func TestQuantizedContext(t *testing.T) {
 		return map[string]*ortrun.Tensor{"x": randF32(rng, B, S, H*dh)}
 	})
 }
+
+// TestNativeAttentionCache: ONNX's Attention on 4-D Q/K/V with past keys
+// and values read from graph inputs and present ones returned: the caches
+// are re-declared with the kept heads, and the pruned model, fed the past
+// without the removed heads, returns what the gated model returns for the
+// kept heads.
+func TestNativeAttentionCache(t *testing.T) {
+	const H, dh = 4, 2
+	build := func() []byte {
+		a := newAttnBuilder(23, H, dh, 37)
+		b := a.b
+		D := int64(H * dh)
+		pastK := b.Input("past_key", onnxpb.TensorProto_FLOAT, "batch", H, "past", dh)
+		pastV := b.Input("past_value", onnxpb.TensorProto_FLOAT, "batch", H, "past", dh)
+		split := func() *graphedit.Value {
+			p := b.Op("Add", b.Op("MatMul", a.x, a.mat("w", D, D)), a.mat("b", D))
+			p = b.Op("Reshape", p, a.cat(a.dim(0), a.dim(1), a.lit(H), a.lit(dh)))
+			return b.Op("Transpose", p, graphedit.IntsAttr("perm", 0, 2, 1, 3))
+		}
+		outs := b.OpN("", "Attention", 3, split(), split(), split(), nil, pastK, pastV)
+		merged := b.Op("Reshape", b.Op("Transpose", outs[0], graphedit.IntsAttr("perm", 0, 2, 1, 3)), a.cat(a.dim(0), a.dim(1), a.lit(D)))
+		y := b.Op("Add", b.Op("MatMul", merged, a.mat("o", D, D)), a.mat("ob", D))
+		b.Output(outs[1], outs[2])
+		return a.model(t, y)
+	}
+	_, g := graphOf(t, build())
+	blocks, err := heads.FindHeads(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(blocks) != 1 || blocks[0].NumHeads != H {
+		t.Fatalf("want one block of %d heads, got %d blocks", H, len(blocks))
+	}
+	keep := []bool{false, true, true, false}
+	kept := headsAxes(blocks, heads.Decision{blocks[0].Name(): keep})
+	for _, name := range []string{"past_key", "past_value"} {
+		if _, ok := kept[name]; !ok {
+			t.Errorf("%s is not known to carry the heads", name)
+		}
+	}
+	oracleOnModel(t, build, map[string][]bool{blocks[0].Name(): keep}, func(rng *rand.Rand, B, S int64) map[string]*ortrun.Tensor {
+		return map[string]*ortrun.Tensor{"x": randF32(rng, B, S, H*dh), "past_key": randF32(rng, B, H, 2, dh), "past_value": randF32(rng, B, H, 2, dh)}
+	})
+}

@@ -404,7 +404,13 @@ func fwdGemm(r *headRegion, n *graphedit.Node, i int, a headAx) error {
 // carry them on axis 1.
 func fwdAttention(r *headRegion, n *graphedit.Node, i int, a headAx) error {
 	if i > 2 {
-		return fmt.Errorf("%s reads heads as its mask or cache, not through Q, K or V", n)
+		// A mask or cache reached backward from this node: it carries the
+		// heads on axis 1, as the present outputs do; the output gets its
+		// heads from Q, K and V.
+		if a.axis != 1 || n.Input(i).Rank() != 4 {
+			return fmt.Errorf("%s reads heads on axis %d of its input %d", n, a.axis, i)
+		}
+		return r.markPresents(n)
 	}
 	var out headAx
 	switch rk := n.Input(i).Rank(); {
@@ -448,6 +454,12 @@ func fwdAttention(r *headRegion, n *graphedit.Node, i int, a headAx) error {
 	if err := r.mark(n.Output(0), out, n); err != nil {
 		return err
 	}
+	return r.markPresents(n)
+}
+
+// markPresents marks an Attention node's present key and value outputs,
+// which carry the heads on axis 1.
+func (r *headRegion) markPresents(n *graphedit.Node) error {
 	for k := 1; k <= 2 && k < n.NumOutputs(); k++ {
 		if o := n.Output(k); o != nil {
 			if err := r.mark(o, headAx{1, 1, 1}, n); err != nil {
