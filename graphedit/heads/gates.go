@@ -54,18 +54,18 @@ func InsertGates(g *graphedit.Graph, blocks []*Block, kinds []Kind) ([]Gate, err
 		}
 		name := GateName(b.Kind, b.Layer)
 		if g.NameInUse(name) {
-			return nil, fmt.Errorf("graphedit: gates: %q is already a name in the graph (gated twice?)", name)
+			return nil, fmt.Errorf("heads: gates: %q is already a name in the graph (gated twice?)", name)
 		}
 		for _, u := range append([]*Block{b}, b.twins...) {
 			gr := u.Softmax.Graph()
 			if gr != g && (u.ifNode == nil || u.ifNode.Graph() != g || gr.Parent() != g) {
-				return nil, fmt.Errorf("graphedit: gates: block %s lives in %s, more than one subgraph deep", u.Name(), u.Graph)
+				return nil, fmt.Errorf("heads: gates: block %s lives in %s, more than one subgraph deep", u.Name(), u.Graph)
 			}
 		}
 		chosen = append(chosen, b)
 	}
 	if len(chosen) == 0 {
-		return nil, fmt.Errorf("graphedit: gates: no attention block of the chosen kinds")
+		return nil, fmt.Errorf("heads: gates: no attention block of the chosen kinds")
 	}
 	var gates []Gate
 	type branchKey struct {
@@ -83,10 +83,10 @@ func InsertGates(g *graphedit.Graph, blocks []*Block, kinds []Kind) ([]Gate, err
 		}
 		gv, err := g.AddInitializer(onnxio.NewFloat32(name, []int64{H}, ones))
 		if err != nil {
-			return nil, fmt.Errorf("graphedit: gates: %w", err)
+			return nil, fmt.Errorf("heads: gates: %w", err)
 		}
 		if err := g.ExposeInitializer(gv); err != nil {
-			return nil, fmt.Errorf("graphedit: gates: %w", err)
+			return nil, fmt.Errorf("heads: gates: %w", err)
 		}
 		for _, u := range append([]*Block{b}, b.twins...) {
 			gr := u.Softmax.Graph()
@@ -98,18 +98,18 @@ func InsertGates(g *graphedit.Graph, blocks []*Block, kinds []Kind) ([]Gate, err
 					order = append(order, k)
 				}
 				if ug, err = gr.OuterValue(name); err != nil {
-					return nil, fmt.Errorf("graphedit: gates: block %s: %w", b.Name(), err)
+					return nil, fmt.Errorf("heads: gates: block %s: %w", b.Name(), err)
 				}
 			}
 			if err := insertGate(gr, u, ug); err != nil {
-				return nil, fmt.Errorf("graphedit: gates: block %s: %w", b.Name(), err)
+				return nil, fmt.Errorf("heads: gates: block %s: %w", b.Name(), err)
 			}
 		}
 		gates = append(gates, Gate{Name: name, Block: b.Name(), Kind: b.Kind, Layer: b.Layer, Heads: b.NumHeads})
 	}
 	for _, k := range order {
 		if err := g.SetSubgraph(k.n, k.attr, subs[k]); err != nil {
-			return nil, fmt.Errorf("graphedit: gates: %w", err)
+			return nil, fmt.Errorf("heads: gates: %w", err)
 		}
 	}
 	return gates, nil

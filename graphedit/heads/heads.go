@@ -239,7 +239,7 @@ func findHeadsIn(g *graphedit.Graph, path string, d *Discovery) ([]*Block, error
 	}
 	order, err := g.TopoOrder()
 	if err != nil {
-		return nil, fmt.Errorf("graphedit: %s: %w", path, err)
+		return nil, fmt.Errorf("heads: %s: %w", path, err)
 	}
 	var blocks []*Block
 	var subs [][]*Block
@@ -249,7 +249,7 @@ func findHeadsIn(g *graphedit.Graph, path string, d *Discovery) ([]*Block, error
 			for _, attr := range []string{"then_branch", "else_branch"} {
 				sg, err := g.Subgraph(n, attr)
 				if err != nil {
-					return nil, fmt.Errorf("graphedit: %s: node %s: %w", path, n, err)
+					return nil, fmt.Errorf("heads: %s: node %s: %w", path, n, err)
 				}
 				bs, err := findHeadsIn(sg, path+"/"+nodeLabel(n)+"/"+attr, d)
 				if err != nil {

@@ -61,10 +61,10 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 	for name, keep := range decision {
 		b := byName[name]
 		if b == nil {
-			return nil, fmt.Errorf("graphedit: surgery: no block %s", name)
+			return nil, fmt.Errorf("heads: surgery: no block %s", name)
 		}
 		if len(keep) != b.NumHeads {
-			return nil, fmt.Errorf("graphedit: surgery: block %s has %d heads, decision gives %d", name, b.NumHeads, len(keep))
+			return nil, fmt.Errorf("heads: surgery: block %s has %d heads, decision gives %d", name, b.NumHeads, len(keep))
 		}
 	}
 	rep := &SurgeryReport{}
@@ -85,7 +85,7 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 			gr := u.Softmax.Graph()
 			if gr != g {
 				if u.ifNode == nil || u.ifNode.Graph() != g || gr.Parent() != g {
-					return nil, fmt.Errorf("graphedit: surgery: block %s lives in %s, more than one subgraph deep", u.Name(), u.Graph)
+					return nil, fmt.Errorf("heads: surgery: block %s lives in %s, more than one subgraph deep", u.Name(), u.Graph)
 				}
 				k := branchKey{u.ifNode, u.branch}
 				if subs[k] == nil {
@@ -101,7 +101,7 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 		return rep, nil
 	}
 	if err := g.InferShapes(); err != nil {
-		return nil, fmt.Errorf("graphedit: surgery: %w", err)
+		return nil, fmt.Errorf("heads: surgery: %w", err)
 	}
 	for _, k := range subOrder {
 		subs[k].RefreshOuter()
@@ -138,7 +138,7 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 		keep := decision[b.Name()]
 		n, err := sliceBlock(b.Softmax.Graph(), b, keep, st)
 		if err != nil {
-			return nil, fmt.Errorf("graphedit: surgery: block %s: %w", b.Name(), err)
+			return nil, fmt.Errorf("heads: surgery: block %s: %w", b.Name(), err)
 		}
 		rep.RemovedBytes += n
 	}
@@ -151,7 +151,7 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 		}
 		for _, op := range b.region.operands {
 			if err := selectOperand(op.Node.Graph(), op, keep); err != nil {
-				return nil, fmt.Errorf("graphedit: surgery: block %s: %w", b.Name(), err)
+				return nil, fmt.Errorf("heads: surgery: block %s: %w", b.Name(), err)
 			}
 		}
 	}
@@ -164,7 +164,7 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 	for _, b := range units {
 		if countTrue(decision[b.Name()]) == 0 {
 			if err := removeSublayer(b.Softmax.Graph(), b); err != nil {
-				return nil, fmt.Errorf("graphedit: surgery: block %s: %w", b.Name(), err)
+				return nil, fmt.Errorf("heads: surgery: block %s: %w", b.Name(), err)
 			}
 		}
 	}
@@ -176,7 +176,7 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 		if b.region != nil && b.region.partial {
 			for _, c := range b.region.consts {
 				if c.v.NumUses() > 0 {
-					return nil, fmt.Errorf("graphedit: surgery: block %s: its one head cannot be removed: %q is still read after the sublayer went (keys or values are graph outputs)", b.Name(), c.v.Name())
+					return nil, fmt.Errorf("heads: surgery: block %s: its one head cannot be removed: %q is still read after the sublayer went (keys or values are graph outputs)", b.Name(), c.v.Name())
 				}
 			}
 		}
@@ -215,7 +215,7 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 			did, err = fixSplit(gr, p.f, H, H2)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("graphedit: surgery: block %s: %s: %w", p.b.Name(), p.f.n, err)
+			return nil, fmt.Errorf("heads: surgery: block %s: %s: %w", p.b.Name(), p.f.n, err)
 		}
 		dirty[gr] = dirty[gr] || did
 	}
@@ -224,7 +224,7 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 		sub.Cleanup()
 		sub.DropValueInfo()
 		if err := g.SetSubgraph(k.n, k.attr, sub); err != nil {
-			return nil, fmt.Errorf("graphedit: surgery: %w", err)
+			return nil, fmt.Errorf("heads: surgery: %w", err)
 		}
 	}
 	g.Cleanup()
@@ -236,7 +236,7 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 	}
 	rep.Copies = st.copies
 	if err := g.InferShapes(); err != nil {
-		return nil, fmt.Errorf("graphedit: surgery: the pruned graph is inconsistent: %w", err)
+		return nil, fmt.Errorf("heads: surgery: the pruned graph is inconsistent: %w", err)
 	}
 	return rep, nil
 }
