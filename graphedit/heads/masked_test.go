@@ -2,6 +2,7 @@ package heads_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -75,6 +76,26 @@ func TestPruneMatchesMaskedReference(t *testing.T) {
 					t.Fatal(err)
 				}
 				model := graphtest.MarshalGraph(t, g, m)
+				// The pruned file is analysed again with the heads left.
+				_, again := graphOf(t, model)
+				left, err := heads.FindHeads(again)
+				if err != nil {
+					t.Fatalf("the pruned file: %v", err)
+				}
+				// Blocks that lost every head are gone; the later ones of
+				// their kind are numbered from their layer on.
+				want, got := map[heads.Kind][]int{}, map[heads.Kind][]int{}
+				for _, b := range blocks {
+					if n := countKept(dec[b.Name()], b.NumHeads); n > 0 {
+						want[b.Kind] = append(want[b.Kind], n)
+					}
+				}
+				for _, b := range left {
+					got[b.Kind] = append(got[b.Kind], b.NumHeads)
+				}
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Errorf("the pruned file's heads per layer are %v, want %v", got, want)
+				}
 				if len(hm.RemoveInFile) > 0 {
 					st, err := os.Stat(path)
 					if err != nil {
@@ -195,4 +216,19 @@ func sameSignature(t *testing.T, orig, pruned *graphedit.Graph) {
 			}
 		}
 	}
+}
+
+// countKept is the number of heads a block keeps: those of keep, or all
+// when the decision leaves the block alone.
+func countKept(keep []bool, all int) int {
+	if keep == nil {
+		return all
+	}
+	n := 0
+	for _, k := range keep {
+		if k {
+			n++
+		}
+	}
+	return n
 }

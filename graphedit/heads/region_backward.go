@@ -337,6 +337,20 @@ func bwdGather(r *headRegion, n *graphedit.Node, _ int, a headAx, depth int) (ex
 		dax = a.axis
 	case a.axis >= axis+ri:
 		dax = a.axis - ri + 1
+	case a.axis == axis && ri == 1:
+		// Constant indices on the head axis select heads (a pruned model's
+		// operand selection): the data carries more of them.
+		if _, ok := r.g.ConstInts(n.Input(1)); !ok {
+			return explanation{}, fmt.Errorf("%s selects heads by computed indices", n)
+		}
+		d, ok := r.dims(n.Input(0))
+		if !ok || d[axis]%(a.outer*a.inner) != 0 {
+			return explanation{}, fmt.Errorf("%s: the size of the heads it selects from is unknown", n)
+		}
+		wider := *r
+		wider.H = d[axis] / (a.outer * a.inner)
+		e, err := wider.explain(n.Input(0), a, depth+1)
+		return uncache(e), err
 	default:
 		return explanation{}, fmt.Errorf("%s: the heads come from its indices", n)
 	}
