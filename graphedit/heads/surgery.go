@@ -150,7 +150,7 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 			continue
 		}
 		for _, op := range b.region.operands {
-			if err := selectOperand(op.Node.Graph(), op, keep); err != nil {
+			if err := selectOperand(op.Node.Graph(), op, keep, b.Name()); err != nil {
 				return nil, fmt.Errorf("heads: surgery: block %s: %w", b.Name(), err)
 			}
 		}

@@ -16,9 +16,9 @@ import (
 // axis into [-1, H, inner], a Gather on H and a Reshape back. The operand
 // itself is left alone, so its other readers (other layers, other blocks)
 // see every head.
-func selectOperand(g *graphedit.Graph, op HeadOperand, keep []bool) error {
+func selectOperand(g *graphedit.Graph, op HeadOperand, keep []bool, block string) error {
 	v := op.Node.Input(op.Input)
-	prefix := "prune/" + nodeLabel(op.Node) + "/heads"
+	prefix := "prune/" + block + "/heads"
 	dims := v.Shape()
 	ax := op.ax
 	if ax.axis >= len(dims) {
