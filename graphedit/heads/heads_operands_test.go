@@ -123,8 +123,9 @@ func padMask(B, S int64) *ortrun.Tensor {
 
 // TestTorchKeyPaddingMask: torch's key padding mask, expanded over the
 // heads and reshaped to [B·H, 1, S], is explained as shared by the heads
-// (an Expand of a tensor without them), and surgery gives the block the
-// kept heads' rows of the merged axis; pruning equals gating.
+// (an Expand of a tensor without them, for this block alone), so surgery
+// rescales the Expand's target and the Reshape after it; pruning equals
+// gating.
 func TestTorchKeyPaddingMask(t *testing.T) {
 	const H, dh = 4, 2
 	build := func() []byte {
@@ -137,8 +138,17 @@ func TestTorchKeyPaddingMask(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(blocks) != 1 || len(blocks[0].HeadOperands) != 1 || blocks[0].HeadOperands[0].Class != heads.SharedOperand {
-		t.Fatalf("want one block with one shared head operand (the expanded mask), got %d blocks %+v", len(blocks), blocks)
+	if len(blocks) != 1 || len(blocks[0].HeadOperands) != 0 {
+		t.Fatalf("want one block whose mask needs no selection, got %d blocks", len(blocks))
+	}
+	expands := 0
+	for _, hc := range blocks[0].HeadConsts {
+		if hc.What == "expand shape" {
+			expands++
+		}
+	}
+	if expands != 1 {
+		t.Errorf("%d expand shapes among the head constants, want the mask's one", expands)
 	}
 	oracleOnModel(t, build, map[string][]bool{blocks[0].Name(): {false, true, true, false}}, func(rng *rand.Rand, B, S int64) map[string]*ortrun.Tensor {
 		return map[string]*ortrun.Tensor{"x": randF32(rng, B, S, H*dh), "mask": padMask(B, S)}

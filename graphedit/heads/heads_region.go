@@ -50,6 +50,9 @@ type headRegion struct {
 	reshapes   []axisFix
 	slices     []axisFix
 	splits     []axisFix
+	// expands are Expand nodes whose target's head entry broadcasts a
+	// tensor without heads over them (output axis).
+	expands []axisFix
 	// attrNodes are ONNX Attention nodes whose q_num_heads and
 	// kv_num_heads attributes encode H.
 	attrNodes map[*graphedit.Node]bool
@@ -222,6 +225,16 @@ func (r *headRegion) run() error {
 				}
 				continue
 			}
+			if e.class == SharedOperand && e.expand != nil && privatePath(e.expand.Output(0), c.v, c.at) {
+				// One Expand broadcasts it over the heads, for this block
+				// alone (torch's key padding mask): its target encodes H.
+				// Follow the heads from there; surgery rescales the target.
+				r.expands = append(r.expands, axisFix{e.expand, e.expandAx.axis, e.expandAx})
+				if err := r.mark(e.expand.Output(0), e.expandAx, e.expand); err != nil {
+					return err
+				}
+				continue
+			}
 			r.operands = append(r.operands, HeadOperand{Node: c.at, Input: c.slot, Class: e.class, Source: e.source, ax: c.ax})
 		}
 	}
@@ -347,6 +360,9 @@ func (r *headRegion) headConsts() []HeadConst {
 	for _, f := range r.splits {
 		out = append(out, HeadConst{Node: f.n, Value: f.n.Input(0), What: "split sizes", Axis: f.axis})
 	}
+	for _, f := range r.expands {
+		out = append(out, HeadConst{Node: f.n, Value: f.n.Input(1), What: "expand shape", Axis: f.axis})
+	}
 	for n := range r.attrNodes {
 		out = append(out, HeadConst{Node: n, What: "num_heads attribute"})
 	}
@@ -460,4 +476,26 @@ func (r *headRegion) restrict(w *graphedit.Value, proj map[*graphedit.Node]bool)
 		r.ownUses = map[*graphedit.Value]map[*graphedit.Node]bool{}
 	}
 	r.ownUses[w] = own
+}
+
+// privatePath reports whether from reaches v through single-use values
+// only, and v is read by at alone: nothing else reads the way from one to
+// the other, so rescaling it changes this block alone.
+func privatePath(from, v *graphedit.Value, at *graphedit.Node) bool {
+	cur := from
+	for range 12 {
+		uses := cur.Uses()
+		if len(uses) != 1 || uses[0].Captured() || cur.IsGraphOutput() {
+			return false
+		}
+		if cur == v {
+			return uses[0].Node == at
+		}
+		n := uses[0].Node
+		if n.NumOutputs() != 1 || n.Output(0) == nil {
+			return false
+		}
+		cur = n.Output(0)
+	}
+	return false
 }

@@ -41,15 +41,23 @@ type HeadOperand struct {
 }
 
 // explanation is what a backward walk found an operand to be computed from.
+// expand is set when the operand is one Expand's broadcast over the heads
+// and nothing else: expandAx is the head axis of the Expand's output.
 type explanation struct {
-	class  OperandClass
-	source string
+	class    OperandClass
+	source   string
+	expand   *graphedit.Node
+	expandAx headAx
 }
 
 // combine merges the explanations of two operands of one node: a per-head
 // part makes the whole per head, a cache stays a cache only when every part
 // is one.
 func combine(a, b explanation) explanation {
+	if a.class != "" && b.class != "" {
+		// Two parts: no longer one Expand's broadcast alone.
+		a.expand, b.expand = nil, nil
+	}
 	switch {
 	case a.class == "":
 		return b
@@ -116,11 +124,11 @@ func (r *headRegion) explain(v *graphedit.Value, a headAx, depth int) (explanati
 	}
 	switch {
 	case v.IsInitializer() && !v.IsGraphInput():
-		return explanation{PerHeadOperand, v.Name()}, nil
+		return explanation{class: PerHeadOperand, source: v.Name()}, nil
 	case v.IsOuter() && outerInitializer(v) != nil:
-		return explanation{PerHeadOperand, v.Name()}, nil
+		return explanation{class: PerHeadOperand, source: v.Name()}, nil
 	case v.IsGraphInput() || v.IsOuter():
-		return explanation{CacheOperand, v.Name()}, nil
+		return explanation{class: CacheOperand, source: v.Name()}, nil
 	}
 	n, _ := v.Producer()
 	if n == nil {
@@ -158,11 +166,11 @@ func bwdUnary(r *headRegion, n *graphedit.Node, _ int, a headAx, depth int) (exp
 }
 
 func bwdShared(_ *headRegion, n *graphedit.Node, _ int, _ headAx, _ int) (explanation, error) {
-	return explanation{SharedOperand, nodeLabel(n)}, nil
+	return explanation{class: SharedOperand, source: nodeLabel(n)}, nil
 }
 
 func bwdConstant(_ *headRegion, n *graphedit.Node, _ int, _ headAx, _ int) (explanation, error) {
-	return explanation{PerHeadOperand, nodeLabel(n)}, nil
+	return explanation{class: PerHeadOperand, source: nodeLabel(n)}, nil
 }
 
 // bwdBroadcast: every operand broadcasts over the head axis or carries it.
@@ -178,7 +186,7 @@ func bwdBroadcast(r *headRegion, n *graphedit.Node, _ int, a headAx, depth int) 
 			return explanation{}, fmt.Errorf("%s: rank of %q unknown", n, in.Name())
 		}
 		if ax < 0 {
-			e = combine(e, explanation{SharedOperand, nodeLabel(n)})
+			e = combine(e, explanation{class: SharedOperand, source: nodeLabel(n)})
 			continue
 		}
 		d, ok := r.dims(in)
@@ -186,7 +194,7 @@ func bwdBroadcast(r *headRegion, n *graphedit.Node, _ int, a headAx, depth int) 
 			return explanation{}, fmt.Errorf("%s: shape of %q unknown", n, in.Name())
 		}
 		if d[ax] == 1 {
-			e = combine(e, explanation{SharedOperand, nodeLabel(n)})
+			e = combine(e, explanation{class: SharedOperand, source: nodeLabel(n)})
 			continue
 		}
 		x, err := r.explain(in, headAx{ax, a.outer, a.inner}, depth+1)
@@ -231,14 +239,14 @@ func bwdExpand(r *headRegion, n *graphedit.Node, _ int, a headAx, depth int) (ex
 	in := n.Input(0)
 	ax := a.axis - (n.Output(0).Rank() - in.Rank())
 	if ax < 0 {
-		return explanation{SharedOperand, nodeLabel(n)}, nil
+		return explanation{class: SharedOperand, source: nodeLabel(n), expand: n, expandAx: a}, nil
 	}
 	d, ok := r.dims(in)
 	if !ok {
 		return explanation{}, fmt.Errorf("%s: shape of %q unknown", n, in.Name())
 	}
 	if d[ax] == 1 {
-		return explanation{SharedOperand, nodeLabel(n)}, nil
+		return explanation{class: SharedOperand, source: nodeLabel(n), expand: n, expandAx: a}, nil
 	}
 	e, err := r.explain(in, headAx{ax, a.outer, a.inner}, depth+1)
 	return uncache(e), err
@@ -252,7 +260,7 @@ func bwdUnsqueeze(r *headRegion, n *graphedit.Node, _ int, a headAx, depth int) 
 	pos := a.axis
 	for _, x := range normAxes(axes, n.Output(0).Rank()) {
 		if x == a.axis {
-			return explanation{SharedOperand, nodeLabel(n)}, nil
+			return explanation{class: SharedOperand, source: nodeLabel(n)}, nil
 		}
 		if x < a.axis {
 			pos--

@@ -131,6 +131,10 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 		for _, f := range b.region.splits {
 			fixes = append(fixes, pending{b, f, "split", nil})
 		}
+		for _, f := range b.region.expands {
+			sv, _ := f.n.Graph().ShapeValue(f.n.Input(1))
+			fixes = append(fixes, pending{b, f, "expand", [][]graphedit.Dim{sv}})
+		}
 	}
 	// Slice the weights and re-declare inputs and outputs.
 	st := &sliceState{sliced: map[*graphedit.Value]string{}, declared: map[*graphedit.Value]bool{}, copied: map[*graphedit.Value]int64{}}
@@ -213,6 +217,8 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 			did, err = fixSlice(gr, p.f, p.pre, H, H2)
 		case "split":
 			did, err = fixSplit(gr, p.f, H, H2)
+		case "expand":
+			did, err = fixExpand(gr, p.f, p.pre[0], H, H2)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("heads: surgery: block %s: %s: %w", p.b.Name(), p.f.n, err)

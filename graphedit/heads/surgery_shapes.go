@@ -244,6 +244,25 @@ func fixSlice(g *graphedit.Graph, f axisFix, pre [][]graphedit.Dim, H, H2 int64)
 	return did, nil
 }
 
+// fixExpand rescales the head entry of an Expand's target (pre, before
+// the surgery) that broadcasts a tensor over the heads, unless it already
+// follows the new shapes.
+func fixExpand(g *graphedit.Graph, f axisFix, pre []graphedit.Dim, H, H2 int64) (bool, error) {
+	n := f.n
+	cur, ok := g.ShapeValue(n.Input(1))
+	if !ok || len(pre) <= f.axis || len(cur) <= f.axis {
+		return false, fmt.Errorf("expand shape %q unknown", n.Input(1).Name())
+	}
+	if !graphedit.SameDim(cur[f.axis], pre[f.axis]) {
+		return false, nil // derived from pruned shapes: already right
+	}
+	nv, err := scaledShape(g, n.Input(1), []int{f.axis}, H, H2, "prune/"+nodeLabel(n)+"/shape")
+	if err != nil {
+		return false, err
+	}
+	return true, g.SetInput(n, 1, nv)
+}
+
 // fixSplit rescales explicit split sizes on a head axis.
 func fixSplit(g *graphedit.Graph, f axisFix, H, H2 int64) (bool, error) {
 	n := f.n
