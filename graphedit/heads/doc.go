@@ -60,9 +60,11 @@
 //
 // RemoveHeads cuts the heads a Decision does not keep: it slices Q/K/V
 // columns and biases and the output projection's rows, rewrites every
-// HeadConst, re-declares cached key/value inputs and outputs, makes each
-// block read the kept heads of its shared and per-head operands (a Gather
-// where it reads them, so other readers keep theirs), and replaces a block
+// HeadConst (the target of an Expand that broadcasts a mask over one
+// block's heads among them), re-declares cached key/value inputs and
+// outputs, makes each block read the kept heads of its other shared and
+// per-head operands (a Gather where it reads them, so other readers keep
+// theirs), and replaces a block
 // that keeps no head by its output bias. An initializer other blocks read
 // too is never cut in place: the block gets a sliced copy
 // (SurgeryReport.Copies). It keeps the surgery oracle
