@@ -7,7 +7,7 @@
 // BuildGraph turns a model's graph (source ids, decoder input ids → logits,
 // in one graph) into an analysis graph, in place:
 //
-//   - graphedit.FindHeads and InsertGates put a gate g = 1 on every head's
+//   - heads.FindHeads and InsertGates put a gate g = 1 on every head's
 //     output, before the output projection (one gate, three uses: training
 //     samples it, here its gradients measure the head);
 //   - each block's Softmax output (the attention probabilities) becomes a

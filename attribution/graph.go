@@ -7,6 +7,7 @@ import (
 	"onnxprune/attribution/lrp"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/autodiff"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
@@ -82,7 +83,7 @@ type Cut struct {
 // BlockInfo is one attention block of the analysis graph.
 type BlockInfo struct {
 	Name   string // KIND:LAYER
-	Kind   graphedit.Kind
+	Kind   heads.Kind
 	Layer  int
 	Heads  int
 	Gate   string // gate input
@@ -121,14 +122,14 @@ func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
 			return nil, fmt.Errorf("attribution: the model is already gated (input %q): analyze the ungated or the pruned file", v.Name())
 		}
 	}
-	blocks, err := graphedit.FindHeads(g)
+	blocks, err := heads.FindHeads(g)
 	if err != nil {
 		return nil, fmt.Errorf("attribution: %w", err)
 	}
 	if len(blocks) == 0 {
 		return nil, fmt.Errorf("attribution: no attention heads found")
 	}
-	gates, err := graphedit.InsertGates(g, blocks, nil)
+	gates, err := heads.InsertGates(g, blocks, nil)
 	if err != nil {
 		return nil, fmt.Errorf("attribution: %w", err)
 	}
@@ -137,14 +138,14 @@ func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
 	for _, n := range g.Nodes() {
 		fwd[n] = true
 	}
-	byName := map[string]*graphedit.Block{}
+	byName := map[string]*heads.Block{}
 	for _, b := range blocks {
 		byName[b.Name()] = b
 	}
 	for _, gt := range gates {
 		b := byName[gt.Block]
 		bi := BlockInfo{Name: gt.Block, Kind: gt.Kind, Layer: gt.Layer, Heads: gt.Heads, Gate: gt.Name, batchH: b.BatchHeads}
-		if b.Softmax != nil && b.Softmax.Graph() == g {
+		if b.Softmax != nil && b.Softmax.OpType() == "Softmax" && b.Softmax.Domain() == "" && b.Softmax.Graph() == g {
 			p := b.Softmax.Output(0)
 			id, err := identity(g, p, probsPrefix+b.Name())
 			if err != nil {
@@ -445,7 +446,7 @@ func topLogitsFromProjection(g *graphedit.Graph, logits *graphedit.Value) (sum *
 // back through layout ops (Transpose, Reshape, …) and a LayerNormalization
 // (pre-LN layers; in post-LN layers the sum before the norm is as good a
 // cut).
-func findCuts(g *graphedit.Graph, blocks []*graphedit.Block, logits *graphedit.Value, decIn string) []Cut {
+func findCuts(g *graphedit.Graph, blocks []*heads.Block, logits *graphedit.Value, decIn string) []Cut {
 	var cuts []Cut
 	var emb, decEmb []string
 	memo := map[*graphedit.Value]bool{}
@@ -468,7 +469,7 @@ func findCuts(g *graphedit.Graph, blocks []*graphedit.Block, logits *graphedit.V
 		cuts = append(cuts, Cut{Name: "embeddings", Values: emb})
 	}
 	for _, b := range blocks {
-		if b.Kind != graphedit.KindEncoder || b.QueryInput == nil || b.Graph != "main" {
+		if b.Kind != heads.KindEncoder || b.QueryInput == nil || b.Graph != "main" {
 			continue
 		}
 		stream := b.QueryInput

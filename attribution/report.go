@@ -5,7 +5,7 @@ import (
 	"math"
 	"sort"
 
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 )
 
 // Config sets what counts as a special token and the role thresholds.
@@ -66,10 +66,10 @@ type Syntactic struct {
 // HeadReport is every measure of one head.
 type HeadReport struct {
 	// Name is `KIND:LAYER:HEAD`, repeated in Kind, Layer and Head.
-	Name  string         `json:"name"`
-	Kind  graphedit.Kind `json:"kind"`
-	Layer int            `json:"layer"`
-	Head  int            `json:"head"`
+	Name  string     `json:"name"`
+	Kind  heads.Kind `json:"kind"`
+	Layer int        `json:"layer"`
+	Head  int        `json:"head"`
 	// Relevance is the mean over examples of g·∂R/∂g (LRP, top-1 logit)
 	// divided by the sum of the absolute values over the heads of its
 	// layer; RelevanceRaw is the mean before normalising.
@@ -285,9 +285,9 @@ func (a *accumulator) add(ex Example, r *Result) error {
 		T, S := r.T[bi], r.S[bi]
 		var qIDs, kIDs []int64
 		switch b.Kind {
-		case graphedit.KindEncoder:
+		case heads.KindEncoder:
 			qIDs, kIDs = ex.Src, ex.Src
-		case graphedit.KindDecoder:
+		case heads.KindDecoder:
 			qIDs, kIDs = ex.DecIn, ex.DecIn
 		default:
 			qIDs, kIDs = ex.DecIn, ex.Src
@@ -305,19 +305,19 @@ func (a *accumulator) add(ex Example, r *Result) error {
 				j := argmax(row)
 				st.conf += float64(row[j])
 				st.nConf++
-				if b.Kind == graphedit.KindCross || a.special[qIDs[i]] || a.special[kIDs[j]] {
+				if b.Kind == heads.KindCross || a.special[qIDs[i]] || a.special[kIDs[j]] {
 					continue
 				}
 				st.offsets[j-i]++
 				st.nPos++
-				if b.Kind == graphedit.KindEncoder && rarest >= 0 {
+				if b.Kind == heads.KindEncoder && rarest >= 0 {
 					st.nRare++
 					if j == rarest {
 						st.rareHits++
 					}
 				}
 			}
-			if b.Kind != graphedit.KindEncoder || len(arcs) == 0 {
+			if b.Kind != heads.KindEncoder || len(arcs) == 0 {
 				continue
 			}
 			wa := wordAttention(ph, T, S, words, words, nWords)
@@ -366,7 +366,7 @@ func (a *accumulator) report() *Report {
 		}
 		norm = math.Sqrt(norm)
 		for h, st := range a.heads[bi] {
-			hr := HeadReport{Name: graphedit.HeadName(b.Kind, b.Layer, h), Kind: b.Kind, Layer: b.Layer, Head: h}
+			hr := HeadReport{Name: heads.HeadName(b.Kind, b.Layer, h), Kind: b.Kind, Layer: b.Layer, Head: h}
 			if st.nRel > 0 {
 				hr.Relevance = st.relNorm / float64(st.nRel)
 			}
@@ -381,14 +381,14 @@ func (a *accumulator) report() *Report {
 				c := st.conf / float64(st.nConf)
 				hr.Confidence = &c
 			}
-			if st.nPos > 0 && b.Kind != graphedit.KindCross {
+			if st.nPos > 0 && b.Kind != heads.KindCross {
 				off, c := st.offsets.best()
 				hr.Positional = &Positional{Offset: off, Fraction: float64(c) / float64(st.nPos), Tokens: st.nPos}
 				if off != 0 && hr.Positional.Fraction >= a.cfg.PositionalMin {
 					hr.Roles = append(hr.Roles, fmt.Sprintf("positional(%+d)", off))
 				}
 			}
-			if b.Kind == graphedit.KindEncoder {
+			if b.Kind == heads.KindEncoder {
 				for _, rel := range SyntacticRelations {
 					for _, dir := range []string{DepToHead, HeadToDep} {
 						k := synKey{rel, dir}

@@ -7,7 +7,7 @@ import (
 	"math"
 	"strings"
 
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 )
 
 // Measure picks one number of a head for a heatmap; ok false leaves the
@@ -34,7 +34,7 @@ const (
 
 // grid lays the heads of one kind out as layers × heads.
 type grid struct {
-	kind   graphedit.Kind
+	kind   heads.Kind
 	layers int
 	heads  int
 	cells  map[[2]int]HeadReport
@@ -42,7 +42,7 @@ type grid struct {
 
 func grids(rep *Report) []grid {
 	var out []grid
-	for _, k := range graphedit.Kinds {
+	for _, k := range heads.Kinds {
 		g := grid{kind: k, cells: map[[2]int]HeadReport{}}
 		for _, h := range rep.Heads {
 			if h.Kind != k {

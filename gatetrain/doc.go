@@ -5,7 +5,7 @@
 // # Overview
 //
 // A gated model has one float input gate/<kind>.<layer> of shape [H] per
-// attention block (graphedit.InsertGates). BuildTrainGraph adds a labels
+// attention block (heads.InsertGates). BuildTrainGraph adds a labels
 // input, the token cross-entropy and the gradients of the loss with respect
 // to the gates (and, for joint fine-tuning, to chosen weights), keeping only
 // the loss and the gradients as outputs. Go holds the loop state, never the

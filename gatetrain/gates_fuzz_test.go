@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 )
 
 // FuzzReadGates: any bytes in gates.json give a checked file or an error,
@@ -40,8 +40,8 @@ func FuzzReadGates(f *testing.F) {
 		}
 		seen := map[string]bool{}
 		for _, h := range g.Heads {
-			k, err := graphedit.ParseKind(h.Kind)
-			if err != nil || h.Name != graphedit.HeadName(k, h.Layer, h.Head) || seen[h.Name] {
+			k, err := heads.ParseKind(h.Kind)
+			if err != nil || h.Name != heads.HeadName(k, h.Layer, h.Head) || seen[h.Name] {
 				t.Fatalf("accepted head %+v", h)
 			}
 			seen[h.Name] = true

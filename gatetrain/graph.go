@@ -8,10 +8,11 @@ import (
 
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/autodiff"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio/onnxpb"
 )
 
-// GatePrefix starts the name of every gate input (graphedit.GateName).
+// GatePrefix starts the name of every gate input (heads.GateName).
 const GatePrefix = "gate/"
 
 // GateInput is one gate vector of a gated model: a float input of shape [H]
@@ -20,7 +21,7 @@ type GateInput struct {
 	// Name is the input's name; Kind and Layer name its block and Heads is
 	// H.
 	Name  string
-	Kind  graphedit.Kind
+	Kind  heads.Kind
 	Layer int
 	Heads int
 	// Offset is the index of its first head in the flat parameter vector.
@@ -28,13 +29,13 @@ type GateInput struct {
 }
 
 // Head returns the name of head h of the gate, KIND:LAYER:HEAD.
-func (gi GateInput) Head(h int) string { return graphedit.HeadName(gi.Kind, gi.Layer, h) }
+func (gi GateInput) Head(h int) string { return heads.HeadName(gi.Kind, gi.Layer, h) }
 
 // FindGates lists the gate inputs of a gated graph, in kind order (encoder,
 // decoder, cross) then layer order, keeping only the kinds in kinds (nil:
 // all). A graph without gate inputs of those kinds is an error.
-func FindGates(g *graphedit.Graph, kinds []graphedit.Kind) ([]GateInput, error) {
-	want := map[graphedit.Kind]bool{}
+func FindGates(g *graphedit.Graph, kinds []heads.Kind) ([]GateInput, error) {
+	want := map[heads.Kind]bool{}
 	for _, k := range kinds {
 		want[k] = true
 	}
@@ -49,7 +50,7 @@ func FindGates(g *graphedit.Graph, kinds []graphedit.Kind) ([]GateInput, error) 
 		if dot < 0 {
 			return nil, fmt.Errorf("gatetrain: gate input %q: want gate/<kind>.<layer>", name)
 		}
-		kind, err := graphedit.ParseKind(rest[:dot])
+		kind, err := heads.ParseKind(rest[:dot])
 		if err != nil {
 			return nil, fmt.Errorf("gatetrain: gate input %q: %w", name, err)
 		}
@@ -69,8 +70,8 @@ func FindGates(g *graphedit.Graph, kinds []graphedit.Kind) ([]GateInput, error) 
 	if len(out) == 0 {
 		return nil, fmt.Errorf("gatetrain: the model has no gate inputs (gate/<kind>.<layer>) of the chosen attention kinds: insert gates first")
 	}
-	order := map[graphedit.Kind]int{}
-	for i, k := range graphedit.Kinds {
+	order := map[heads.Kind]int{}
+	for i, k := range heads.Kinds {
 		order[k] = i
 	}
 	sort.Slice(out, func(a, b int) bool {
@@ -165,7 +166,7 @@ func GradName(name string) string { return autodiff.DefaultPrefix + name }
 // the cross-entropy loss (labels equal to LabelPad are ignored) and the
 // gradients of the loss with respect to the gates and to the initializers
 // named in weights; the outputs become the loss and those gradients only.
-func BuildTrainGraph(g *graphedit.Graph, kinds []graphedit.Kind, roles Roles, weights []string, smoothing float64) (*TrainGraph, error) {
+func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles Roles, weights []string, smoothing float64) (*TrainGraph, error) {
 	gates, err := FindGates(g, kinds)
 	if err != nil {
 		return nil, err

@@ -9,7 +9,7 @@ import (
 	"os"
 	"strings"
 
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 )
@@ -17,7 +17,7 @@ import (
 // GatesVersion is the version of graphedit's gates.json layout written here.
 const GatesVersion = 1
 
-// GatesFile is gates.json: graphedit.GatesFile's layout (version, one record
+// GatesFile is gates.json: heads.GatesFile's layout (version, one record
 // per head: name, kind, layer, head, log_alpha, p_open, gate, keep,
 // closed_at_step), read by `onnxprune prune --gates`, plus top-level fields
 // surgery ignores: the training settings, the open-head count and the order
@@ -27,20 +27,20 @@ type GatesFile struct {
 	Model   string `json:"model,omitempty"`
 	Step    int    `json:"step"`
 	// OpenHeads counts the heads with Keep set.
-	OpenHeads int                    `json:"open_heads"`
-	Beta      float64                `json:"beta"`
-	Gamma     float64                `json:"gamma"`
-	Zeta      float64                `json:"zeta"`
-	Lambda    float64                `json:"l0_lambda"`
-	Target    int                    `json:"target_heads,omitempty"`
-	Heads     []graphedit.GateRecord `json:"heads"`
+	OpenHeads int                `json:"open_heads"`
+	Beta      float64            `json:"beta"`
+	Gamma     float64            `json:"gamma"`
+	Zeta      float64            `json:"zeta"`
+	Lambda    float64            `json:"l0_lambda"`
+	Target    int                `json:"target_heads,omitempty"`
+	Heads     []heads.GateRecord `json:"heads"`
 	// ClosingOrder lists every change of a decision, in step order.
 	ClosingOrder []Event `json:"closing_order"`
 }
 
 // Surgery returns the part of the file that surgery reads.
-func (f *GatesFile) Surgery() *graphedit.GatesFile {
-	return &graphedit.GatesFile{Version: f.Version, Heads: f.Heads}
+func (f *GatesFile) Surgery() *heads.GatesFile {
+	return &heads.GatesFile{Version: f.Version, Heads: f.Heads}
 }
 
 // Gates describes the current gates, with open the decision per head.
@@ -53,7 +53,7 @@ func (t *Trainer) Gates(open []bool, model string) *GatesFile {
 			i := gi.Offset + h
 			la := t.State.LogAlpha[i]
 			p, _ := c.POpen(la)
-			hg := graphedit.GateRecord{Name: gi.Head(h), Kind: string(gi.Kind), Layer: gi.Layer, Head: h, LogAlpha: la, POpen: p,
+			hg := heads.GateRecord{Name: gi.Head(h), Kind: string(gi.Kind), Layer: gi.Layer, Head: h, LogAlpha: la, POpen: p,
 				Gate: c.TestGate(la), Keep: open[i]}
 			if !open[i] {
 				s := t.State.ClosedAt[i]
@@ -104,8 +104,8 @@ func ReadGates(path string) (*GatesFile, error) {
 	}
 	seen := map[string]bool{}
 	for i, h := range f.Heads {
-		k, err := graphedit.ParseKind(h.Kind)
-		if err != nil || h.Layer < 0 || h.Head < 0 || h.Name != graphedit.HeadName(k, h.Layer, h.Head) {
+		k, err := heads.ParseKind(h.Kind)
+		if err != nil || h.Layer < 0 || h.Head < 0 || h.Name != heads.HeadName(k, h.Layer, h.Head) {
 			return nil, fmt.Errorf("gatetrain: %s: head %d (%q): kind, layer, head and name disagree", path, i, h.Name)
 		}
 		if seen[h.Name] {

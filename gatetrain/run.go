@@ -11,6 +11,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
@@ -37,7 +38,7 @@ type RunOptions struct {
 	Graph  *graphedit.Graph
 	Model  string
 	Source func() (*onnxio.Model, error)
-	Kinds  []graphedit.Kind
+	Kinds  []heads.Kind
 	Roles  Roles
 	// Train and Dev are the corpora (Dev may be nil).
 	Train, Dev *Corpus

@@ -8,6 +8,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 )
@@ -55,11 +56,11 @@ func TestSplitMarianJoinedTrainsEveryKind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks, err := graphedit.FindHeads(j)
+	blocks, err := heads.FindHeads(j)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := graphedit.InsertGates(j, blocks, nil); err != nil {
+	if _, err := heads.InsertGates(j, blocks, nil); err != nil {
 		t.Fatal(err)
 	}
 	work, err := j.Clone()
@@ -73,11 +74,11 @@ func TestSplitMarianJoinedTrainsEveryKind(t *testing.T) {
 	if tg.Roles.Src != "input_ids" || tg.Roles.DecIn != JoinedDecoderIDs || tg.Roles.SrcMask != "attention_mask" {
 		t.Fatalf("roles %+v", tg.Roles)
 	}
-	kinds := map[graphedit.Kind]int{}
+	kinds := map[heads.Kind]int{}
 	for _, g := range tg.Gates {
 		kinds[g.Kind]++
 	}
-	if kinds[graphedit.KindEncoder] != 2 || kinds[graphedit.KindDecoder] != 2 || kinds[graphedit.KindCross] != 2 {
+	if kinds[heads.KindEncoder] != 2 || kinds[heads.KindDecoder] != 2 || kinds[heads.KindCross] != 2 {
 		t.Fatalf("gated blocks per kind %v, want 2 each", kinds)
 	}
 	b, err := proto.Marshal(tg.Graph.ModelProto(nil))

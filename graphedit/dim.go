@@ -106,6 +106,25 @@ func dimPoly(d Dim) poly {
 	return poly{d.Param: 1}
 }
 
+// Eval evaluates d with each symbol given the value sym returns for it;
+// ok is false when d is a name that is not a polynomial in its symbols.
+func (d Dim) Eval(sym func(name string) int64) (int64, bool) {
+	p := dimPoly(d)
+	if p == nil {
+		return 0, false
+	}
+	var sum int64
+	for mono, c := range p {
+		if mono != "" {
+			for _, s := range strings.Split(mono, "*") {
+				c *= sym(s)
+			}
+		}
+		sum += c
+	}
+	return sum, true
+}
+
 func isSymStart(c byte) bool {
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 }
@@ -411,8 +430,9 @@ func dimOp(op byte, a, b Dim) (Dim, bool) {
 // (truncation); shape arithmetic only meets non-negative sizes.
 func floorDiv(a, b int64) int64 { return a / b }
 
-// dimEqual reports whether two dims are provably equal.
-func dimEqual(a, b Dim) bool {
+// SameDim reports whether two dims are provably equal: equal sizes, or
+// symbolic expressions with the same canonical polynomial.
+func SameDim(a, b Dim) bool {
 	if a.Known() != b.Known() {
 		return false
 	}

@@ -50,8 +50,8 @@ func TestDimEqual(t *testing.T) {
 		{IntDim(3), IntDim(3), true},
 	}
 	for _, c := range cases {
-		if got := dimEqual(c.a, c.b); got != c.want {
-			t.Errorf("dimEqual(%s, %s) = %v, want %v", c.a, c.b, got, c.want)
+		if got := SameDim(c.a, c.b); got != c.want {
+			t.Errorf("SameDim(%s, %s) = %v, want %v", c.a, c.b, got, c.want)
 		}
 	}
 }
@@ -79,6 +79,28 @@ func TestKnownSizes(t *testing.T) {
 				t.Errorf("%s: KnownSizes = %v; want %v", c.name, got, c.want)
 				break
 			}
+		}
+	}
+}
+
+// TestDimEval evaluates dims with values given to their symbols.
+func TestDimEval(t *testing.T) {
+	vals := map[string]int64{"batch": 3, "seq": 5, "past_sequence_length": 7}
+	sym := func(s string) int64 { return vals[s] }
+	cases := []struct {
+		d    Dim
+		want int64
+	}{
+		{IntDim(4), 4},
+		{SymDim("batch"), 3},
+		{SymDim("4*batch*seq"), 60},
+		{SymDim("past_sequence_length + 1"), 8},
+		{SymDim("batch*batch+seq"), 14},
+	}
+	for _, c := range cases {
+		got, ok := c.d.Eval(sym)
+		if !ok || got != c.want {
+			t.Errorf("%s.Eval = %d, %v; want %d", c.d, got, ok, c.want)
 		}
 	}
 }

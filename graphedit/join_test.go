@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/internal/graphtest"
 	"onnxprune/ortrun"
 )
 
@@ -21,8 +22,8 @@ const joinTol = 1e-5
 func TestJoinSplitEncoderDecoder(t *testing.T) {
 	for _, dir := range []string{"marian", "bart"} {
 		t.Run(dir, func(t *testing.T) {
-			encM, enc := loadFixture(t, "../models/fixtures/"+dir+"/encoder_model.onnx")
-			decM, dec := loadFixture(t, "../models/fixtures/"+dir+"/decoder_model.onnx")
+			encM, enc := graphtest.LoadFixture(t, "../models/fixtures/"+dir+"/encoder_model.onnx")
+			decM, dec := graphtest.LoadFixture(t, "../models/fixtures/"+dir+"/decoder_model.onnx")
 			spec := graphedit.JoinSpec{
 				Connect: map[string]string{"encoder_hidden_states": "last_hidden_state", "encoder_attention_mask": "attention_mask"},
 				Rename:  map[string]string{"input_ids": "decoder_input_ids"},
@@ -49,9 +50,9 @@ func TestJoinSplitEncoderDecoder(t *testing.T) {
 				t.Fatal("Join changed an input graph")
 			}
 			opts := ortrun.Options{IntraOpThreads: 1}
-			se := newSession(t, marshalGraph(t, enc, encM), opts)
-			sd := newSession(t, marshalGraph(t, dec, decM), opts)
-			sj := newSession(t, marshalGraph(t, j, encM), opts)
+			se := graphtest.NewSession(t, graphtest.MarshalGraph(t, enc, encM), opts)
+			sd := graphtest.NewSession(t, graphtest.MarshalGraph(t, dec, decM), opts)
+			sj := graphtest.NewSession(t, graphtest.MarshalGraph(t, j, encM), opts)
 			r := rand.New(rand.NewPCG(5, 6))
 			const B, S, T = 2, 7, 5
 			src := make([]int64, B*S)
@@ -95,8 +96,8 @@ func TestJoinSplitEncoderDecoder(t *testing.T) {
 }
 
 func TestJoinErrors(t *testing.T) {
-	_, enc := loadFixture(t, "../models/fixtures/marian/encoder_model.onnx")
-	_, dec := loadFixture(t, "../models/fixtures/marian/decoder_model.onnx")
+	_, enc := graphtest.LoadFixture(t, "../models/fixtures/marian/encoder_model.onnx")
+	_, dec := graphtest.LoadFixture(t, "../models/fixtures/marian/decoder_model.onnx")
 	tests := []struct {
 		name string
 		spec graphedit.JoinSpec

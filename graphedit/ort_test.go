@@ -8,100 +8,10 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/internal/graphtest"
 	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 )
-
-// TestRewritesKeepOutputsOnORT runs every fixture and its rewritten copy
-// (FoldShapes, Cleanup, WriteValueInfo, written back) on ONNX Runtime and
-// requires bit-identical outputs. ORT's own graph optimizations are off:
-// with them on, the folded graph lets ORT fuse differently and the last bits
-// of float results may differ (about 4e-7 was seen), which says nothing
-// about the rewrite. Fails when ONNX Runtime is missing.
-func TestRewritesKeepOutputsOnORT(t *testing.T) {
-	const seed = 7
-	// Sizes given to the symbolic dims: the first dim, then all others.
-	sizes := [][2]int64{{1, 3}, {2, 5}}
-	files, err := graphedit.FixtureList()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, path := range files {
-		t.Run(strings.TrimPrefix(path, "../models/fixtures/"), func(t *testing.T) {
-			m, g := loadFixture(t, path)
-			orig, err := proto.Marshal(m.Proto)
-			if err != nil {
-				t.Fatal(err)
-			}
-			before := g.NumNodes()
-			folded, err := g.FoldShapes()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := g.WriteValueInfo(); err != nil {
-				t.Fatal(err)
-			}
-			edited := marshalGraph(t, g, m)
-			t.Logf("%d nodes, %d folded, %d left", before, folded, g.NumNodes())
-			s1 := newSession(t, orig, exactOpts)
-			s2 := newSession(t, edited, exactOpts)
-			rng := rand.New(rand.NewPCG(seed, 0))
-			names := outputNames(s1)
-			for _, sz := range sizes {
-				in := randomFeeds(s1.Inputs(), sz, rng)
-				o1, err := s1.Run(in, names)
-				if err != nil {
-					t.Fatal(err)
-				}
-				o2, err := s2.Run(in, names)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, name := range names {
-					a, b := o1[name], o2[name]
-					if !sameTensor(a, b) {
-						t.Errorf("sizes %v: output %s differs after the rewrite", sz, name)
-					}
-				}
-			}
-		})
-	}
-}
-
-func randomFeeds(inputs []ortrun.ValueInfo, sz [2]int64, rng *rand.Rand) map[string]*ortrun.Tensor {
-	in := map[string]*ortrun.Tensor{}
-	for _, vi := range inputs {
-		shape := make([]int64, len(vi.Shape))
-		n := int64(1)
-		for i, d := range vi.Shape {
-			if d < 0 {
-				d = sz[min(i, 1)]
-			}
-			shape[i] = d
-			n *= d
-		}
-		switch {
-		case vi.DType == "int64":
-			data := make([]int64, n)
-			for i := range data {
-				data[i] = 1 + rng.Int64N(20)
-				if strings.Contains(vi.Name, "mask") {
-					data[i] = 1
-				}
-			}
-			in[vi.Name] = ortrun.NewI64(shape, data)
-		case vi.DType == "bool":
-			in[vi.Name] = ortrun.NewBool(shape, make([]bool, n))
-		default:
-			data := make([]float32, n)
-			for i := range data {
-				data[i] = rng.Float32()
-			}
-			in[vi.Name] = ortrun.NewF32(shape, data)
-		}
-	}
-	return in
-}
 
 func sameTensor(a, b *ortrun.Tensor) bool {
 	if a == nil || b == nil {
@@ -134,7 +44,7 @@ func sameTensor(a, b *ortrun.Tensor) bool {
 // give bit-identical outputs; fed 0 it must not (the gates are wired in).
 func TestGateInsideIfBranchesOnORT(t *testing.T) {
 	const seed = 11
-	files, err := graphedit.FixtureList()
+	files, err := graphtest.Fixtures("../models/fixtures")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +55,7 @@ func TestGateInsideIfBranchesOnORT(t *testing.T) {
 		}
 		tested++
 		t.Run(strings.TrimPrefix(path, "../models/fixtures/"), func(t *testing.T) {
-			m, g := loadFixture(t, path)
+			m, g := graphtest.LoadFixture(t, path)
 			orig, err := proto.Marshal(m.Proto)
 			if err != nil {
 				t.Fatal(err)
@@ -193,13 +103,13 @@ func TestGateInsideIfBranchesOnORT(t *testing.T) {
 			if err := g.Validate(); err != nil {
 				t.Fatal(err)
 			}
-			edited := marshalGraph(t, g, m)
+			edited := graphtest.MarshalGraph(t, g, m)
 			t.Logf("%d Softmax outputs gated", gated)
-			s1 := newSession(t, orig, exactOpts)
-			s2 := newSession(t, edited, exactOpts)
+			s1 := graphtest.NewSession(t, orig, graphtest.ExactOpts)
+			s2 := graphtest.NewSession(t, edited, graphtest.ExactOpts)
 			rng := rand.New(rand.NewPCG(seed, 0))
-			names := outputNames(s1)
-			in := randomFeeds(s1.Inputs(), [2]int64{2, 4}, rng)
+			names := graphtest.OutputNames(s1)
+			in := graphtest.RandomFeeds(s1.Inputs(), [2]int64{2, 4}, rng)
 			o1, err := s1.Run(in, names)
 			if err != nil {
 				t.Fatal(err)

@@ -209,7 +209,7 @@ func (c *ictx) broadcast(shapes ...[]Dim) ([]Dim, error) {
 			}
 			dup := false
 			for _, x := range syms {
-				if dimEqual(x, d) {
+				if SameDim(x, d) {
 					dup = true
 				}
 			}

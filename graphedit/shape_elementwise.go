@@ -51,7 +51,7 @@ func inferArith(c *ictx) error {
 					return x, true
 				}
 				return y, true
-			case dimEqual(x, y):
+			case SameDim(x, y):
 				return x, true
 			// A size is at least 1: max(size, c<=1) is the size.
 			case isMax && y.Known() && y.Value <= 1:
@@ -110,7 +110,7 @@ func inferCompare(c *ictx) error {
 			return Dim{}, false
 		}
 		if op == "Equal" {
-			if dimEqual(x, y) {
+			if SameDim(x, y) {
 				return IntDim(1), true
 			}
 			// A symbolic size is never negative: torch's Expand pattern

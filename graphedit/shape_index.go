@@ -75,7 +75,18 @@ func sliceLen(d, start, end Dim, step int64) (Dim, bool) {
 		}
 		return IntDim((s - e + (-step) - 1) / (-step)), true
 	}
-	if step != 1 || !start.Known() {
+	if step != 1 {
+		return Dim{}, false
+	}
+	if !start.Known() {
+		// x[-k:] with k from a shape (T5's position bias sliced to the
+		// query length): k is taken to lie within the dim, as a symbolic
+		// end is below.
+		if end.Known() && end.Value >= big {
+			if k, ok := dimOp('*', start, IntDim(-1)); ok && negatedSymbol(start) {
+				return k, true
+			}
+		}
 		return Dim{}, false
 	}
 	s := start.Value
@@ -91,6 +102,21 @@ func sliceLen(d, start, end Dim, step int64) (Dim, bool) {
 		return dimOp('-', end, IntDim(s))
 	}
 	return Dim{}, false
+}
+
+// negatedSymbol reports whether d is minus a symbolic size: a polynomial
+// whose coefficients are all negative (so d < 0 for every positive size).
+func negatedSymbol(d Dim) bool {
+	p := dimPoly(d)
+	if len(p) == 0 {
+		return false
+	}
+	for _, c := range p {
+		if c >= 0 {
+			return false
+		}
+	}
+	return true
 }
 
 func inferSlice(c *ictx) error {

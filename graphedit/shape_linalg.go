@@ -213,3 +213,119 @@ func inferEmbedLayerNorm(c *ictx) error {
 	c.set(2, c.elem(2), []Dim{ids[0], ids[1], emb[1]})
 	return nil
 }
+
+// inferConv gives Conv's output [N, M, spatial...]: M is the weight's first
+// dim, each spatial size (in + pads - dilation*(k-1) - 1) / stride + 1 (or
+// the auto_pad sizes). A symbolic size with stride 1 stays symbolic; one
+// that would need a floor division of a symbol gets a fresh dim.
+func inferConv(c *ictx) error {
+	x, w := c.shape(0), c.shape(1)
+	if x == nil || w == nil || len(x) < 3 || len(w) != len(x) {
+		c.set(0, c.elem(0), nil)
+		return nil
+	}
+	nsp := len(x) - 2
+	attr := func(name string, def int64) []int64 {
+		v, ok := c.n.AttrInts(name)
+		if !ok || len(v) == 0 {
+			v = make([]int64, 0, 2*nsp)
+			for range nsp {
+				v = append(v, def)
+			}
+			if name == "pads" {
+				v = append(v, v...)
+			}
+		}
+		return v
+	}
+	strides, dil, pads := attr("strides", 1), attr("dilations", 1), attr("pads", 0)
+	kernel, hasKernel := c.n.AttrInts("kernel_shape")
+	autoPad := c.n.AttrString("auto_pad", "NOTSET")
+	if len(strides) != nsp || len(dil) != nsp || len(pads) != 2*nsp {
+		return fmt.Errorf("Conv: strides, dilations or pads do not match %d spatial axes", nsp)
+	}
+	out := []Dim{x[0], w[0]}
+	for i := range nsp {
+		k := w[2+i]
+		if hasKernel && i < len(kernel) {
+			k = IntDim(kernel[i])
+		}
+		in := x[2+i]
+		var d Dim
+		ok := false
+		switch {
+		case !k.Known():
+		case autoPad == "SAME_UPPER" || autoPad == "SAME_LOWER":
+			if in.Known() {
+				d, ok = IntDim((in.Value+strides[i]-1)/strides[i]), true
+			} else if strides[i] == 1 {
+				d, ok = in, true
+			}
+		default:
+			p := pads[i] + pads[nsp+i]
+			if autoPad == "VALID" {
+				p = 0
+			}
+			span := dil[i]*(k.Value-1) + 1
+			if in.Known() {
+				d, ok = IntDim((in.Value+p-span)/strides[i]+1), true
+			} else if strides[i] == 1 {
+				d, ok = dimOp('+', in, IntDim(p-span+1))
+			}
+		}
+		if !ok {
+			d = c.g.freshDim()
+		}
+		out = append(out, d)
+	}
+	c.set(0, c.elem(0), out)
+	return nil
+}
+
+// inferAttention gives ONNX's Attention (opset 23): Y has Q's shape with
+// V's head size (4-D [B,H,T,dv]; 3-D [B,T,q_num_heads*dv]); present key
+// and value are the past ones concatenated with K and V on the sequence
+// axis ([B,kv_heads,P+S,d]).
+func inferAttention(c *ictx) error {
+	q, k, v := c.shape(0), c.shape(1), c.shape(2)
+	if q == nil || v == nil {
+		c.set(0, c.elem(0), nil)
+		return nil
+	}
+	switch {
+	case len(q) == 4 && len(v) == 4:
+		c.set(0, c.elem(0), []Dim{q[0], q[1], q[2], v[3]})
+	case len(q) == 3 && len(v) == 3:
+		qh, kvh := c.n.AttrInt("q_num_heads", 0), c.n.AttrInt("kv_num_heads", 0)
+		d := c.g.freshDim()
+		if qh > 0 && kvh > 0 {
+			if dv, ok := dimOp('/', v[2], IntDim(kvh)); ok {
+				if w, ok := dimOp('*', dv, IntDim(qh)); ok {
+					d = w
+				}
+			}
+		}
+		c.set(0, c.elem(0), []Dim{q[0], q[1], d})
+	default:
+		c.set(0, c.elem(0), c.fresh(len(q)))
+	}
+	for i, cur := range []struct {
+		past, now []Dim
+	}{{c.shape(4), k}, {c.shape(5), v}} {
+		if c.n.NumOutputs() <= i+1 || c.n.Output(i+1) == nil {
+			continue
+		}
+		var out []Dim
+		if len(cur.past) == 4 && len(cur.now) == 4 {
+			total, ok := dimOp('+', cur.past[2], cur.now[2])
+			if !ok {
+				total = c.g.freshDim()
+			}
+			out = []Dim{cur.past[0], cur.past[1], total, cur.past[3]}
+		} else if cur.past == nil && len(cur.now) == 4 {
+			out = cur.now
+		}
+		c.set(i+1, c.elem(0), out)
+	}
+	return nil
+}

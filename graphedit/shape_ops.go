@@ -1,5 +1,7 @@
 package graphedit
 
+import "onnxprune/onnxio/onnxpb"
+
 // shapeRules maps an op ("Type", or "domain:Type" outside the default
 // domain) to its shape rule. Ops without a rule keep declared types.
 var shapeRules map[string]shapeRule
@@ -8,6 +10,7 @@ func init() {
 	shapeRules = map[string]shapeRule{
 		"MatMul":             inferMatMul,
 		"Gemm":               inferGemm,
+		"Conv":               inferConv,
 		"Reshape":            inferReshape,
 		"Transpose":          inferTranspose,
 		"LayerNormalization": inferLayerNorm,
@@ -44,8 +47,23 @@ func init() {
 		"ArgMin": inferArgReduce,
 		"Neg":    inferNeg,
 		"If":     inferIf,
+		// QuantizeLinear gives the zero point's type (uint8 without one),
+		// DequantizeLinear the scale's; both keep the input's shape.
+		"QuantizeLinear": func(c *ictx) error {
+			elem := int32(onnxpb.TensorProto_UINT8)
+			if c.in(2) != nil {
+				elem = c.elem(2)
+			}
+			c.set(0, elem, c.shape(0))
+			return nil
+		},
+		"DequantizeLinear": func(c *ictx) error {
+			c.set(0, c.elem(1), c.shape(0))
+			return nil
+		},
 
 		"com.microsoft:Attention":               inferMSAttention,
+		"Attention":                             inferAttention,
 		"com.microsoft:MultiHeadAttention":      inferMSMultiHeadAttention,
 		"com.microsoft:SkipLayerNormalization":  inferSkipLayerNorm,
 		"com.microsoft:EmbedLayerNormalization": inferEmbedLayerNorm,

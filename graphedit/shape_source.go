@@ -234,7 +234,7 @@ func inferIf(c *ictx) error {
 		}
 		out := make([]Dim, len(td))
 		for k := range td {
-			if dimEqual(td[k], ed[k]) {
+			if SameDim(td[k], ed[k]) {
 				out[k] = td[k]
 			} else {
 				out[k] = c.g.freshDim()

@@ -48,6 +48,25 @@ func TestInferShapes(t *testing.T) {
 			tgt := b.Op("Concat", b.Int64("neg", []int64{1}, []int64{-1}), dimOf(b, x, 1, ax), b.Int64("h", []int64{1}, []int64{4}), b.Int64("dh", []int64{1}, []int64{16}), IntAttr("axis", 0))
 			return b.Op("Reshape", flat, tgt)
 		}, "[batch,seq,4,16]"},
+		{"conv front end", 17, func(b *Builder) *Value {
+			x := b.Input("x", f32, "batch", 8, 32)
+			w1 := b.Float32("w1", []int64{16, 8, 3}, make([]float32, 16*8*3))
+			w2 := b.Float32("w2", []int64{16, 16, 3}, make([]float32, 16*16*3))
+			h := b.Op("Conv", x, w1, IntsAttr("pads", 1, 1))
+			return b.Op("Conv", h, w2, IntsAttr("pads", 1, 1), IntsAttr("strides", 2))
+		}, "[batch,16,16]"},
+		{"conv keeps a symbolic length at stride 1", 17, func(b *Builder) *Value {
+			x := b.Input("x", f32, "batch", 8, "frames")
+			w := b.Float32("w", []int64{4, 8, 3}, make([]float32, 4*8*3))
+			return b.Op("Conv", x, w)
+		}, "[batch,4,frames-2]"},
+		{"slice of the last -k positions", 17, func(b *Builder) *Value {
+			bias := b.Input("bias", f32, 1, 4, "keys", "keys")
+			q := b.Input("q", f32, "batch", "tgt", 32)
+			ax := b.Int64("ax0", []int64{1}, []int64{0})
+			negT := b.Op("Neg", dimOf(b, q, 1, ax))
+			return b.Op("Slice", bias, negT, b.Int64("end", []int64{1}, []int64{1 << 62}), b.Int64("axes", []int64{1}, []int64{2}))
+		}, "[1,4,tgt,keys]"},
 		{"broadcast mask", 17, func(b *Builder) *Value {
 			s := b.Input("s", f32, "batch", 4, "tgt", "src")
 			m := b.Input("m", f32, "batch", 1, 1, "src")

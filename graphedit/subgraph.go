@@ -110,3 +110,38 @@ func (g *Graph) SetSubgraph(n *Node, attr string, sub *Graph) error {
 func (g *Graph) nameTaken(name string) bool {
 	return g.values[name] != nil || g.subNames[name] || (g.outerFn != nil && g.outerFn(name))
 }
+
+// Parent returns the graph enclosing a subgraph IR made by Subgraph, nil
+// for a model's main graph.
+func (g *Graph) Parent() *Graph { return g.parent }
+
+// RefreshOuter copies the enclosing graph's current types to this subgraph's
+// outer values, after values there changed shape (a sliced weight, a
+// redeclared input).
+func (g *Graph) RefreshOuter() {
+	for _, v := range g.values {
+		if v.outer {
+			g.copyOuterShape(v)
+		}
+	}
+	g.gen++
+}
+
+// OuterDefinition returns the value an outer value stands for in the
+// enclosing graph that defines it (nil when v is not an outer value or no
+// enclosing graph defines it).
+func (v *Value) OuterDefinition() *Value {
+	if !v.outer {
+		return nil
+	}
+	for g := v.g; g != nil && g.parent != nil; g = g.parent {
+		pv := g.parent.values[v.name]
+		if pv == nil {
+			return nil
+		}
+		if !pv.outer {
+			return pv
+		}
+	}
+	return nil
+}

@@ -118,3 +118,75 @@ func TestSubgraphEdit(t *testing.T) {
 		t.Errorf("Subgraph of a missing attribute succeeded")
 	}
 }
+
+// TestDuplicateNodeNames reads, edits and writes a graph whose If branch
+// holds two nodes with one name (as Optimum's merged decoders do): node
+// names are labels, kept as they are.
+func TestDuplicateNodeNames(t *testing.T) {
+	s := proto.String
+	f := int32(onnxpb.TensorProto_FLOAT)
+	branch := &onnxpb.GraphProto{
+		Name: s("with_past"),
+		Node: []*onnxpb.NodeProto{
+			{Name: s("Constant_508"), OpType: s("Constant"), Output: []string{"c1"},
+				Attribute: []*onnxpb.AttributeProto{{Name: s("value_float"), Type: onnxpb.AttributeProto_FLOAT.Enum(), F: proto.Float32(2)}}},
+			{Name: s("Constant_508"), OpType: s("Constant"), Output: []string{"c2"},
+				Attribute: []*onnxpb.AttributeProto{{Name: s("value_float"), Type: onnxpb.AttributeProto_FLOAT.Enum(), F: proto.Float32(3)}}},
+			{Name: s("mul"), OpType: s("Mul"), Input: []string{"x", "c1"}, Output: []string{"a"}},
+			{Name: s("mul"), OpType: s("Mul"), Input: []string{"a", "c2"}, Output: []string{"b"}},
+		},
+		Output: []*onnxpb.ValueInfoProto{ValueInfo("b", f, Dims("n"))},
+	}
+	other := &onnxpb.GraphProto{
+		Name:   s("no_past"),
+		Node:   []*onnxpb.NodeProto{{Name: s("Constant_508"), OpType: s("Identity"), Input: []string{"x"}, Output: []string{"e"}}},
+		Output: []*onnxpb.ValueInfoProto{ValueInfo("e", f, Dims("n"))},
+	}
+	gp := &onnxpb.GraphProto{
+		Name:  s("merged"),
+		Input: []*onnxpb.ValueInfoProto{ValueInfo("x", f, Dims("n")), ValueInfo("cond", int32(onnxpb.TensorProto_BOOL), Dims())},
+		Node: []*onnxpb.NodeProto{{Name: s("optimum::if"), OpType: s("If"), Input: []string{"cond"}, Output: []string{"y"},
+			Attribute: []*onnxpb.AttributeProto{GraphAttr("then_branch", branch), GraphAttr("else_branch", other)}}},
+		Output: []*onnxpb.ValueInfoProto{ValueInfo("y", f, Dims("n"))},
+	}
+	orig := proto.Clone(gp).(*onnxpb.GraphProto)
+	g, err := FromProto(gp, []*onnxpb.OperatorSetIdProto{{Domain: s(""), Version: proto.Int64(17)}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if !proto.Equal(g.ToProto(), orig) {
+		t.Fatalf("unedited graph does not write back equal")
+	}
+	ifNode := g.Node("optimum::if")
+	sub, err := g.Subgraph(ifNode, "then_branch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Edit: negate the branch result.
+	b := sub.Value("b")
+	neg, err := sub.AddNode(NodeSpec{OpType: "Neg", Inputs: []*Value{b}, Outputs: []string{sub.FreshName("b_neg")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sub.ReplaceAllUses(b, neg.Output(0), &ReplaceOptions{Except: []*Node{neg}, GraphOutputs: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.SetSubgraph(ifNode, "then_branch", sub); err != nil {
+		t.Fatal(err)
+	}
+	back, err := FromProto(g.ToProto(), g.Opsets(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, n := range back.Node("optimum::if").Attr("then_branch").GetG().GetNode() {
+		names = append(names, n.GetName()+"/"+n.GetOpType())
+	}
+	want := "Constant_508/Constant Constant_508/Constant mul/Mul mul/Mul Neg/Neg"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("then branch nodes = %q, want %q", got, want)
+	}
+}

@@ -128,8 +128,10 @@ func (g *Graph) isTopological() bool {
 }
 
 // Validate checks the graph's invariants: every value read is defined in
-// the graph, each value has one producer, node names are unique, and there
-// is no cycle. Errors name the node and the value.
+// the graph, each value has one producer, and there is no cycle. Errors
+// name the node and the value. Node names are labels, not identifiers: two
+// nodes may share one (Optimum's merged decoders have such If branches, and
+// ONNX's checker and ONNX Runtime accept them).
 func (g *Graph) Validate() error {
 	owner := map[string]string{}
 	claim := func(name, by string) error {
@@ -157,14 +159,7 @@ func (g *Graph) Validate() error {
 			return err
 		}
 	}
-	names := map[string]*Node{}
 	for _, n := range g.nodes {
-		if nm := n.Name(); nm != "" {
-			if other := names[nm]; other != nil {
-				return fmt.Errorf("graphedit: graph %q: two nodes named %q (%s and %s)", g.Name(), nm, other.OpType(), n.OpType())
-			}
-			names[nm] = n
-		}
 		for _, v := range n.outputs {
 			if v == nil {
 				continue

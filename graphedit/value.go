@@ -157,6 +157,11 @@ func (v *Value) SetType(elem int32, dims []Dim) {
 	v.setShape(elem, dims)
 }
 
+// SetInferredShape records the element type and shape a rewrite knows v
+// has, without declaring them (nothing is written to value_info); shape
+// inference may refine them later. A nil dims means an unknown rank.
+func (v *Value) SetInferredShape(elem int32, dims []Dim) { v.setShape(elem, dims) }
+
 // setShape records known type information without touching declarations.
 func (v *Value) setShape(elem int32, dims []Dim) {
 	v.elem = elem

@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"onnxprune/gatetrain"
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/internal/safefile"
 )
 
@@ -32,7 +32,7 @@ type Config struct {
 	// Specials override the model's special ids ("pad=0,eos=2,...").
 	Specials string
 	// Attention are the kinds gated, trained and pruned (nil: all).
-	Attention []graphedit.Kind
+	Attention []heads.Kind
 	// Threads is ONNX Runtime's intra-op thread count (0: its default).
 	Threads int
 	// ORTLib is the ONNX Runtime library ("" : the usual search).
@@ -134,7 +134,7 @@ var Fields = []Field{
 				c.Attention = nil
 				return nil
 			}
-			k, err := graphedit.ParseKind(s)
+			k, err := heads.ParseKind(s)
 			if err != nil {
 				return err
 			}

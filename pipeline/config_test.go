@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 )
 
 func TestParseConfig(t *testing.T) {
@@ -46,7 +46,7 @@ verify:
 	want.Out = "/base/out dir"
 	want.IDs = true
 	want.Specials = "pad=0,eos=2"
-	want.Attention = []graphedit.Kind{graphedit.KindEncoder, graphedit.KindCross}
+	want.Attention = []heads.Kind{heads.KindEncoder, heads.KindCross}
 	want.Train = [2]string{"/base/t.src", "/base/t.tgt"}
 	want.Dev = [2]string{"/base/d.src", "/base/d.tgt"}
 	want.Test = [2]string{"/base/x.src", "/base/x.tgt"}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 )
 
@@ -47,7 +48,7 @@ type loaded struct {
 	path   string
 	m      *onnxio.Model
 	g      *graphedit.Graph
-	blocks []*graphedit.Block
+	blocks []*heads.Block
 }
 
 // loadFiles loads every file (with opts, nil: the defaults) and finds its
@@ -71,7 +72,7 @@ func loadFiles(paths []string, opts *onnxio.LoadOptions) ([]*loaded, func(), err
 			closeAll()
 			return nil, nil, fmt.Errorf("%s: %w", p, err)
 		}
-		blocks, err := graphedit.FindHeads(g)
+		blocks, err := heads.FindHeads(g)
 		if err != nil {
 			m.Close()
 			closeAll()
@@ -84,9 +85,9 @@ func loadFiles(paths []string, opts *onnxio.LoadOptions) ([]*loaded, func(), err
 
 // allBlocks merges the blocks of every file by name (decoder_model.onnx and
 // decoder_with_past_model.onnx share theirs), in file order.
-func allBlocks(files []*loaded) ([]*graphedit.Block, error) {
-	var out []*graphedit.Block
-	seen := map[string]*graphedit.Block{}
+func allBlocks(files []*loaded) ([]*heads.Block, error) {
+	var out []*heads.Block
+	seen := map[string]*heads.Block{}
 	for _, f := range files {
 		for _, b := range f.blocks {
 			if o, ok := seen[b.Name()]; ok {

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"onnxprune/gatetrain"
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/verify"
@@ -368,7 +368,7 @@ func readJSON(path string, v any) error {
 }
 
 // kindsWanted says whether a block kind is gated and pruned.
-func (r *runner) kindsWanted(k graphedit.Kind) bool {
+func (r *runner) kindsWanted(k heads.Kind) bool {
 	if len(r.c.Attention) == 0 {
 		return true
 	}

@@ -13,7 +13,7 @@ import (
 	"onnxprune/attribution"
 	"onnxprune/attribution/conllu"
 	"onnxprune/gatetrain"
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/verify"
 	"onnxprune/verify/score"
@@ -96,7 +96,7 @@ func (r *runner) gate(ctx context.Context) error {
 			has = has || r.kindsWanted(b.Kind)
 		}
 		if has {
-			gates, err := graphedit.InsertGates(f.g, f.blocks, r.c.Attention)
+			gates, err := heads.InsertGates(f.g, f.blocks, r.c.Attention)
 			if err != nil {
 				return fmt.Errorf("%s: %w", f.path, err)
 			}
@@ -403,7 +403,7 @@ type PruneDecision struct {
 
 // rankDecision keeps the KeepHeads heads of the pruned kinds that rank
 // highest by the analysis measure; heads of other kinds all stay.
-func (r *runner) rankDecision(blocks []*graphedit.Block) (map[string][]int, error) {
+func (r *runner) rankDecision(blocks []*heads.Block) (map[string][]int, error) {
 	var af struct {
 		Heads []attribution.HeadReport `json:"heads"`
 	}
@@ -449,7 +449,7 @@ func (r *runner) rankDecision(blocks []*graphedit.Block) (map[string][]int, erro
 	if len(names) == 0 {
 		return keep, nil
 	}
-	return graphedit.ParseSpec(strings.Join(names, ","), blocks)
+	return heads.ParseSpec(strings.Join(names, ","), blocks)
 }
 
 func (r *runner) prune(ctx context.Context) error {
@@ -462,7 +462,7 @@ func (r *runner) prune(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	var dec graphedit.Decision
+	var dec heads.Decision
 	if r.c.PruneBy == "gates" {
 		gf, err := gatetrain.ReadGates(r.path(TrainDir, gatetrain.GatesFileName))
 		if err != nil {
@@ -476,7 +476,7 @@ func (r *runner) prune(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		dec = graphedit.KeepDecision(blocks, keep)
+		dec = heads.KeepDecision(blocks, keep)
 	}
 	pd := PruneDecision{By: r.c.PruneBy, Removed: []string{}, Kept: map[string]int{}, Total: map[string]int{}}
 	for _, b := range blocks {
@@ -499,13 +499,13 @@ func (r *runner) prune(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		fd := graphedit.Decision{}
+		fd := heads.Decision{}
 		for _, b := range f.blocks {
 			if d, ok := dec[b.Name()]; ok {
 				fd[b.Name()] = d
 			}
 		}
-		rep, err := graphedit.RemoveHeads(f.g, f.blocks, fd)
+		rep, err := heads.RemoveHeads(f.g, f.blocks, fd)
 		if err != nil {
 			return fmt.Errorf("%s: %w", f.path, err)
 		}
@@ -522,7 +522,7 @@ func (r *runner) prune(ctx context.Context) error {
 
 func keptLine(pd PruneDecision) string {
 	var parts []string
-	for _, k := range graphedit.Kinds {
+	for _, k := range heads.Kinds {
 		if t := pd.Total[string(k)]; t > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d/%d", k, pd.Kept[string(k)], t))
 		}

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/verify"
 )
 
@@ -110,7 +110,7 @@ func (s *Summary) WriteText(w io.Writer) {
 
 func (s *Summary) keptLine() string {
 	var parts []string
-	for _, k := range graphedit.Kinds {
+	for _, k := range heads.Kinds {
 		if t := s.HeadsTotal[string(k)]; t > 0 {
 			parts = append(parts, fmt.Sprintf("%s %d/%d", k, s.HeadsKept[string(k)], t))
 		}
@@ -124,7 +124,7 @@ func (s *Summary) WriteMarkdown(w io.Writer) {
 	fmt.Fprintf(w, "| | before | after |\n|---|---:|---:|\n")
 	fmt.Fprintf(w, "| BLEU (%s, %d sentences) | %.2f | %.2f |\n", s.Test, s.Sentences, s.BLEUBefore, s.BLEUAfter)
 	fmt.Fprintf(w, "| chrF | %.2f | %.2f |\n", s.ChrFBefore, s.ChrFAfter)
-	for _, k := range graphedit.Kinds {
+	for _, k := range heads.Kinds {
 		if t := s.HeadsTotal[string(k)]; t > 0 {
 			fmt.Fprintf(w, "| %s heads | %d | %d |\n", k, t, s.HeadsKept[string(k)])
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 )
 
@@ -18,7 +19,7 @@ import (
 const DefaultEquivalenceTol = 1e-4
 
 // HeadDecision says which heads the pruned model lost: a list of head
-// names (graphedit.ParseSpec, e.g. "encoder:0:1,cross:1:*") or a gates.json
+// names (heads.ParseSpec, e.g. "encoder:0:1,cross:1:*") or a gates.json
 // whose keep fields decide. Exactly one is set.
 type HeadDecision struct {
 	Remove string
@@ -26,16 +27,16 @@ type HeadDecision struct {
 }
 
 // decide returns the decision over all blocks of the files.
-func (d HeadDecision) decide(blocks []*graphedit.Block) (graphedit.Decision, error) {
+func (d HeadDecision) decide(blocks []*heads.Block) (heads.Decision, error) {
 	switch {
 	case d.Remove != "" && d.Gates != "":
 		return nil, fmt.Errorf("verify: give removed heads or a gates file, not both")
 	case d.Remove != "":
-		sel, err := graphedit.ParseSpec(d.Remove, blocks)
+		sel, err := heads.ParseSpec(d.Remove, blocks)
 		if err != nil {
 			return nil, fmt.Errorf("verify: removed heads: %w", err)
 		}
-		return graphedit.RemoveDecision(blocks, sel), nil
+		return heads.RemoveDecision(blocks, sel), nil
 	case d.Gates != "":
 		gf, err := ReadGatesFile(d.Gates)
 		if err != nil {
@@ -51,7 +52,7 @@ func (d HeadDecision) decide(blocks []*graphedit.Block) (graphedit.Decision, err
 }
 
 // BuildGated writes into dir a copy of each file with a gate on every
-// attention head (graphedit.InsertGates), its stored value 1 for kept heads
+// attention head (heads.InsertGates), its stored value 1 for kept heads
 // and 0 for removed ones, so that the copies compute what the pruned model
 // should. The copies keep the files' base names. It returns their paths and
 // the number of heads closed. opts (nil: the defaults) loads the files, e.g.
@@ -70,7 +71,7 @@ func BuildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOpt
 	closed := map[string]bool{}
 	var out []string
 	for i, l := range ls {
-		gates, err := graphedit.InsertGates(l.g, l.blocks, nil)
+		gates, err := heads.InsertGates(l.g, l.blocks, nil)
 		if err != nil {
 			return nil, 0, fmt.Errorf("verify: %s: gates: %w", files[i], err)
 		}
@@ -106,14 +107,14 @@ func BuildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOpt
 type loadedFile struct {
 	m      *onnxio.Model
 	g      *graphedit.Graph
-	blocks []*graphedit.Block
+	blocks []*heads.Block
 }
 
 // loadDecided loads files and applies the head decision to their blocks.
 // The caller closes the returned files' models, also on error.
-func loadDecided(files []string, d HeadDecision, opts *onnxio.LoadOptions) ([]loadedFile, graphedit.Decision, error) {
+func loadDecided(files []string, d HeadDecision, opts *onnxio.LoadOptions) ([]loadedFile, heads.Decision, error) {
 	var ls []loadedFile
-	var all []*graphedit.Block
+	var all []*heads.Block
 	seen := map[string]bool{}
 	for _, p := range files {
 		m, err := onnxio.Load(p, opts)
@@ -125,7 +126,7 @@ func loadDecided(files []string, d HeadDecision, opts *onnxio.LoadOptions) ([]lo
 			m.Close()
 			return ls, nil, err
 		}
-		blocks, err := graphedit.FindHeads(g)
+		blocks, err := heads.FindHeads(g)
 		if err != nil {
 			m.Close()
 			return ls, nil, fmt.Errorf("verify: %s: %w", p, err)

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 
 	"onnxprune/gatetrain"
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/verify/tokenize"
@@ -66,7 +66,7 @@ func OpenTokenizerHint(paths []string, allowDirs []string) (tok tokenize.Tokeniz
 // bytes is an error naming the limit, and a version other than
 // gatetrain.GatesVersion is refused (a later layout may mean something
 // else by the same fields).
-func ReadGatesFile(path string) (*graphedit.GatesFile, error) {
+func ReadGatesFile(path string) (*heads.GatesFile, error) {
 	data, err := safefile.ReadInput(path, safefile.DocumentLimit, "a gates file")
 	if err != nil {
 		return nil, err
@@ -84,7 +84,7 @@ func ReadGatesFile(path string) (*graphedit.GatesFile, error) {
 		}
 		return nil, fmt.Errorf("%s: gates file of %s; this onnxprune reads version %d", path, v, gatetrain.GatesVersion)
 	}
-	var gf graphedit.GatesFile
+	var gf heads.GatesFile
 	if err := json.Unmarshal(data, &gf); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 )
@@ -24,10 +25,10 @@ func pruneFixture(t *testing.T, files []string, spec string) []string {
 	type loaded struct {
 		m      *onnxio.Model
 		g      *graphedit.Graph
-		blocks []*graphedit.Block
+		blocks []*heads.Block
 	}
 	var ls []loaded
-	var all []*graphedit.Block
+	var all []*heads.Block
 	seen := map[string]bool{}
 	for _, p := range files {
 		m, err := onnxio.Load(p, nil)
@@ -39,7 +40,7 @@ func pruneFixture(t *testing.T, files []string, spec string) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		blocks, err := graphedit.FindHeads(g)
+		blocks, err := heads.FindHeads(g)
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
@@ -51,18 +52,18 @@ func pruneFixture(t *testing.T, files []string, spec string) []string {
 			}
 		}
 	}
-	sel, err := graphedit.ParseSpec(spec, all)
+	sel, err := heads.ParseSpec(spec, all)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dec := graphedit.RemoveDecision(all, sel)
+	dec := heads.RemoveDecision(all, sel)
 	var out []string
 	for i, l := range ls {
-		fd := graphedit.Decision{}
+		fd := heads.Decision{}
 		for _, b := range l.blocks {
 			fd[b.Name()] = dec[b.Name()]
 		}
-		if _, err := graphedit.RemoveHeads(l.g, l.blocks, fd); err != nil {
+		if _, err := heads.RemoveHeads(l.g, l.blocks, fd); err != nil {
 			t.Fatalf("%s: %v", files[i], err)
 		}
 		l.g.Store(l.m)

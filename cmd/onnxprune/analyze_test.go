@@ -18,7 +18,7 @@ import (
 	"onnxprune/attribution"
 	"onnxprune/attribution/conllu"
 	"onnxprune/gatetrain"
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/pipeline"
 	"onnxprune/verify"
 	"onnxprune/verify/tokenize"
@@ -274,7 +274,7 @@ func TestAnalyzeGates(t *testing.T) {
 	for _, k := range []string{"encoder", "decoder", "cross"} {
 		for h := range 4 {
 			name := fmt.Sprintf("%s:0:%d", k, h)
-			gf.Heads = append(gf.Heads, graphedit.GateRecord{Name: name, Kind: k, Layer: 0, Head: h, Keep: !dead[name]})
+			gf.Heads = append(gf.Heads, heads.GateRecord{Name: name, Kind: k, Layer: 0, Head: h, Keep: !dead[name]})
 		}
 	}
 	b, err := json.Marshal(gf)

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 )
 
 // gateOptions holds the flags of `onnxprune gate`.
@@ -62,13 +62,13 @@ gate inputs.`,
 }
 
 // parseKinds reads --attention.
-func parseKinds(s string) ([]graphedit.Kind, error) {
+func parseKinds(s string) ([]heads.Kind, error) {
 	if s == "all" || s == "" {
 		return nil, nil
 	}
-	var out []graphedit.Kind
+	var out []heads.Kind
 	for _, p := range strings.Split(s, ",") {
-		k, err := graphedit.ParseKind(strings.TrimSpace(p))
+		k, err := heads.ParseKind(strings.TrimSpace(p))
 		if err != nil {
 			return nil, &usageError{msg: "--attention: " + err.Error()}
 		}
@@ -88,7 +88,7 @@ func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ms, err := loadModelSet(o.models, o.allowDirs)
+	ms, err := loadModelSet(o.models, o.allowDirs, false)
 	if err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 	if err := checkDataFiles(outs, ms); err != nil {
 		return err
 	}
-	want := map[graphedit.Kind]bool{}
+	want := map[heads.Kind]bool{}
 	for _, k := range kinds {
 		want[k] = true
 	}
@@ -110,9 +110,9 @@ func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 		for _, b := range f.blocks {
 			has = has || len(kinds) == 0 || want[b.Kind]
 		}
-		var gates []graphedit.Gate
+		var gates []heads.Gate
 		if has {
-			if gates, err = graphedit.InsertGates(f.g, f.blocks, kinds); err != nil {
+			if gates, err = heads.InsertGates(f.g, f.blocks, kinds); err != nil {
 				return fmt.Errorf("%s: %w", f.path, err)
 			}
 		}

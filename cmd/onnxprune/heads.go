@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 )
 
@@ -16,7 +17,10 @@ type modelFile struct {
 	path   string
 	m      *onnxio.Model
 	g      *graphedit.Graph
-	blocks []*graphedit.Block
+	blocks []*heads.Block
+	// notUnderstood are the Softmax (or attention) nodes the analysis could
+	// not explain; only a lenient load keeps a file with such nodes.
+	notUnderstood []*heads.MatchError
 }
 
 // modelSet is the files of one model (a single file, or the encoder and
@@ -27,7 +31,11 @@ type modelSet struct {
 	files []*modelFile
 }
 
-func loadModelSet(paths []string, allowDirs []string) (*modelSet, error) {
+// loadModelSet reads the files of one model and finds their attention
+// blocks. A Softmax over attention scores that the analysis cannot explain
+// fails the load, unless lenient (inspect and prune, which report such
+// nodes and work on the blocks that were understood).
+func loadModelSet(paths []string, allowDirs []string, lenient bool) (*modelSet, error) {
 	ms := &modelSet{}
 	seen := map[string]bool{}
 	for _, p := range paths {
@@ -47,13 +55,16 @@ func loadModelSet(paths []string, allowDirs []string) (*modelSet, error) {
 			ms.close()
 			return nil, err
 		}
-		blocks, err := graphedit.FindHeads(g)
+		d, err := heads.Discover(g)
+		if err == nil && !lenient && len(d.NotUnderstood) > 0 {
+			err = d.NotUnderstood[0]
+		}
 		if err != nil {
 			m.Close()
 			ms.close()
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		ms.files = append(ms.files, &modelFile{path: p, m: m, g: g, blocks: blocks})
+		ms.files = append(ms.files, &modelFile{path: p, m: m, g: g, blocks: d.Blocks, notUnderstood: d.NotUnderstood})
 	}
 	if _, err := ms.inventory(); err != nil {
 		ms.close()
@@ -87,6 +98,17 @@ type blockInfo struct {
 	Gate       string            `json:"gate_input,omitempty"`
 	Weights    map[string]weight `json:"weights"`
 	HeadConsts []headConst       `json:"head_constants"`
+	// Operands are the tensors carrying the heads from outside the
+	// projections (masks, position biases, caches), as the analysis
+	// explained them.
+	Operands []headOperand `json:"head_operands,omitempty"`
+}
+
+type headOperand struct {
+	Node   string `json:"node"`
+	Input  int    `json:"input"`
+	Class  string `json:"class"`
+	Source string `json:"source"`
 }
 
 type weight struct {
@@ -126,7 +148,7 @@ func (ms *modelSet) inventory() ([]*blockInfo, error) {
 		}
 	}
 	order := map[string]int{}
-	for i, k := range graphedit.Kinds {
+	for i, k := range heads.Kinds {
 		order[string(k)] = i
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -138,7 +160,7 @@ func (ms *modelSet) inventory() ([]*blockInfo, error) {
 	return out, nil
 }
 
-func describeBlock(b *graphedit.Block) *blockInfo {
+func describeBlock(b *heads.Block) *blockInfo {
 	bi := &blockInfo{Name: b.Name(), Kind: string(b.Kind), Layer: b.Layer, NumHeads: b.NumHeads, HeadDim: b.HeadDim,
 		Graph: b.Graph, Anchor: b.Softmax.String(), Weights: map[string]weight{}}
 	if b.PerHead != nil {
@@ -147,7 +169,7 @@ func describeBlock(b *graphedit.Block) *blockInfo {
 	if b.Gate != nil {
 		bi.Gated, bi.Gate = true, b.Gate.Name()
 	}
-	add := func(role string, p graphedit.Projection) {
+	add := func(role string, p heads.Projection) {
 		if p.Weight != nil {
 			bi.Weights[role+"_weight"] = weight{Initializer: p.Weight.Name(), Transposed: p.Transposed, Offset: p.Offset, Width: p.Width}
 		}
@@ -159,6 +181,9 @@ func describeBlock(b *graphedit.Block) *blockInfo {
 	add("k", b.K)
 	add("v", b.V)
 	add("out", b.Out)
+	for _, op := range b.HeadOperands {
+		bi.Operands = append(bi.Operands, headOperand{Node: op.Node.String(), Input: op.Input, Class: string(op.Class), Source: op.Source})
+	}
 	for _, hc := range b.HeadConsts {
 		c := headConst{What: hc.What, Axis: hc.Axis}
 		if hc.Node != nil {
@@ -170,6 +195,56 @@ func describeBlock(b *graphedit.Block) *blockInfo {
 		bi.HeadConsts = append(bi.HeadConsts, c)
 	}
 	return bi
+}
+
+// notUnderstood is a Softmax (or attention node) the head analysis could
+// not explain, as inspect --heads reports it (also its JSON form).
+type notUnderstood struct {
+	File    string `json:"file"`
+	Graph   string `json:"graph"`
+	Softmax string `json:"softmax"`
+	Reason  string `json:"reason"`
+}
+
+// notUnderstood lists the anchors of every file that were not understood.
+func (ms *modelSet) notUnderstood() []notUnderstood {
+	var out []notUnderstood
+	for _, f := range ms.files {
+		for _, e := range f.notUnderstood {
+			out = append(out, notUnderstood{File: f.path, Graph: e.Graph, Softmax: e.Softmax, Reason: e.Missing})
+		}
+	}
+	return out
+}
+
+// writeNotUnderstood prints the anchors that were not understood and what
+// that means for them (consequence: "not listed above", "left whole").
+func writeNotUnderstood(w io.Writer, nu []notUnderstood, consequence string) {
+	if len(nu) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "%d attention nodes not understood (their heads are %s):\n", len(nu), consequence)
+	for _, n := range nu {
+		where := filepath.Base(n.File)
+		if n.Graph != "" && n.Graph != "main" {
+			where += " " + n.Graph
+		}
+		fmt.Fprintf(w, "  %s: Softmax %q: %s\n", where, n.Softmax, n.Reason)
+	}
+}
+
+// explainMissing adds, to an error about a block the model lacks, the
+// attention nodes that were not understood (the block may be one of them).
+func (ms *modelSet) explainMissing(err error) error {
+	nu := ms.notUnderstood()
+	if len(nu) == 0 {
+		return err
+	}
+	var parts []string
+	for _, n := range nu {
+		parts = append(parts, fmt.Sprintf("%s: Softmax %q: %s", filepath.Base(n.File), n.Softmax, n.Reason))
+	}
+	return fmt.Errorf("%w; the analysis failed on %d attention nodes, whose blocks are not known: %s", err, len(nu), strings.Join(parts, "; "))
 }
 
 // writeHeadTable prints the inventory as a table; strings from the model go

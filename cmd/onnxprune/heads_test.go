@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 )
 
 // headsDoc is the JSON of inspect --heads.
@@ -102,7 +102,7 @@ func TestInspectHeadsGated(t *testing.T) {
 				want := tc.attention == "" || tc.attention == b.Kind
 				wantGate := ""
 				if want {
-					wantGate = graphedit.GateName(graphedit.Kind(b.Kind), b.Layer)
+					wantGate = heads.GateName(heads.Kind(b.Kind), b.Layer)
 					nGated++
 				}
 				if b.Gated == nil || *b.Gated != want || b.Gate != wantGate {
@@ -145,7 +145,7 @@ func TestInspectHeadsGated(t *testing.T) {
 			t.Fatalf("planted.onnx: %d blocks, planted_ungated.onnx %d", len(doc.Blocks), len(ungated.Blocks))
 		}
 		for i, b := range doc.Blocks {
-			want := graphedit.GateName(graphedit.Kind(b.Kind), b.Layer)
+			want := heads.GateName(heads.Kind(b.Kind), b.Layer)
 			if b.Gated == nil || !*b.Gated || b.Gate != want || b.NumHeads != ungated.Blocks[i].NumHeads {
 				t.Errorf("%s: H=%d gated %v input %q; want H=%d gated by %q", b.Name, b.NumHeads, b.Gated, b.Gate, ungated.Blocks[i].NumHeads, want)
 			}

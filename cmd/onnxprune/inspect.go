@@ -72,7 +72,7 @@ file.`,
 // runHeads prints the attention inventory of the files read as one model:
 // a table, or with --json {"models": [...], "blocks": [...]}.
 func (o *inspectOptions) runHeads(stdout io.Writer) error {
-	ms, err := loadModelSet(o.models, o.allowDirs)
+	ms, err := loadModelSet(o.models, o.allowDirs, true)
 	if err != nil {
 		return err
 	}
@@ -84,12 +84,21 @@ func (o *inspectOptions) runHeads(stdout io.Writer) error {
 	if o.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
+		nu := ms.notUnderstood()
+		if nu == nil {
+			nu = []notUnderstood{}
+		}
+		if blocks == nil {
+			blocks = []*blockInfo{}
+		}
 		return enc.Encode(struct {
-			Models []string     `json:"models"`
-			Blocks []*blockInfo `json:"blocks"`
-		}{o.models, blocks})
+			Models        []string        `json:"models"`
+			Blocks        []*blockInfo    `json:"blocks"`
+			NotUnderstood []notUnderstood `json:"not_understood"`
+		}{o.models, blocks, nu})
 	}
 	writeHeadTable(stdout, blocks)
+	writeNotUnderstood(stdout, ms.notUnderstood(), "not listed above")
 	return nil
 }
 

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/verify"
 )
 
@@ -82,20 +82,20 @@ Optimum export's files in it (else its model.onnx). The input files are never ch
 	return c
 }
 
-func (o *pruneOptions) decision(blocks []*graphedit.Block) (graphedit.Decision, error) {
+func (o *pruneOptions) decision(blocks []*heads.Block) (heads.Decision, error) {
 	switch {
 	case o.remove != "":
-		sel, err := graphedit.ParseSpec(o.remove, blocks)
+		sel, err := heads.ParseSpec(o.remove, blocks)
 		if err != nil {
 			return nil, &usageError{msg: "--remove: " + err.Error()}
 		}
-		return graphedit.RemoveDecision(blocks, sel), nil
+		return heads.RemoveDecision(blocks, sel), nil
 	case o.keep != "":
-		sel, err := graphedit.ParseSpec(o.keep, blocks)
+		sel, err := heads.ParseSpec(o.keep, blocks)
 		if err != nil {
 			return nil, &usageError{msg: "--keep: " + err.Error()}
 		}
-		return graphedit.KeepDecision(blocks, sel), nil
+		return heads.KeepDecision(blocks, sel), nil
 	}
 	gf, err := verify.ReadGatesFile(o.gates)
 	if err != nil {
@@ -113,7 +113,7 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	ms, err := loadModelSet(o.models, o.allowDirs)
+	ms, err := loadModelSet(o.models, o.allowDirs, true)
 	if err != nil {
 		return err
 	}
@@ -123,7 +123,7 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 	}
 	// The decision is made against every block of the model (all files),
 	// then applied to each file's blocks of the same names.
-	var all []*graphedit.Block
+	var all []*heads.Block
 	seen := map[string]bool{}
 	for _, f := range ms.files {
 		for _, b := range f.blocks {
@@ -135,14 +135,15 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 	}
 	dec, err := o.decision(all)
 	if err != nil {
-		return err
+		return ms.explainMissing(err)
 	}
+	writeNotUnderstood(stdout, ms.notUnderstood(), "left whole")
 	var lines []string
 	for i, f := range ms.files {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		fd := graphedit.Decision{}
+		fd := heads.Decision{}
 		for _, b := range f.blocks {
 			fd[b.Name()] = dec[b.Name()]
 			if b.Gate != nil && slices.Contains(dec[b.Name()], false) {
@@ -150,7 +151,7 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 				return fmt.Errorf("%s: block %s is gated (input %s): prune the ungated model instead (its gates.json goes to --gates)", f.path, b.Name(), b.Gate.Name())
 			}
 		}
-		rep, err := graphedit.RemoveHeads(f.g, f.blocks, fd)
+		rep, err := heads.RemoveHeads(f.g, f.blocks, fd)
 		if err != nil {
 			return fmt.Errorf("%s: %w", f.path, err)
 		}
@@ -165,6 +166,9 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 		}
 		if len(parts) == 0 {
 			parts = []string{"no heads removed"}
+		}
+		for _, c := range rep.Copies {
+			parts = append(parts, "shared weight copied: "+c)
 		}
 		lines = append(lines, fmt.Sprintf("%s: %s; %d weight bytes removed -> %s", f.path, strings.Join(parts, ", "), rep.RemovedBytes, outs[i]))
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 )
 
@@ -40,7 +41,7 @@ func fileHashes(t *testing.T, paths []string) map[string][32]byte {
 }
 
 // headsOf loads a file and returns its blocks by name.
-func headsOf(t *testing.T, path string) map[string]*graphedit.Block {
+func headsOf(t *testing.T, path string) map[string]*heads.Block {
 	t.Helper()
 	m, err := onnxio.Load(path, nil)
 	if err != nil {
@@ -51,11 +52,11 @@ func headsOf(t *testing.T, path string) map[string]*graphedit.Block {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bs, err := graphedit.FindHeads(g)
+	bs, err := heads.FindHeads(g)
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	out := map[string]*graphedit.Block{}
+	out := map[string]*heads.Block{}
 	for _, b := range bs {
 		out[b.Name()] = b
 	}
@@ -200,9 +201,9 @@ func TestPruneInPlace(t *testing.T) {
 
 func TestPruneGatesFile(t *testing.T) {
 	dir := t.TempDir()
-	gf := graphedit.GatesFile{Version: 1}
+	gf := heads.GatesFile{Version: 1}
 	for h := range 4 {
-		gf.Heads = append(gf.Heads, graphedit.GateRecord{Name: graphedit.HeadName("encoder", 1, h), Kind: "encoder", Layer: 1, Head: h, Keep: h == 2, POpen: 0.5})
+		gf.Heads = append(gf.Heads, heads.GateRecord{Name: heads.HeadName("encoder", 1, h), Kind: "encoder", Layer: 1, Head: h, Keep: h == 2, POpen: 0.5})
 	}
 	data, _ := json.Marshal(gf)
 	gpath := filepath.Join(dir, "gates.json")

@@ -12,6 +12,7 @@ import (
 
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
@@ -246,11 +247,11 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		weightFile = "trained_" + filepath.Base(o.model)
 	}
 	if _, err := gatetrain.FindGates(g, nil); err != nil {
-		blocks, ferr := graphedit.FindHeads(g)
+		blocks, ferr := heads.FindHeads(g)
 		if ferr != nil {
 			return fmt.Errorf("%s: %w", name, ferr)
 		}
-		if _, err := graphedit.InsertGates(g, blocks, kinds); err != nil {
+		if _, err := heads.InsertGates(g, blocks, kinds); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 	}

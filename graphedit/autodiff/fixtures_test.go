@@ -12,6 +12,7 @@ import (
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/autodiff"
 	"onnxprune/graphedit/autodiff/gradcheck"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
@@ -184,11 +185,11 @@ func setupFixtureSized(t testing.TB, file string, seed int64, nWeights int, batc
 	}
 	// Head gates: one gate vector per attention block (graphedit's
 	// FindHeads and InsertGates), fed values in [0.2, 1.2).
-	blocks, err := graphedit.FindHeads(g)
+	blocks, err := heads.FindHeads(g)
 	if err != nil {
 		t.Fatalf("%s: find heads: %v", file, err)
 	}
-	gates, err := graphedit.InsertGates(g, blocks, nil)
+	gates, err := heads.InsertGates(g, blocks, nil)
 	var gateNames []string
 	if err != nil {
 		t.Fatalf("%s: insert gates: %v", file, err)

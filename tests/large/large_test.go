@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 	"onnxprune/tests/large/synth"
@@ -276,7 +277,7 @@ func runPipeline(t *testing.T, c synth.Config, slack int64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks, err := graphedit.FindHeads(pg)
+	blocks, err := heads.FindHeads(pg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"onnxprune/bench/internal/batchfile"
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 )
@@ -132,11 +133,11 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		// A model gated already (gate inputs present) is trained as it is,
 		// as `onnxprune train` does.
 		if _, err := gatetrain.FindGates(g, nil); err != nil {
-			blocks, err := graphedit.FindHeads(g)
+			blocks, err := heads.FindHeads(g)
 			if err != nil {
 				return fmt.Errorf("%s: %w", model, err)
 			}
-			if _, err := graphedit.InsertGates(g, blocks, nil); err != nil {
+			if _, err := heads.InsertGates(g, blocks, nil); err != nil {
 				return fmt.Errorf("%s: %w", model, err)
 			}
 		}

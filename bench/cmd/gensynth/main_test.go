@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
@@ -48,7 +49,7 @@ func TestSmallModel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		blocks, err := graphedit.FindHeads(g)
+		blocks, err := heads.FindHeads(g)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,234 @@
+package heads_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/internal/graphtest"
+	"onnxprune/ortrun"
+)
+
+// maskedTol bounds the difference between a pruned file on ONNX Runtime and
+// PyTorch's head-masked forward: different kernels and summation orders
+// over a few layers of fp32 (the unpruned files match within 2.2e-6).
+const maskedTol = 1e-4
+
+// maskedManifest is the part of the manifest listing head-masked
+// references.
+type maskedManifest struct {
+	Fixtures []struct {
+		File       string `json:"file"`
+		HeadMasked []struct {
+			Decision     string   `json:"decision"`
+			RemoveInFile []string `json:"remove_in_file"`
+			TestDataSets []struct {
+				Dir string `json:"dir"`
+			} `json:"test_data_sets"`
+		} `json:"head_masked"`
+	} `json:"fixtures"`
+}
+
+// TestPruneMatchesMaskedReference cuts the heads of each head-masked
+// decision out of every file that has references for it, and checks the
+// pruned file against PyTorch's masked forward: outputs within maskedTol
+// (past inputs and present outputs without the removed heads' slices),
+// the same input and output names with the same symbolic dims, and a
+// smaller file wherever heads went.
+func TestPruneMatchesMaskedReference(t *testing.T) {
+	const dir = "../../models/fixtures"
+	data, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var man maskedManifest
+	if err := json.Unmarshal(data, &man); err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, fx := range man.Fixtures {
+		for _, hm := range fx.HeadMasked {
+			t.Run(fx.File+"/"+hm.Decision, func(t *testing.T) {
+				checked++
+				path := filepath.Join(dir, fx.File)
+				m, g := graphtest.LoadFixture(t, path)
+				orig := graphtest.LoadGraph(t, path)
+				blocks, err := heads.FindHeads(g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				dec := heads.Decision{}
+				if len(hm.RemoveInFile) > 0 {
+					remove, err := heads.ParseSpec(strings.Join(hm.RemoveInFile, ","), blocks)
+					if err != nil {
+						t.Fatal(err)
+					}
+					dec = heads.RemoveDecision(blocks, remove)
+				}
+				kept := headsAxes(blocks, dec)
+				if _, err := heads.RemoveHeads(g, blocks, dec); err != nil {
+					t.Fatal(err)
+				}
+				model := graphtest.MarshalGraph(t, g, m)
+				// The pruned file is analysed again with the heads left.
+				_, again := graphOf(t, model)
+				left, err := heads.FindHeads(again)
+				if err != nil {
+					t.Fatalf("the pruned file: %v", err)
+				}
+				// Blocks that lost every head are gone; the later ones of
+				// their kind are numbered from their layer on.
+				want, got := map[heads.Kind][]int{}, map[heads.Kind][]int{}
+				for _, b := range blocks {
+					if n := countKept(dec[b.Name()], b.NumHeads); n > 0 {
+						want[b.Kind] = append(want[b.Kind], n)
+					}
+				}
+				for _, b := range left {
+					got[b.Kind] = append(got[b.Kind], b.NumHeads)
+				}
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Errorf("the pruned file's heads per layer are %v, want %v", got, want)
+				}
+				if len(hm.RemoveInFile) > 0 {
+					st, err := os.Stat(path)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if int64(len(model)) >= st.Size() {
+						t.Errorf("pruned file has %d bytes, the original %d", len(model), st.Size())
+					}
+				}
+				sameSignature(t, orig, g)
+				sess := graphtest.NewSession(t, model, ortrun.Options{IntraOpThreads: 1})
+				for _, set := range hm.TestDataSets {
+					ts, err := graphtest.ReadTestSet(filepath.Join(dir, set.Dir))
+					if err != nil {
+						t.Fatal(err)
+					}
+					feeds := map[string]*ortrun.Tensor{}
+					for name, v := range ts.Inputs {
+						feeds[name] = kept.take(name, v)
+					}
+					var names []string
+					for name := range ts.Outputs {
+						names = append(names, name)
+					}
+					got, err := sess.Run(feeds, names)
+					if err != nil {
+						t.Fatalf("%s: %v", set.Dir, err)
+					}
+					for _, name := range names {
+						want := kept.take(name, ts.Outputs[name])
+						d, err := maxAbsDiff(got[name], want)
+						if err != nil {
+							t.Fatalf("%s: output %s: %v", set.Dir, name, err)
+						}
+						if d > maskedTol || math.IsNaN(d) {
+							t.Errorf("%s: output %s differs from the masked reference by %.3g", set.Dir, name, d)
+						}
+					}
+				}
+			})
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no fixture has head-masked references")
+	}
+}
+
+// keptAxes maps graph inputs and outputs that carry a pruned block's heads
+// to the head axis and the kept head indices.
+type keptAxes map[string]struct {
+	axis int
+	idx  []int64
+}
+
+// headsAxes reads, from the blocks' head constants, which graph inputs and
+// outputs carry the heads of a block the decision prunes.
+func headsAxes(blocks []*heads.Block, dec heads.Decision) keptAxes {
+	out := keptAxes{}
+	for _, b := range blocks {
+		keep, ok := dec[b.Name()]
+		if !ok {
+			continue
+		}
+		var idx []int64
+		for h, k := range keep {
+			if k {
+				idx = append(idx, int64(h))
+			}
+		}
+		for _, hc := range b.HeadConsts {
+			if hc.What == "graph input" || hc.What == "graph output" {
+				out[hc.Value.Name()] = struct {
+					axis int
+					idx  []int64
+				}{hc.Axis, idx}
+			}
+		}
+	}
+	return out
+}
+
+// take returns v without the removed heads when name carries them.
+func (k keptAxes) take(name string, v *ortrun.Tensor) *ortrun.Tensor {
+	a, ok := k[name]
+	if !ok || v.F32 == nil || a.axis >= len(v.Shape) {
+		return v
+	}
+	return graphtest.TakeAxis(v, a.axis, a.idx)
+}
+
+// sameSignature checks that the pruned graph has the original's input and
+// output names, in order, and the same symbolic dims (sizes may change).
+func sameSignature(t *testing.T, orig, pruned *graphedit.Graph) {
+	t.Helper()
+	for _, side := range []struct {
+		what string
+		a, b []*graphedit.Value
+	}{{"input", orig.Inputs(), pruned.Inputs()}, {"output", orig.Outputs(), pruned.Outputs()}} {
+		if len(side.a) != len(side.b) {
+			t.Errorf("%d graph %ss, originally %d", len(side.b), side.what, len(side.a))
+			continue
+		}
+		for i := range side.a {
+			a, b := side.a[i], side.b[i]
+			if a.Name() != b.Name() {
+				t.Errorf("graph %s %d is %q, originally %q", side.what, i, b.Name(), a.Name())
+				continue
+			}
+			da, db := a.Type().GetTensorType().GetShape().GetDim(), b.Type().GetTensorType().GetShape().GetDim()
+			if len(da) != len(db) {
+				t.Errorf("graph %s %q has rank %d, originally %d", side.what, a.Name(), len(db), len(da))
+				continue
+			}
+			for j := range da {
+				if p := da[j].GetDimParam(); p != "" && db[j].GetDimParam() != p {
+					t.Errorf("graph %s %q axis %d is %q, originally %q", side.what, a.Name(), j, db[j].GetDimParam(), p)
+				}
+			}
+		}
+	}
+}
+
+// countKept is the number of heads a block keeps: those of keep, or all
+// when the decision leaves the block alone.
+func countKept(keep []bool, all int) int {
+	if keep == nil {
+		return all
+	}
+	n := 0
+	for _, k := range keep {
+		if k {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,231 @@
+package heads
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// HeadName returns the name of a head, `KIND:LAYER:HEAD`.
+func HeadName(k Kind, layer, head int) string {
+	return fmt.Sprintf("%s:%d:%d", k, layer, head)
+}
+
+// HeadID identifies one head.
+type HeadID struct {
+	// Kind and Layer name the block; Head is the head's index in it, from 0.
+	Kind  Kind
+	Layer int
+	Head  int
+}
+
+// String returns the head's name.
+func (h HeadID) String() string { return HeadName(h.Kind, h.Layer, h.Head) }
+
+// ParseKind parses `encoder`, `decoder` or `cross`.
+func ParseKind(s string) (Kind, error) {
+	for _, k := range Kinds {
+		if string(k) == s {
+			return k, nil
+		}
+	}
+	return "", fmt.Errorf("unknown attention kind %q (want encoder, decoder or cross)", s)
+}
+
+// ParseSpec parses a comma list of head names, `KIND:LAYER:HEAD`, where
+// HEAD may be `*` (every head of the layer) and LAYER `*` (every layer of
+// the kind), against the blocks of a model:
+//
+//	encoder:0:1,encoder:0:3,cross:1:*,decoder:*:*
+//
+// It returns the chosen heads per block name (`KIND:LAYER`), each list
+// sorted. A name whose kind, layer or head does not exist in blocks is an
+// error naming it; so is an empty item or a malformed name. Duplicates are
+// allowed and count once.
+func ParseSpec(spec string, blocks []*Block) (map[string][]int, error) {
+	byName := map[string]*Block{}
+	for _, b := range blocks {
+		byName[b.Name()] = b
+	}
+	sel := map[string]map[int]bool{}
+	for _, item := range strings.Split(spec, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			return nil, fmt.Errorf("head spec %q: empty item", spec)
+		}
+		parts := strings.Split(item, ":")
+		if len(parts) != 3 {
+			return nil, fmt.Errorf("head spec: %q is not KIND:LAYER:HEAD", item)
+		}
+		k, err := ParseKind(parts[0])
+		if err != nil {
+			return nil, fmt.Errorf("head spec: %q: %w", item, err)
+		}
+		var targets []*Block
+		if parts[1] == "*" {
+			for _, b := range blocks {
+				if b.Kind == k {
+					targets = append(targets, b)
+				}
+			}
+			if len(targets) == 0 {
+				return nil, fmt.Errorf("head spec: %q: the model has no %s layers", item, k)
+			}
+		} else {
+			layer, err := strconv.Atoi(parts[1])
+			if err != nil || layer < 0 {
+				return nil, fmt.Errorf("head spec: %q: layer %q is not a number or *", item, parts[1])
+			}
+			b := byName[fmt.Sprintf("%s:%d", k, layer)]
+			if b == nil {
+				return nil, fmt.Errorf("head spec: %q: the model has no %s layer %d (%s)", item, k, layer, layerSummary(blocks, k))
+			}
+			targets = []*Block{b}
+		}
+		h := -1
+		if parts[2] != "*" {
+			if h, err = strconv.Atoi(parts[2]); err != nil || h < 0 {
+				return nil, fmt.Errorf("head spec: %q: head %q is not a number or *", item, parts[2])
+			}
+		}
+		for _, b := range targets {
+			if h >= b.NumHeads {
+				return nil, fmt.Errorf("head spec: %q: %s has %d heads (0..%d)", item, b.Name(), b.NumHeads, b.NumHeads-1)
+			}
+			if sel[b.Name()] == nil {
+				sel[b.Name()] = map[int]bool{}
+			}
+			if h >= 0 {
+				sel[b.Name()][h] = true
+				continue
+			}
+			for i := range b.NumHeads {
+				sel[b.Name()][i] = true
+			}
+		}
+	}
+	out := map[string][]int{}
+	for name, hs := range sel {
+		for h := range hs {
+			out[name] = append(out[name], h)
+		}
+		sort.Ints(out[name])
+	}
+	return out, nil
+}
+
+func layerSummary(blocks []*Block, k Kind) string {
+	n := 0
+	for _, b := range blocks {
+		if b.Kind == k {
+			n++
+		}
+	}
+	if n == 0 {
+		return fmt.Sprintf("it has no %s attention", k)
+	}
+	return fmt.Sprintf("%s layers are 0..%d", k, n-1)
+}
+
+// Decision says, per block name (`KIND:LAYER`), which heads to keep.
+// Blocks not listed keep every head.
+type Decision map[string][]bool
+
+// RemoveDecision makes a Decision that removes the heads in remove (as
+// returned by ParseSpec) and keeps the rest.
+func RemoveDecision(blocks []*Block, remove map[string][]int) Decision {
+	d := Decision{}
+	for _, b := range blocks {
+		keep := make([]bool, b.NumHeads)
+		for h := range keep {
+			keep[h] = true
+		}
+		for _, h := range remove[b.Name()] {
+			keep[h] = false
+		}
+		d[b.Name()] = keep
+	}
+	return d
+}
+
+// KeepDecision makes a Decision that keeps only the heads in keep and
+// removes every other head of every block.
+func KeepDecision(blocks []*Block, keepHeads map[string][]int) Decision {
+	d := Decision{}
+	for _, b := range blocks {
+		keep := make([]bool, b.NumHeads)
+		for _, h := range keepHeads[b.Name()] {
+			keep[h] = true
+		}
+		d[b.Name()] = keep
+	}
+	return d
+}
+
+// GatesFile is the gates.json that gate training writes and `onnxprune
+// prune --gates` reads:
+//
+//	{
+//	  "version": 1,
+//	  "heads": [
+//	    {"name": "encoder:0:1", "kind": "encoder", "layer": 0, "head": 1,
+//	     "log_alpha": -3.2, "p_open": 0.04, "gate": 0, "keep": false,
+//	     "closed_at_step": 1200},
+//	    ...
+//	  ]
+//	}
+//
+// One entry per head: name is `KIND:LAYER:HEAD` and must agree with kind,
+// layer and head; log_alpha is the Hard Concrete location parameter at the
+// end of training; p_open the probability that the gate is non-zero
+// (1 − P(g = 0)); gate the deterministic test-time gate value in [0,1];
+// keep the decision surgery follows (true: the head stays); closed_at_step
+// the training step from which the head stayed closed (omitted or null
+// when it never closed). Other top-level fields (training settings,
+// metrics) are allowed and ignored by surgery. Heads not listed are kept.
+type GatesFile struct {
+	Version int          `json:"version"`
+	Heads   []GateRecord `json:"heads"`
+}
+
+// GateRecord is one head of a GatesFile.
+type GateRecord struct {
+	Name         string  `json:"name"`
+	Kind         string  `json:"kind"`
+	Layer        int     `json:"layer"`
+	Head         int     `json:"head"`
+	LogAlpha     float64 `json:"log_alpha"`
+	POpen        float64 `json:"p_open"`
+	Gate         float64 `json:"gate"`
+	Keep         bool    `json:"keep"`
+	ClosedAtStep *int    `json:"closed_at_step,omitempty"`
+}
+
+// Decision turns the file into a surgery Decision for blocks: every listed
+// head must exist, be listed once and have a name matching its kind, layer
+// and head; heads not listed are kept.
+func (f *GatesFile) Decision(blocks []*Block) (Decision, error) {
+	d := RemoveDecision(blocks, nil)
+	byName := map[string]*Block{}
+	for _, b := range blocks {
+		byName[b.Name()] = b
+	}
+	seen := map[string]bool{}
+	for i, h := range f.Heads {
+		want := fmt.Sprintf("%s:%d:%d", h.Kind, h.Layer, h.Head)
+		if h.Name != want {
+			return nil, fmt.Errorf("gates file: head %d: name %q does not match kind/layer/head %s", i, h.Name, want)
+		}
+		if seen[h.Name] {
+			return nil, fmt.Errorf("gates file: head %s listed twice", h.Name)
+		}
+		seen[h.Name] = true
+		b := byName[fmt.Sprintf("%s:%d", h.Kind, h.Layer)]
+		if b == nil || h.Head < 0 || h.Head >= b.NumHeads {
+			return nil, fmt.Errorf("gates file: head %s does not exist in the model", h.Name)
+		}
+		d[b.Name()][h.Head] = h.Keep
+	}
+	return d, nil
+}

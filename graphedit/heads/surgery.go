@@ -1,0 +1,572 @@
+package heads
+
+import (
+	"fmt"
+	"sort"
+
+	"google.golang.org/protobuf/proto"
+
+	"onnxprune/graphedit"
+	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
+)
+
+// SurgeryReport says what RemoveHeads did.
+type SurgeryReport struct {
+	// Blocks lists, per changed block, its name and head counts.
+	Blocks []BlockChange
+	// RemovedBytes is the size of the weight data removed (elements removed
+	// from initializers times their element size), net of the copies below.
+	RemovedBytes int64
+	// Copies names the initializers other blocks read too, which a pruned
+	// block got its own sliced copy of (`weight for block`).
+	Copies []string
+}
+
+// BlockChange is one block's head count before and after surgery.
+type BlockChange struct {
+	// Block is the block's name, `KIND:LAYER`.
+	Block string
+	// From and To are its head counts before and after.
+	From, To int
+	// Removed is true when every head went and the sublayer was replaced
+	// by its output bias.
+	Removed bool
+}
+
+// RemoveHeads cuts the heads that decision does not keep out of g, so that
+// the pruned graph computes what the gated graph computes with those gates
+// at 0 and the others at 1. blocks must come from FindHeads on this very
+// graph. Per block it slices the Q/K/V weight columns and biases (packed or
+// separate) and the output projection's rows, rewrites every place that
+// encodes H or H*dh (Reshape targets, Slice bounds and Split sizes on head
+// axes, num_heads attributes) and re-declares graph inputs and outputs that
+// carry heads (past and present keys and values), and makes each block read
+// the kept heads of the operands that carry heads from elsewhere (masks,
+// position biases: Block.HeadOperands). A block that keeps no head
+// is removed: its output becomes the output projection's bias (or zeros),
+// so the residual path and the bias stay. Dead nodes and initializers go and
+// stale value_info is dropped.
+//
+// Blocks in the branches of an If (merged decoders) are pruned in both
+// branches; the weights the branches share are cut once.
+//
+// A decision entry must have one bool per head. Blocks without an entry keep
+// every head. On error the graph may be partly edited: work on a clone.
+func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*SurgeryReport, error) {
+	byName := map[string]*Block{}
+	for _, b := range blocks {
+		byName[b.Name()] = b
+	}
+	for name, keep := range decision {
+		b := byName[name]
+		if b == nil {
+			return nil, fmt.Errorf("heads: surgery: no block %s", name)
+		}
+		if len(keep) != b.NumHeads {
+			return nil, fmt.Errorf("heads: surgery: block %s has %d heads, decision gives %d", name, b.NumHeads, len(keep))
+		}
+	}
+	rep := &SurgeryReport{}
+	// Units: every changed block, and its twins in the other If branch.
+	var units []*Block
+	type branchKey struct {
+		n    *graphedit.Node
+		attr string
+	}
+	subs := map[branchKey]*graphedit.Graph{}
+	var subOrder []branchKey
+	for _, b := range blocks {
+		keep, ok := decision[b.Name()]
+		if !ok || countTrue(keep) == b.NumHeads {
+			continue
+		}
+		for _, u := range append([]*Block{b}, b.twins...) {
+			gr := u.Softmax.Graph()
+			if gr != g {
+				if u.ifNode == nil || u.ifNode.Graph() != g || gr.Parent() != g {
+					return nil, fmt.Errorf("heads: surgery: block %s lives in %s, more than one subgraph deep", u.Name(), u.Graph)
+				}
+				k := branchKey{u.ifNode, u.branch}
+				if subs[k] == nil {
+					subs[k] = gr
+					subOrder = append(subOrder, k)
+				}
+			}
+			units = append(units, u)
+		}
+		rep.Blocks = append(rep.Blocks, BlockChange{Block: b.Name(), From: b.NumHeads, To: countTrue(keep), Removed: countTrue(keep) == 0})
+	}
+	if len(units) == 0 {
+		return rep, nil
+	}
+	if err := g.InferShapes(); err != nil {
+		return nil, fmt.Errorf("heads: surgery: %w", err)
+	}
+	for _, k := range subOrder {
+		subs[k].RefreshOuter()
+		_ = subs[k].InferShapes()
+	}
+	// Snapshot the shape-like inputs of every fix before anything changes.
+	type pending struct {
+		b    *Block
+		f    axisFix
+		kind string
+		pre  [][]graphedit.Dim
+	}
+	var fixes []pending
+	for _, b := range units {
+		if isFusedAttention(b.Softmax) {
+			continue
+		}
+		for _, f := range b.region.reshapes {
+			sv, _ := f.n.Graph().ShapeValue(f.n.Input(1))
+			fixes = append(fixes, pending{b, f, "reshape", [][]graphedit.Dim{sv, f.n.Input(0).Shape(), f.n.Output(0).Shape()}})
+		}
+		for _, f := range b.region.slices {
+			st, _ := f.n.Graph().ShapeValue(f.n.Input(1))
+			en, _ := f.n.Graph().ShapeValue(f.n.Input(2))
+			fixes = append(fixes, pending{b, f, "slice", [][]graphedit.Dim{st, en}})
+		}
+		for _, f := range b.region.splits {
+			fixes = append(fixes, pending{b, f, "split", nil})
+		}
+		for _, f := range b.region.expands {
+			sv, _ := f.n.Graph().ShapeValue(f.n.Input(1))
+			fixes = append(fixes, pending{b, f, "expand", [][]graphedit.Dim{sv}})
+		}
+	}
+	// Slice the weights and re-declare inputs and outputs.
+	st := &sliceState{sliced: map[*graphedit.Value]string{}, declared: map[*graphedit.Value]bool{}, copied: map[*graphedit.Value]int64{}}
+	for _, b := range units {
+		keep := decision[b.Name()]
+		n, err := sliceBlock(b.Softmax.Graph(), b, keep, st)
+		if err != nil {
+			return nil, fmt.Errorf("heads: surgery: block %s: %w", b.Name(), err)
+		}
+		rep.RemovedBytes += n
+	}
+	// Operands that carry the heads from outside the projections: the
+	// block reads the kept heads' part.
+	for _, b := range units {
+		keep := decision[b.Name()]
+		if b.region == nil || countTrue(keep) == 0 {
+			continue
+		}
+		for _, op := range b.region.operands {
+			if err := selectOperand(op.Node.Graph(), op, keep, b.Name()); err != nil {
+				return nil, fmt.Errorf("heads: surgery: block %s: %w", b.Name(), err)
+			}
+		}
+	}
+	for _, k := range subOrder {
+		subs[k].RefreshOuter()
+	}
+	// Remove sublayers that lost every head; what only they used goes, so
+	// their shape constants need no fixing unless a graph output (a present
+	// cache) still reads them.
+	for _, b := range units {
+		if countTrue(decision[b.Name()]) == 0 {
+			if err := removeSublayer(b.Softmax.Graph(), b); err != nil {
+				return nil, fmt.Errorf("heads: surgery: block %s: %w", b.Name(), err)
+			}
+		}
+	}
+	g.Cleanup()
+	for _, k := range subOrder {
+		subs[k].Cleanup()
+	}
+	for _, b := range units {
+		if b.region != nil && b.region.partial {
+			for _, c := range b.region.consts {
+				if c.v.NumUses() > 0 {
+					return nil, fmt.Errorf("heads: surgery: block %s: its one head cannot be removed: %q is still read after the sublayer went (keys or values are graph outputs)", b.Name(), c.v.Name())
+				}
+			}
+		}
+	}
+	// Fix shape constants in graph order, re-inferring after each fix so
+	// later ones see the new shapes.
+	pos := map[*graphedit.Node]int{}
+	for _, gr := range append([]*graphedit.Graph{g}, subsOf(subs, subOrder)...) {
+		if order, err := gr.TopoOrder(); err == nil {
+			for i, n := range order {
+				pos[n] = i
+			}
+		}
+	}
+	sort.SliceStable(fixes, func(i, j int) bool { return pos[fixes[i].f.n] < pos[fixes[j].f.n] })
+	dirty, inferred := map[*graphedit.Graph]bool{}, map[*graphedit.Graph]bool{}
+	for _, p := range fixes {
+		gr := p.f.n.Graph()
+		if gr == nil {
+			continue // removed with its sublayer
+		}
+		if dirty[gr] || !inferred[gr] {
+			_ = gr.InferShapes()
+			dirty[gr] = false
+			inferred[gr] = true
+		}
+		H, H2 := int64(p.b.NumHeads), int64(countTrue(decision[p.b.Name()]))
+		var err error
+		var did bool
+		switch p.kind {
+		case "reshape":
+			did, err = fixReshape(gr, p.f, p.pre, H, H2)
+		case "slice":
+			did, err = fixSlice(gr, p.f, p.pre, H, H2)
+		case "split":
+			did, err = fixSplit(gr, p.f, H, H2)
+		case "expand":
+			did, err = fixExpand(gr, p.f, p.pre[0], H, H2)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("heads: surgery: block %s: %s: %w", p.b.Name(), p.f.n, err)
+		}
+		dirty[gr] = dirty[gr] || did
+	}
+	for _, k := range subOrder {
+		sub := subs[k]
+		sub.Cleanup()
+		sub.DropValueInfo()
+		if err := g.SetSubgraph(k.n, k.attr, sub); err != nil {
+			return nil, fmt.Errorf("heads: surgery: %w", err)
+		}
+	}
+	g.Cleanup()
+	g.DropValueInfo()
+	for w, size := range st.copied {
+		if w.Graph().Value(w.Name()) != w {
+			rep.RemovedBytes += size // every reader got a copy
+		}
+	}
+	rep.Copies = st.copies
+	if err := g.InferShapes(); err != nil {
+		return nil, fmt.Errorf("heads: surgery: the pruned graph is inconsistent: %w", err)
+	}
+	return rep, nil
+}
+
+func subsOf[K comparable](m map[K]*graphedit.Graph, order []K) []*graphedit.Graph {
+	var out []*graphedit.Graph
+	for _, k := range order {
+		out = append(out, m[k])
+	}
+	return out
+}
+
+func countTrue(xs []bool) int {
+	n := 0
+	for _, x := range xs {
+		if x {
+			n++
+		}
+	}
+	return n
+}
+
+// keptIndices lists the indices kept along a head axis of size
+// outer*H*inner.
+func keptIndices(a headAx, keep []bool) []int64 {
+	H := int64(len(keep))
+	var idx []int64
+	for o := int64(0); o < a.outer; o++ {
+		for h := int64(0); h < H; h++ {
+			if !keep[h] {
+				continue
+			}
+			for c := int64(0); c < a.inner; c++ {
+				idx = append(idx, (o*H+h)*a.inner+c)
+			}
+		}
+	}
+	return idx
+}
+
+// sliceState remembers what surgery already sliced or re-declared, so
+// that a weight shared by the two branches of an If is cut once.
+type sliceState struct {
+	sliced   map[*graphedit.Value]string // initializer -> block name
+	declared map[*graphedit.Value]bool
+	// copied are the initializers some block got a copy of, with their
+	// sizes: when the last reader of one went, its bytes count as removed.
+	copied map[*graphedit.Value]int64
+	copies []string
+}
+
+// sliceBlock slices the block's constants and re-declares its graph inputs
+// and outputs; it returns the bytes removed. g is the block's graph (an If
+// branch for merged decoders; the weights then live in the enclosing graph).
+func sliceBlock(g *graphedit.Graph, b *Block, keep []bool, st *sliceState) (int64, error) {
+	var removed int64
+	H, H2 := int64(b.NumHeads), int64(countTrue(keep))
+	take := func(v *graphedit.Value, a headAx) error {
+		if v == nil {
+			return nil
+		}
+		iv := v
+		if v.IsOuter() {
+			if iv = outerInitializer(v); iv == nil {
+				return fmt.Errorf("weight %q of the enclosing graph is not an initializer", v.Name())
+			}
+		}
+		if other, ok := st.sliced[iv]; ok {
+			if other == b.Name() {
+				return nil // the same block in the other branch
+			}
+			return fmt.Errorf("weight %q is shared with block %s", v.Name(), other)
+		}
+		if b.region != nil && !v.IsOuter() {
+			// An initializer other blocks read too (deduplicated biases,
+			// tied weights) is never cut in place: this block's readers
+			// get their own copy.
+			if own, shared := readerUses(b, iv); shared {
+				if len(own) == 0 {
+					return fmt.Errorf("weight %q: none of its readers belongs to the block", v.Name())
+				}
+				c, err := copyForReaders(iv.Graph(), iv, own)
+				if err != nil {
+					return err
+				}
+				size := tensorBytes(iv.Initializer())
+				st.copied[iv] = size
+				st.copies = append(st.copies, fmt.Sprintf("%s for %s", iv.Name(), b.Name()))
+				removed -= size
+				iv = c
+			}
+		}
+		st.sliced[iv] = b.Name()
+		n, err := sliceInitializer(iv.Graph(), iv, a, keep)
+		removed += n
+		return err
+	}
+	declare := func(v *graphedit.Value, ax int) {
+		if v.IsOuter() {
+			v = v.OuterDefinition()
+			if v == nil {
+				return
+			}
+		}
+		if st.declared[v] {
+			return
+		}
+		st.declared[v] = true
+		redeclare(v, ax, H, H2)
+		// A branch output is also an output of the If node.
+		if b.ifNode != nil && v.Graph() == g && g.Parent() != nil {
+			for i, o := range g.Outputs() {
+				if o == v {
+					if io := b.ifNode.Output(i); io != nil && !st.declared[io] {
+						st.declared[io] = true
+						if io.IsGraphOutput() {
+							redeclare(io, ax, H, H2)
+						}
+					}
+				}
+			}
+		}
+	}
+	if isFusedAttention(b.Softmax) {
+		if H2 == 0 {
+			return 0, fmt.Errorf("fused %s cannot run with zero heads: keep at least one head of each fused block", b.Softmax)
+		}
+		dh := int64(b.HeadDim)
+		seen := map[*graphedit.Value]bool{}
+		for _, p := range []Projection{b.Q, b.K, b.V} {
+			if p.Weight != nil && !seen[p.Weight] {
+				seen[p.Weight] = true
+				size := p.Weight.Shape()[outAxis(p.Transposed)].Value
+				if err := take(p.Weight, headAx{outAxis(p.Transposed), size / (H * dh), dh}); err != nil {
+					return removed, err
+				}
+			}
+			if p.Bias != nil && !seen[p.Bias] {
+				seen[p.Bias] = true
+				size := p.Bias.Shape()[0].Value
+				if err := take(p.Bias, headAx{0, size / (H * dh), dh}); err != nil {
+					return removed, err
+				}
+			}
+		}
+		if err := take(b.Out.Weight, headAx{1 - outAxis(b.Out.Transposed), 1, dh}); err != nil {
+			return removed, err
+		}
+		if err := b.Softmax.SetAttr(graphedit.IntAttr("num_heads", H2)); err != nil {
+			return removed, err
+		}
+		for _, hc := range b.HeadConsts {
+			if hc.Value != nil && (hc.Value.IsGraphInput() || hc.Value.IsGraphOutput() || hc.Value.IsOuter()) {
+				declare(hc.Value, hc.Axis)
+			}
+		}
+		return removed, nil
+	}
+	r := b.region
+	for _, c := range r.consts {
+		if err := take(c.v, c.ax); err != nil {
+			return removed, err
+		}
+	}
+	if err := take(r.contracted.v, r.contracted.ax); err != nil {
+		return removed, err
+	}
+	if H2 > 0 {
+		for n := range r.attrNodes {
+			for _, name := range []string{"q_num_heads", "kv_num_heads"} {
+				if n.Attr(name) != nil {
+					if err := n.SetAttr(graphedit.IntAttr(name, H2)); err != nil {
+						return removed, err
+					}
+				}
+			}
+		}
+	}
+	for _, t := range append(append([]regionTensor{}, r.inputs...), r.outputs...) {
+		declare(t.v, t.ax.axis)
+	}
+	return removed, nil
+}
+
+// redeclare scales the declared size of axis ax of a graph input or output
+// from H to H2 heads.
+func redeclare(v *graphedit.Value, ax int, H, H2 int64) {
+	t := v.Type()
+	if t == nil || t.GetTensorType() == nil || t.GetTensorType().GetShape() == nil {
+		return
+	}
+	// Start from the declared dims: inference may have rewritten a symbol
+	// (`past + new` as `new+past`) that the file's users know by name.
+	dims := v.Shape()
+	for i, d := range t.GetTensorType().GetShape().GetDim() {
+		if i >= len(dims) {
+			break
+		}
+		switch {
+		case d.GetDimParam() != "":
+			dims[i] = graphedit.SymDim(d.GetDimParam())
+		case d.GetDimValue() > 0:
+			dims[i] = graphedit.IntDim(d.GetDimValue())
+		}
+	}
+	if ax >= len(dims) {
+		return
+	}
+	if d := dims[ax]; d.Known() && d.Value%H == 0 {
+		dims[ax] = graphedit.IntDim(d.Value / H * H2)
+	} else if !d.Known() {
+		dims[ax] = graphedit.SymDim(fmt.Sprintf("%s*%d/%d", d.Param, H2, H))
+	}
+	v.SetType(v.ElemType(), dims)
+}
+
+// sliceInitializer keeps the kept heads' entries of initializer v along
+// axis a.axis and returns the bytes removed.
+func sliceInitializer(g *graphedit.Graph, v *graphedit.Value, a headAx, keep []bool) (int64, error) {
+	if n, ok, err := sliceStoredBytes(g, v, a, keep); ok || err != nil {
+		return n, err
+	}
+	t, err := onnxio.DecodeTensor(v.Initializer(), g.External())
+	if err != nil {
+		return 0, fmt.Errorf("initializer %q: %w", v.Name(), err)
+	}
+	if a.axis >= len(t.Dims) {
+		return 0, fmt.Errorf("initializer %q has rank %d, heads on axis %d", v.Name(), len(t.Dims), a.axis)
+	}
+	if t.Dims[a.axis] != a.outer*int64(len(keep))*a.inner {
+		return 0, fmt.Errorf("initializer %q axis %d has size %d, want %d*%d*%d", v.Name(), a.axis, t.Dims[a.axis], a.outer, len(keep), a.inner)
+	}
+	idx := keptIndices(a, keep)
+	nt := &onnxio.Tensor{Name: v.Name(), DataType: t.DataType, Dims: append([]int64{}, t.Dims...)}
+	nt.Dims[a.axis] = int64(len(idx))
+	switch {
+	case t.F32 != nil:
+		nt.F32 = takeAxis(t.F32, t.Dims, a.axis, idx)
+	case t.F64 != nil:
+		nt.F64 = takeAxis(t.F64, t.Dims, a.axis, idx)
+	case t.U16 != nil:
+		nt.U16 = takeAxis(t.U16, t.Dims, a.axis, idx)
+	case t.I64 != nil:
+		nt.I64 = takeAxis(t.I64, t.Dims, a.axis, idx)
+	case t.I32 != nil:
+		nt.I32 = takeAxis(t.I32, t.Dims, a.axis, idx)
+	case t.I8 != nil:
+		nt.I8 = takeAxis(t.I8, t.Dims, a.axis, idx)
+	case t.U8 != nil:
+		nt.U8 = takeAxis(t.U8, t.Dims, a.axis, idx)
+	default:
+		return 0, fmt.Errorf("initializer %q: element type %v cannot be sliced", v.Name(), t.DataType)
+	}
+	tp, err := onnxio.EncodeTensor(nt)
+	if err != nil {
+		return 0, fmt.Errorf("initializer %q: %w", v.Name(), err)
+	}
+	if err := g.SetInitializer(v, tp); err != nil {
+		return 0, err
+	}
+	elemSize, _ := onnxio.ByteSize(t.DataType, 1)
+	return (t.NumElements() - nt.NumElements()) * elemSize, nil
+}
+
+// sliceStoredBytes is sliceInitializer for a tensor stored as raw bytes of
+// whole-byte elements: it gathers the kept bytes straight into the new
+// raw_data, without decoding the weight (a decoded copy of every sliced
+// weight would double the memory a large model's surgery needs). ok is
+// false when the tensor is stored otherwise.
+func sliceStoredBytes(g *graphedit.Graph, v *graphedit.Value, a headAx, keep []bool) (removed int64, ok bool, err error) {
+	tp := v.Initializer()
+	dt := onnxpb.TensorProto_DataType(tp.GetDataType())
+	bits := onnxio.DataTypeBits(dt)
+	if bits < 8 || bits%8 != 0 || dt == onnxpb.TensorProto_STRING {
+		return 0, false, nil
+	}
+	raw, ok, err := onnxio.StoredBytes(tp, g.External())
+	if err != nil {
+		return 0, false, fmt.Errorf("initializer %q: %w", v.Name(), err)
+	}
+	if !ok {
+		return 0, false, nil
+	}
+	dims := tp.GetDims()
+	if a.axis >= len(dims) {
+		return 0, false, fmt.Errorf("initializer %q has rank %d, heads on axis %d", v.Name(), len(dims), a.axis)
+	}
+	if dims[a.axis] != a.outer*int64(len(keep))*a.inner {
+		return 0, false, fmt.Errorf("initializer %q axis %d has size %d, want %d*%d*%d", v.Name(), a.axis, dims[a.axis], a.outer, len(keep), a.inner)
+	}
+	idx := keptIndices(a, keep)
+	// Bytes are elements of a tensor with one more axis: the element's bytes.
+	byteDims := append(append([]int64{}, dims...), int64(bits/8))
+	out := takeAxis(raw, byteDims, a.axis, idx)
+	nd := append([]int64{}, dims...)
+	nd[a.axis] = int64(len(idx))
+	nt := &onnxpb.TensorProto{Dims: nd, DataType: proto.Int32(tp.GetDataType()), RawData: out}
+	if err := g.SetInitializer(v, nt); err != nil {
+		return 0, false, err
+	}
+	return int64(len(raw) - len(out)), true, nil
+}
+
+// takeAxis gathers idx along axis of a row-major tensor.
+func takeAxis[T any](src []T, dims []int64, axis int, idx []int64) []T {
+	outer := prod(dims[:axis])
+	inner := prod(dims[axis+1:])
+	n := dims[axis]
+	out := make([]T, 0, outer*int64(len(idx))*inner)
+	for o := int64(0); o < outer; o++ {
+		base := o * n * inner
+		for _, i := range idx {
+			out = append(out, src[base+i*inner:base+(i+1)*inner]...)
+		}
+	}
+	return out
+}
+
+// tensorBytes is the size of a tensor's elements.
+func tensorBytes(t *onnxpb.TensorProto) int64 {
+	n := int64(1)
+	for _, d := range t.GetDims() {
+		n *= d
+	}
+	size, _ := onnxio.ByteSize(onnxpb.TensorProto_DataType(t.GetDataType()), n)
+	return size
+}

@@ -1,0 +1,231 @@
+// Package graphtest holds what the tests of graphedit and the packages
+// beside it share: the committed fixtures, loading them into graphs, and
+// running graphs on ONNX Runtime.
+package graphtest
+
+import (
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"google.golang.org/protobuf/proto"
+
+	"onnxprune/graphedit"
+	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
+	"onnxprune/ortrun"
+)
+
+// ExactOpts runs ONNX Runtime on one thread with its graph optimizations
+// off, so an edited graph and its original run the same kernels and can be
+// compared bit for bit (ORT's fusions may differ between the two and move
+// the last bits of float results).
+var ExactOpts = ortrun.Options{IntraOpThreads: 1, Optimization: ortrun.OptDisable}
+
+// Fixtures lists every .onnx file under dir (the committed fixtures
+// folder), skipping folders whose names start with a dot (build scratch
+// space). No file is an error.
+func Fixtures(dir string) ([]string, error) {
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != dir {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".onnx") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err == nil && len(files) == 0 {
+		err = fmt.Errorf("no .onnx fixtures under %s", dir)
+	}
+	return files, err
+}
+
+// LoadFixture loads an ONNX file and builds its graph, failing the test on
+// error.
+func LoadFixture(t testing.TB, path string) (*onnxio.Model, *graphedit.Graph) {
+	t.Helper()
+	m, err := onnxio.Load(path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := graphedit.Load(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, g
+}
+
+// LoadGraph is LoadFixture for tests that need the graph alone.
+func LoadGraph(t testing.TB, path string) *graphedit.Graph {
+	t.Helper()
+	_, g := LoadFixture(t, path)
+	return g
+}
+
+// MarshalGraph serializes g as a model with m's other fields.
+func MarshalGraph(t testing.TB, g *graphedit.Graph, m *onnxio.Model) []byte {
+	t.Helper()
+	b, err := proto.Marshal(g.ModelProto(m.Proto))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// NewSession opens an ONNX Runtime session on a serialized model, closed
+// when the test ends. It fails the test (never skips) when ONNX Runtime is
+// missing.
+func NewSession(t testing.TB, model []byte, opts ortrun.Options) *ortrun.Session {
+	t.Helper()
+	s, err := ortrun.NewSessionFromBytes(model, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// OutputNames lists a session's outputs in order.
+func OutputNames(s *ortrun.Session) []string {
+	var names []string
+	for _, o := range s.Outputs() {
+		names = append(names, o.Name)
+	}
+	return names
+}
+
+// RandomFeeds makes inputs for a session: symbolic dims get sz[0] (the
+// first axis) or sz[1] (the others); int64 inputs get token ids in [1,20]
+// (masks all ones), bool inputs false, float inputs uniform in [0,1).
+func RandomFeeds(inputs []ortrun.ValueInfo, sz [2]int64, rng *rand.Rand) map[string]*ortrun.Tensor {
+	in := map[string]*ortrun.Tensor{}
+	for _, vi := range inputs {
+		shape := make([]int64, len(vi.Shape))
+		n := int64(1)
+		for i, d := range vi.Shape {
+			if d < 0 {
+				d = sz[min(i, 1)]
+			}
+			shape[i] = d
+			n *= d
+		}
+		switch {
+		case vi.DType == "int64":
+			data := make([]int64, n)
+			for i := range data {
+				data[i] = 1 + rng.Int64N(20)
+				if strings.Contains(vi.Name, "mask") {
+					data[i] = 1
+				}
+			}
+			in[vi.Name] = ortrun.NewI64(shape, data)
+		case vi.DType == "bool":
+			in[vi.Name] = ortrun.NewBool(shape, make([]bool, n))
+		default:
+			data := make([]float32, n)
+			for i := range data {
+				data[i] = rng.Float32()
+			}
+			in[vi.Name] = ortrun.NewF32(shape, data)
+		}
+	}
+	return in
+}
+
+// TestSet is one test_data_set_K folder of ONNX's test-data layout: the
+// inputs and expected outputs by name.
+type TestSet struct {
+	Dir     string
+	Inputs  map[string]*ortrun.Tensor
+	Outputs map[string]*ortrun.Tensor
+}
+
+// ReadTestSet reads dir/input_*.pb and dir/output_*.pb.
+func ReadTestSet(dir string) (*TestSet, error) {
+	s := &TestSet{Dir: dir, Inputs: map[string]*ortrun.Tensor{}, Outputs: map[string]*ortrun.Tensor{}}
+	for _, kind := range []string{"input", "output"} {
+		files, _ := filepath.Glob(filepath.Join(dir, kind+"_*.pb"))
+		sort.Strings(files)
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			var tp onnxpb.TensorProto
+			if err := proto.Unmarshal(b, &tp); err != nil {
+				return nil, fmt.Errorf("%s: %w", f, err)
+			}
+			t, err := toORT(&tp)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", f, err)
+			}
+			if kind == "input" {
+				s.Inputs[tp.GetName()] = t
+			} else {
+				s.Outputs[tp.GetName()] = t
+			}
+		}
+	}
+	if len(s.Inputs) == 0 {
+		return nil, fmt.Errorf("%s: no input_*.pb", dir)
+	}
+	return s, nil
+}
+
+func toORT(t *onnxpb.TensorProto) (*ortrun.Tensor, error) {
+	d, err := onnxio.DecodeTensor(t, nil)
+	if err != nil {
+		return nil, err
+	}
+	shape := append([]int64{}, d.Dims...)
+	switch d.DataType {
+	case onnxpb.TensorProto_FLOAT:
+		return ortrun.NewF32(shape, nonNil(d.F32)), nil
+	case onnxpb.TensorProto_INT64:
+		return ortrun.NewI64(shape, nonNil(d.I64)), nil
+	case onnxpb.TensorProto_BOOL:
+		return ortrun.NewBool(shape, nonNil(d.Bool)), nil
+	case onnxpb.TensorProto_INT32:
+		return ortrun.NewI32(shape, nonNil(d.I32)), nil
+	}
+	return nil, fmt.Errorf("tensor %q: element type %v not used by the fixtures", t.GetName(), d.DataType)
+}
+
+func nonNil[T any](v []T) []T {
+	if v == nil {
+		return []T{}
+	}
+	return v
+}
+
+// TakeAxis returns the float tensor t keeping only the entries idx of axis.
+func TakeAxis(t *ortrun.Tensor, axis int, idx []int64) *ortrun.Tensor {
+	outer, inner := int64(1), int64(1)
+	for _, d := range t.Shape[:axis] {
+		outer *= d
+	}
+	for _, d := range t.Shape[axis+1:] {
+		inner *= d
+	}
+	n := t.Shape[axis]
+	shape := append([]int64{}, t.Shape...)
+	shape[axis] = int64(len(idx))
+	out := make([]float32, 0, outer*int64(len(idx))*inner)
+	for o := int64(0); o < outer; o++ {
+		for _, i := range idx {
+			start := (o*n + i) * inner
+			out = append(out, t.F32[start:start+inner]...)
+		}
+	}
+	return ortrun.NewF32(shape, out)
+}
