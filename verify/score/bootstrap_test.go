@@ -1,0 +1,119 @@
+package score
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// bootstrapRun is one run of testdata/bootstrap.json: sacreBLEU's paired
+// bootstrap on the systems in testdata/bootstrap, made by make_bootstrap.py.
+type bootstrapRun struct {
+	Systems     []string      `json:"systems"`
+	Seed        uint64        `json:"seed"`
+	Resamples   int           `json:"resamples"`
+	BLEUOptions *bleuOptsJSON `json:"bleu_options"`
+	ChrFOptions *chrfOptsJSON `json:"chrf_options"`
+	// Results maps sacreBLEU's metric name (BLEU, chrF2, chrF2++) to one
+	// result per system, the baseline first.
+	Results    map[string][]BootstrapResult `json:"results"`
+	Signatures map[string]string            `json:"signatures"`
+}
+
+func loadBootstrapRuns(t *testing.T) []bootstrapRun {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "bootstrap.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Runs []bootstrapRun `json:"runs"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Runs) == 0 {
+		t.Fatal("bootstrap.json holds no runs")
+	}
+	return doc.Runs
+}
+
+func readSystems(t *testing.T, names []string) ([][]string, [][]string) {
+	t.Helper()
+	read := func(name string) []string {
+		lines, err := ReadLines(filepath.Join("testdata", "bootstrap", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return lines
+	}
+	systems := make([][]string, len(names))
+	for i, n := range names {
+		systems[i] = read(n)
+	}
+	return systems, [][]string{read("ref.es")}
+}
+
+// TestPairedBootstrapMatchesSacreBLEU compares every score, bootstrap mean,
+// interval and p-value with sacreBLEU's PairedTest, bit for bit, on eight
+// systems (the reference model's greedy and beam translations and derived
+// ones) in five runs: several baselines, seeds, resample counts, and BLEU
+// and chrF options.
+func TestPairedBootstrapMatchesSacreBLEU(t *testing.T) {
+	pairs := 0
+	for ri, run := range loadBootstrapRuns(t) {
+		systems, refs := readSystems(t, run.Systems)
+		bs := Bootstrap{Resamples: run.Resamples, Seed: run.Seed}
+		check := func(name string, got []BootstrapResult, err error, sig string) {
+			t.Helper()
+			if err != nil {
+				t.Fatalf("run %d %s: %v", ri+1, name, err)
+			}
+			want, ok := run.Results[name]
+			if !ok {
+				t.Fatalf("run %d: sacreBLEU has no %s results", ri+1, name)
+			}
+			if run.Signatures[name] != bs.Signature(sig) {
+				t.Errorf("run %d %s: signature %q, sacreBLEU %q", ri+1, name, bs.Signature(sig), run.Signatures[name])
+			}
+			for i := range want {
+				g, w := got[i], want[i]
+				if g.Score != w.Score || g.Mean != w.Mean || g.CI != w.CI || !samePValue(g.PValue, w.PValue) {
+					t.Errorf("run %d %s %s: got %v %v %v %s, sacreBLEU %v %v %v %s", ri+1, name, run.Systems[i],
+						g.Score, g.Mean, g.CI, pString(g.PValue), w.Score, w.Mean, w.CI, pString(w.PValue))
+				}
+				if i > 0 {
+					pairs++
+				}
+			}
+		}
+		if run.BLEUOptions != nil {
+			b := run.BLEUOptions.metric()
+			got, err := b.PairedBootstrap(systems, refs, bs)
+			check("BLEU", got, err, b.Signature(1))
+		}
+		if run.ChrFOptions != nil {
+			c := run.ChrFOptions.metric()
+			got, err := c.PairedBootstrap(systems, refs, bs)
+			check(c.Name(), got, err, c.Signature(1))
+		}
+	}
+	if pairs < 3 {
+		t.Fatalf("only %d system pairs compared", pairs)
+	}
+}
+
+func samePValue(a, b *float64) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return *a == *b
+}
+
+func pString(p *float64) string {
+	if p == nil {
+		return "p=none"
+	}
+	return "p=" + formatFixed(*p, 17)
+}
