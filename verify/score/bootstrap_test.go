@@ -10,6 +10,7 @@ import (
 // bootstrapRun is one run of testdata/bootstrap.json: sacreBLEU's paired
 // bootstrap on the systems in testdata/bootstrap, made by make_bootstrap.py.
 type bootstrapRun struct {
+	Refs        []string      `json:"refs"`
 	Systems     []string      `json:"systems"`
 	Seed        uint64        `json:"seed"`
 	Resamples   int           `json:"resamples"`
@@ -39,7 +40,7 @@ func loadBootstrapRuns(t *testing.T) []bootstrapRun {
 	return doc.Runs
 }
 
-func readSystems(t *testing.T, names []string) ([][]string, [][]string) {
+func readSystems(t *testing.T, names, refNames []string) ([][]string, [][]string) {
 	t.Helper()
 	read := func(name string) []string {
 		lines, err := ReadLines(filepath.Join("testdata", "bootstrap", name))
@@ -52,18 +53,22 @@ func readSystems(t *testing.T, names []string) ([][]string, [][]string) {
 	for i, n := range names {
 		systems[i] = read(n)
 	}
-	return systems, [][]string{read("ref.es")}
+	refs := make([][]string, len(refNames))
+	for k, n := range refNames {
+		refs[k] = read(n)
+	}
+	return systems, refs
 }
 
 // TestPairedBootstrapMatchesSacreBLEU compares every score, bootstrap mean,
 // interval and p-value with sacreBLEU's PairedTest, bit for bit, on eight
 // systems (the reference model's greedy and beam translations and derived
-// ones) in five runs: several baselines, seeds, resample counts, and BLEU
-// and chrF options.
+// ones) in six runs: several baselines, seeds, resample counts, one and two
+// references, and BLEU and chrF options.
 func TestPairedBootstrapMatchesSacreBLEU(t *testing.T) {
 	pairs := 0
 	for ri, run := range loadBootstrapRuns(t) {
-		systems, refs := readSystems(t, run.Systems)
+		systems, refs := readSystems(t, run.Systems, run.Refs)
 		bs := Bootstrap{Resamples: run.Resamples, Seed: run.Seed}
 		check := func(name string, got []BootstrapResult, err error, sig string) {
 			t.Helper()
@@ -91,12 +96,12 @@ func TestPairedBootstrapMatchesSacreBLEU(t *testing.T) {
 		if run.BLEUOptions != nil {
 			b := run.BLEUOptions.metric()
 			got, err := b.PairedBootstrap(systems, refs, bs)
-			check("BLEU", got, err, b.Signature(1))
+			check("BLEU", got, err, b.Signature(len(refs)))
 		}
 		if run.ChrFOptions != nil {
 			c := run.ChrFOptions.metric()
 			got, err := c.PairedBootstrap(systems, refs, bs)
-			check(c.Name(), got, err, c.Signature(1))
+			check(c.Name(), got, err, c.Signature(len(refs)))
 		}
 	}
 	if pairs < 3 {

@@ -127,8 +127,8 @@ def rng_vectors():
 
 # ------------------------------------------------------------ sacreBLEU runs
 
-# Each run: systems (baseline first), the sacrebleu command's options, the
-# same options for `onnxprune score`, the metrics' keyword arguments (BLEU,
+# Each run: the references (ref.es unless given), systems (baseline first), the sacrebleu command's options, the
+# same options for `onnxprune score` (None: it has none), the metrics' keyword arguments (BLEU,
 # CHRF; None leaves the metric out), the seed (SACREBLEU_SEED) and the number
 # of resamples.
 RUNS = [
@@ -153,13 +153,26 @@ RUNS = [
      "cli": ["-m", "bleu", "--smooth-method", "floor"],
      "onnxprune": ["--metrics", "bleu", "--smooth-method", "floor"],
      "bleu": {"smooth_method": "floor"}, "chrf": None, "seed": 12345, "n": 1000},
+    {"refs": ["ref.es", "refdrop.es"], "systems": ["greedy.es", "mix10.es", "drop03.es"],
+     "cli": ["-m", "bleu", "chrf", "--smooth-method", "add-k", "--chrf-beta", "3", "--chrf-whitespace", "-w", "3"],
+     "onnxprune": ["--smooth-method", "add-k", "--chrf-beta", "3", "--chrf-whitespace", "--width", "3",
+                   "--seed", "4294967301"],
+     "bleu": {"smooth_method": "add-k"}, "chrf": {"beta": 3, "whitespace": True},
+     "seed": 2**32 + 5, "n": 1000},
+    # For the package only (the score command has no flag for chrF's eps
+    # smoothing): systems with n-gram orders that find no match.
+    {"systems": ["source.es", "shuffled.es", "greedy.es"],
+     "cli": ["-m", "bleu", "chrf", "--smooth-method", "none", "--chrf-eps-smoothing", "-w", "3",
+             "--paired-bs-n", "300"],
+     "onnxprune": None,
+     "bleu": {"smooth_method": "none"}, "chrf": {"eps_smoothing": True}, "seed": 12345, "n": 300},
 ]
 
 
 def run_cli(run):
-    ref = os.path.join("bootstrap", "ref.es")
+    refs = [os.path.join("bootstrap", r) for r in run.get("refs", ["ref.es"])]
     hyps = [os.path.join("bootstrap", s) for s in run["systems"]]
-    args = [SACREBLEU, ref, "-i", *hyps, *run["cli"], "--paired-bs", "-f", "text"]
+    args = [SACREBLEU, *refs, "-i", *hyps, *run["cli"], "--paired-bs", "-f", "text"]
     env = dict(os.environ, SACREBLEU_SEED=str(run["seed"]))
     p = subprocess.run(args, cwd=HERE, env=env, capture_output=True, text=True, check=True)
     return args[1:], p.stdout
@@ -167,7 +180,7 @@ def run_cli(run):
 
 def run_api(run):
     os.environ["SACREBLEU_SEED"] = str(run["seed"])
-    refs = [read(os.path.join(SYSDIR, "ref.es"))]
+    refs = [read(os.path.join(SYSDIR, r)) for r in run.get("refs", ["ref.es"])]
     named = [(s, read(os.path.join(SYSDIR, s))) for s in run["systems"]]
     metrics = {}
     if run["bleu"] is not None:
@@ -196,7 +209,7 @@ def main():
     for run in RUNS:
         cli_args, stdout = run_cli(run)
         results, sigs = run_api(run)
-        runs.append({"systems": run["systems"], "seed": run["seed"], "resamples": run["n"],
+        runs.append({"refs": run.get("refs", ["ref.es"]), "systems": run["systems"], "seed": run["seed"], "resamples": run["n"],
                      "bleu_options": run["bleu"], "chrf_options": run["chrf"],
                      "sacrebleu_args": cli_args, "onnxprune_args": run["onnxprune"], "stdout": stdout,
                      "results": results, "signatures": sigs})
