@@ -44,7 +44,10 @@ type BootstrapResult struct {
 	CI float64 `json:"ci"`
 	// PValue is the probability, under the null hypothesis that the system
 	// and the baseline come from the same process, of a score difference at
-	// least as large as the observed one; nil for the baseline itself.
+	// least as large as the observed one; nil for the baseline itself. As in
+	// sacreBLEU, only centred differences strictly above the observed one
+	// count, so a system identical to the baseline gets the smallest value,
+	// 1/(Resamples+1).
 	PValue *float64 `json:"p_value"`
 }
 

@@ -122,3 +122,44 @@ func pString(p *float64) string {
 	}
 	return "p=" + formatFixed(*p, 17)
 }
+
+// TestPairedBootstrapIdenticalSystem pins sacreBLEU's behaviour for a system
+// equal to the baseline: equal score, mean and interval, and the smallest
+// p-value, since no centred difference exceeds an observed difference of 0.
+func TestPairedBootstrapIdenticalSystem(t *testing.T) {
+	systems, refs := readSystems(t, []string{"drop03.es", "drop03.es"}, []string{"ref.es"})
+	bs := Bootstrap{Resamples: 99, Seed: DefaultBootstrapSeed}
+	got, err := ChrF{}.PairedBootstrap(systems, refs, bs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[0].Score != got[1].Score || got[0].Mean != got[1].Mean || got[0].CI != got[1].CI ||
+		got[0].PValue != nil || got[1].PValue == nil || *got[1].PValue != 0.01 {
+		t.Errorf("identical systems: %+v %+v", got[0], got[1])
+	}
+}
+
+// TestPairedBootstrapErrors checks that bad input is an error, not a panic.
+func TestPairedBootstrapErrors(t *testing.T) {
+	refs := [][]string{{"a b", "c d"}}
+	tests := []struct {
+		name    string
+		systems [][]string
+		refs    [][]string
+		bs      Bootstrap
+	}{
+		{"no systems", nil, refs, DefaultBootstrap},
+		{"short system", [][]string{{"a b", "c"}, {"a"}}, refs, DefaultBootstrap},
+		{"no references", [][]string{{"a"}}, nil, DefaultBootstrap},
+		{"no segments", [][]string{{}}, [][]string{{}}, DefaultBootstrap},
+		{"no resamples", [][]string{{"a b", "c"}}, refs, Bootstrap{Seed: 1}},
+	}
+	for _, tt := range tests {
+		if _, err := (BLEU{}).PairedBootstrap(tt.systems, tt.refs, tt.bs); err == nil {
+			t.Errorf("%s: no error", tt.name)
+		}
+	}
+	if _, err := (BLEU{Smooth: "lin"}).PairedBootstrap([][]string{{"a b", "c"}}, refs, DefaultBootstrap); err == nil {
+		t.Error("unknown smoothing: no error")
+	}
+}
