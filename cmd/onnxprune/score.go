@@ -63,11 +63,11 @@ order on, as sacreBLEU's -sl does; it takes a single metric.
 the baseline), with sacreBLEU's paired bootstrap resampling test (--paired-bs): for
 every system the score, the mean μ of its resampled scores and the half-width of
 their 95% interval, and for every system but the baseline the p-value of its
-difference from the baseline. Resample indices are drawn as NumPy's default_rng
-(--seed, sacreBLEU's SACREBLEU_SEED, default 12345) draws them, --paired-bs-n
-resamples (default 1000), the same ones for every system; the numbers equal
-sacreBLEU ` + score.SacreBLEUVersion + `'s to the last bit, and the text output is its table, explanation
-and signatures. A system is named by its --hyp value; NAME=FILE names it NAME
+difference from the baseline (* marks p ≤ 0.05). The resamples are drawn as
+sacreBLEU draws them, with NumPy's default_rng seeded by --seed (sacreBLEU's
+SACREBLEU_SEED, default 12345), --paired-bs-n of them (default 1000), the same
+ones for every system. The numbers equal sacreBLEU ` + score.SacreBLEUVersion + `'s to the last bit; the
+text output is its table, explanation and signatures. A system is named by its --hyp value; NAME=FILE names it NAME
 (unless the whole value is an existing file).`,
 		example: `  onnxprune score --ref newstest.de --hyp pruned.de
   onnxprune score --ref ref.A --ref ref.B --hyp hyp.txt --metrics bleu --tokenize intl --lowercase
@@ -99,6 +99,9 @@ and signatures. A system is named by its --hyp value; NAME=FILE names it NAME
 			return err
 		}
 		o.smoothValueOn = fs.Changed("smooth-value")
+		if !o.pairedBS && (fs.Changed("seed") || fs.Changed("paired-bs-n")) {
+			return &usageError{msg: "--seed and --paired-bs-n need --paired-bs"}
+		}
 		if fs.NArg() > 0 {
 			return &usageError{msg: fmt.Sprintf("score takes no arguments, got %q (use --ref and --hyp)", fs.Args())}
 		}

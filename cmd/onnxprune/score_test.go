@@ -143,6 +143,7 @@ func TestScoreErrors(t *testing.T) {
 		{"systems without test", []string{"--hyp", hyp3, "--hyp", hyp3, "--ref", ref3}, []string{"--paired-bs"}},
 		{"paired sentence-level", []string{"--hyp", hyp3, "--hyp", hyp3, "--ref", ref3, "--paired-bs", "--sentence-level", "--metrics", "bleu"}, []string{"--sentence-level"}},
 		{"resamples", []string{"--hyp", hyp3, "--hyp", hyp3, "--ref", ref3, "--paired-bs", "--paired-bs-n", "0"}, []string{"--paired-bs-n", "0"}},
+		{"seed without test", []string{"--hyp", hyp3, "--ref", ref3, "--seed", "7"}, []string{"--seed", "--paired-bs"}},
 		{"seed 0", []string{"--hyp", hyp3, "--hyp", hyp3, "--ref", ref3, "--paired-bs", "--seed", "0"}, []string{"--seed 0"}},
 		{"seed negative", []string{"--hyp", hyp3, "--hyp", hyp3, "--ref", ref3, "--paired-bs", "--seed", "-3"}, []string{"seed", "-3"}},
 		{"system lines", []string{"--hyp", hyp3, "--hyp", ref2, "--ref", ref3, "--paired-bs"}, []string{ref2, "2 lines", hyp3, "has 3"}},
