@@ -160,24 +160,29 @@ type resampledScores struct {
 }
 
 // resampleAll scores every resample: the float32 sum of the statistics of
-// the segments it draws, accumulated row by row in the drawn order as
-// NumPy's sum over axis 0 does, then the metric's score from that sum.
+// the segments it draws (sumRows), then the metric's score from that sum.
 func resampleAll(m resampledMetric, segStats [][]float32, idx [][]int32) resampledScores {
 	out := resampledScores{values: make([]float64, len(idx)), float32: true}
 	width := len(segStats[0])
 	sum := make([]float32, width)
 	for r, row := range idx {
-		clear(sum)
-		for _, i := range row {
-			for j, v := range segStats[i] {
-				sum[j] += v
-			}
-		}
+		sumRows(sum, segStats, row)
 		s := m.resampleScore(sum)
 		out.values[r] = s.v
 		out.float32 = out.float32 && s.f32
 	}
 	return out
+}
+
+// sumRows sets sum to the float32 sum of the rows of stats that row names,
+// added one after another in that order, as NumPy's stats[row].sum(0) does.
+func sumRows(sum []float32, stats [][]float32, row []int32) {
+	clear(sum)
+	for _, i := range row {
+		for j, v := range stats[i] {
+			sum[j] += v
+		}
+	}
 }
 
 // estimateCI returns sacreBLEU's estimate_ci of the scores: the mean of the

@@ -35,6 +35,11 @@ type numpyRNGJSON struct {
 		Sum         string   `json:"sum"`
 		WeightedSum string   `json:"weighted_sum"`
 	} `json:"draws"`
+	RowSum struct {
+		Stats [][]float32 `json:"stats"`
+		Rows  []int32     `json:"rows"`
+		Sum   []float32   `json:"sum"`
+	} `json:"row_sum"`
 	Mean []struct {
 		DType  string    `json:"dtype"`
 		Values []float64 `json:"values"`
@@ -145,6 +150,30 @@ func TestNumpyMeanMatchesNumPy(t *testing.T) {
 		}
 		if got != c.Mean {
 			t.Errorf("%s mean of %d values: got %v, NumPy %v", c.DType, len(c.Values), got, c.Mean)
+		}
+	}
+}
+
+// TestSumRowsMatchesNumPy compares the float32 sum of resampled statistics
+// with NumPy's stats[rows].sum(0) where the sums pass 2^24, so that the
+// order of the additions shows.
+func TestSumRowsMatchesNumPy(t *testing.T) {
+	rs := loadNumpyRNG(t).RowSum
+	if len(rs.Stats) == 0 || len(rs.Sum) == 0 {
+		t.Fatal("numpy_rng.json has no row sum")
+	}
+	got := make([]float32, len(rs.Sum))
+	sumRows(got, rs.Stats, rs.Rows)
+	exact := 0.0
+	for _, i := range rs.Rows {
+		exact += float64(rs.Stats[i][0])
+	}
+	if exact == float64(rs.Sum[0]) {
+		t.Fatal("the row sum is exact in float32; it tests nothing")
+	}
+	for j := range got {
+		if got[j] != rs.Sum[j] {
+			t.Errorf("column %d: %v, NumPy %v", j, got[j], rs.Sum[j])
 		}
 	}
 }

@@ -3,9 +3,9 @@
 
 Writes, next to this script:
   numpy_rng.json        NumPy's SeedSequence states, PCG64 outputs,
-                        default_rng(seed).choice(n, size=(r, n)) matrices and
-                        np.mean of float32 / float64 arrays, which the Go code
-                        reproduces
+                        default_rng(seed).choice(n, size=(r, n)) matrices,
+                        np.mean of float32 / float64 arrays and a float32
+                        row sum past 2^24, which the Go code reproduces
   bootstrap/ref.es      the references: the first 200 verses of
                         models/corpus/test.es
   bootstrap/SYSTEM.es   hypothesis systems (see below)
@@ -117,6 +117,13 @@ def rng_vectors():
         out["draws"].append({"seed": str(s), "n": n, "count": count,
                              "first": [int(v) for v in m[:64]], "sum": str(int(m.sum())),
                              "weighted_sum": str(int((m * np.arange(1, count + 1, dtype=object)).sum()))})
+    # sacreBLEU sums a resample's float32 statistics with _s.sum(0); past 2^24
+    # the order matters, and NumPy adds row after row.
+    g = np.random.default_rng(SEED + 1)
+    stats = g.integers(0, 1_000_001, size=(300, 4)).astype(np.float32)
+    rows = g.choice(300, size=300, replace=True)
+    out["row_sum"] = {"stats": stats.tolist(), "rows": rows.tolist(),
+                      "sum": [float(v) for v in stats[rows].sum(0)]}
     g = np.random.default_rng(SEED)
     for n in [1, 5, 7, 8, 9, 16, 100, 127, 128, 129, 200, 257, 1000]:
         for dtype in ("float32", "float64"):
