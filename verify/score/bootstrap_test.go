@@ -63,7 +63,7 @@ func readSystems(t *testing.T, names, refNames []string) ([][]string, [][]string
 // TestPairedBootstrapMatchesSacreBLEU compares every score, bootstrap mean,
 // interval and p-value with sacreBLEU's PairedTest, bit for bit, on eight
 // systems (the reference model's greedy and beam translations and derived
-// ones) in six runs: several baselines, seeds, resample counts, one and two
+// ones) in seven runs: several baselines, seeds, resample counts, one and two
 // references, and BLEU and chrF options.
 func TestPairedBootstrapMatchesSacreBLEU(t *testing.T) {
 	pairs := 0
