@@ -15,6 +15,7 @@ import (
 // scoreOptions holds the flags of `onnxprune score`.
 type scoreOptions struct {
 	refs          []string
+	hyps          []string
 	hyp           string
 	metrics       []string
 	tokenize      string
@@ -29,6 +30,8 @@ type scoreOptions struct {
 	sentenceLevel bool
 	width         int
 	json          bool
+	pairedBS      bool
+	bootstrap     score.Bootstrap
 
 	bleu score.BLEU
 	chrf score.ChrF
@@ -38,7 +41,7 @@ func scoreCommand() command {
 	c := command{
 		name:  "score",
 		short: "BLEU and chrF of a hypothesis file, identical to sacreBLEU " + score.SacreBLEUVersion,
-		usage: "score --ref REF [--ref REF2 ...] --hyp HYP [flags]",
+		usage: "score --ref REF [--ref REF2 ...] --hyp HYP [--hyp HYP2 ... --paired-bs] [flags]",
 		long: `Score a file of translations against one or more reference files, one segment a
 line, with corpus BLEU and chrF exactly as sacreBLEU ` + score.SacreBLEUVersion + ` computes them (the same
 tokenizers, smoothing, brevity penalty and signatures, at full float64 precision).
@@ -54,17 +57,29 @@ numbers at full precision with their signatures and every statistic.
 
 --lowercase applies to both metrics (sacreBLEU has -lc for BLEU and --chrf-lowercase
 for chrF). --sentence-level scores every line on its own, with BLEU's effective
-order on, as sacreBLEU's -sl does; it takes a single metric.`,
+order on, as sacreBLEU's -sl does; it takes a single metric.
+
+--paired-bs compares two or more systems, each given by its own --hyp (the first is
+the baseline), with sacreBLEU's paired bootstrap resampling test (--paired-bs): for
+every system the score, the mean μ of its resampled scores and the half-width of
+their 95% interval, and for every system but the baseline the p-value of its
+difference from the baseline (* marks p ≤ 0.05). The resamples are drawn as
+sacreBLEU draws them, with NumPy's default_rng seeded by --seed (sacreBLEU's
+SACREBLEU_SEED, default 12345), --paired-bs-n of them (default 1000), the same
+ones for every system. The numbers equal sacreBLEU ` + score.SacreBLEUVersion + `'s to the last bit; the
+text output is its table, explanation and signatures. A system is named by its --hyp value; NAME=FILE names it NAME
+(unless the whole value is an existing file).`,
 		example: `  onnxprune score --ref newstest.de --hyp pruned.de
   onnxprune score --ref ref.A --ref ref.B --hyp hyp.txt --metrics bleu --tokenize intl --lowercase
   onnxprune score --ref ref.txt --hyp hyp.txt --metrics chrf --chrf-word-order 2 --json
-  onnxprune score --ref ref.txt --hyp hyp.txt --metrics bleu --sentence-level`,
+  onnxprune score --ref ref.txt --hyp hyp.txt --metrics bleu --sentence-level
+  onnxprune score --ref test.es --hyp full=full.es --hyp pruned=pruned.es --paired-bs --json`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var o scoreOptions
 		fs := newFlagSet(c, stdout)
 		fs.StringArrayVar(&o.refs, "ref", nil, "reference file (repeat for several references)")
-		fs.StringVar(&o.hyp, "hyp", "", "hypothesis file: the translations to score")
+		fs.StringArrayVar(&o.hyps, "hyp", nil, "hypothesis file: the translations to score (repeat for --paired-bs; NAME=FILE names a system)")
 		fs.StringSliceVar(&o.metrics, "metrics", []string{"bleu", "chrf"}, "metrics to compute: bleu, chrf (comma-separated)")
 		fs.StringVar(&o.tokenize, "tokenize", string(score.Tokenize13a), "BLEU tokenizer: 13a, intl, none or char")
 		fs.BoolVar(&o.lowercase, "lowercase", false, "lowercase hypotheses and references first (both metrics)")
@@ -77,10 +92,16 @@ order on, as sacreBLEU's -sl does; it takes a single metric.`,
 		fs.BoolVar(&o.sentenceLevel, "sentence-level", false, "score each line on its own (one metric only)")
 		fs.IntVar(&o.width, "width", 1, "decimals of the scores in text output")
 		fs.BoolVar(&o.json, "json", false, "print JSON with full-precision scores, signatures and statistics")
+		fs.BoolVar(&o.pairedBS, "paired-bs", false, "paired bootstrap resampling test of the --hyp systems against the first")
+		fs.IntVar(&o.bootstrap.Resamples, "paired-bs-n", score.DefaultBootstrapResamples, "number of bootstrap resamples")
+		fs.Uint64Var(&o.bootstrap.Seed, "seed", score.DefaultBootstrapSeed, "seed of the bootstrap's random draws (sacreBLEU's SACREBLEU_SEED)")
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}
 		o.smoothValueOn = fs.Changed("smooth-value")
+		if !o.pairedBS && (fs.Changed("seed") || fs.Changed("paired-bs-n")) {
+			return &usageError{msg: "--seed and --paired-bs-n need --paired-bs"}
+		}
 		if fs.NArg() > 0 {
 			return &usageError{msg: fmt.Sprintf("score takes no arguments, got %q (use --ref and --hyp)", fs.Args())}
 		}
@@ -97,9 +118,21 @@ func (o *scoreOptions) validate() error {
 	if len(o.refs) == 0 {
 		return &usageError{msg: "score needs at least one --ref"}
 	}
-	if o.hyp == "" {
+	switch {
+	case len(o.hyps) == 0:
 		return &usageError{msg: "score needs --hyp"}
+	case o.pairedBS && len(o.hyps) < 2:
+		return &usageError{msg: "--paired-bs needs two or more --hyp files (the first is the baseline)"}
+	case !o.pairedBS && len(o.hyps) > 1:
+		return &usageError{msg: fmt.Sprintf("%d --hyp files need --paired-bs (score one file at a time otherwise)", len(o.hyps))}
+	case o.pairedBS && o.sentenceLevel:
+		return &usageError{msg: "--paired-bs and --sentence-level do not go together"}
+	case o.pairedBS && o.bootstrap.Resamples < 1:
+		return &usageError{msg: fmt.Sprintf("--paired-bs-n %d is not a positive number of resamples", o.bootstrap.Resamples)}
+	case o.pairedBS && o.bootstrap.Seed == 0:
+		return &usageError{msg: "--seed 0 is not supported: sacreBLEU draws from fresh entropy for seed 0"}
 	}
+	o.hyp = o.hyps[0]
 	if len(o.metrics) == 0 {
 		return &usageError{msg: "--metrics is empty (want bleu, chrf or both)"}
 	}
@@ -179,6 +212,9 @@ type scoreJSON struct {
 }
 
 func (o *scoreOptions) run(ctx context.Context, stdout io.Writer) error {
+	if o.pairedBS {
+		return o.runPaired(ctx, stdout)
+	}
 	hyps, refs, err := o.readStreams()
 	if err != nil {
 		return err

@@ -139,6 +139,15 @@ func TestScoreErrors(t *testing.T) {
 		{"smoothing", []string{"--hyp", hyp3, "--ref", ref3, "--smooth-method", "lin"}, []string{"lin"}},
 		{"sentence-level metrics", []string{"--hyp", hyp3, "--ref", ref3, "--sentence-level"}, []string{"one metric"}},
 		{"argument", []string{"--hyp", hyp3, "--ref", ref3, "extra"}, []string{"extra"}},
+		{"paired one system", []string{"--hyp", hyp3, "--ref", ref3, "--paired-bs"}, []string{"--paired-bs", "two or more"}},
+		{"systems without test", []string{"--hyp", hyp3, "--hyp", hyp3, "--ref", ref3}, []string{"--paired-bs"}},
+		{"paired sentence-level", []string{"--hyp", hyp3, "--hyp", hyp3, "--ref", ref3, "--paired-bs", "--sentence-level", "--metrics", "bleu"}, []string{"--sentence-level"}},
+		{"resamples", []string{"--hyp", hyp3, "--hyp", hyp3, "--ref", ref3, "--paired-bs", "--paired-bs-n", "0"}, []string{"--paired-bs-n", "0"}},
+		{"seed without test", []string{"--hyp", hyp3, "--ref", ref3, "--seed", "7"}, []string{"--seed", "--paired-bs"}},
+		{"seed 0", []string{"--hyp", hyp3, "--hyp", hyp3, "--ref", ref3, "--paired-bs", "--seed", "0"}, []string{"--seed 0"}},
+		{"seed negative", []string{"--hyp", hyp3, "--hyp", hyp3, "--ref", ref3, "--paired-bs", "--seed", "-3"}, []string{"seed", "-3"}},
+		{"system lines", []string{"--hyp", hyp3, "--hyp", ref2, "--ref", ref3, "--paired-bs"}, []string{ref2, "2 lines", hyp3, "has 3"}},
+		{"named system missing", []string{"--hyp", hyp3, "--hyp", "pruned=" + missing, "--ref", ref3, "--paired-bs"}, []string{"--hyp", missing}},
 	}
 	for _, tt := range tests {
 		out, errOut, code := runScore(t, tt.args...)
@@ -183,6 +192,147 @@ func TestScoreSentenceLevelJSON(t *testing.T) {
 		}
 		if doc.Sentences[i] != want.Score {
 			t.Errorf("line %d: %v, package %v", i+1, doc.Sentences[i], want.Score)
+		}
+	}
+}
+
+// bootstrapRunJSON is one run of verify/score/testdata/bootstrap.json: what
+// `sacrebleu --paired-bs -f text` printed for some systems, and sacreBLEU's
+// figures at full precision.
+type bootstrapRunJSON struct {
+	Refs          []string `json:"refs"`
+	Systems       []string `json:"systems"`
+	SacreBLEUArgs []string `json:"sacrebleu_args"`
+	OnnxpruneArgs []string `json:"onnxprune_args"`
+	Stdout        string   `json:"stdout"`
+	Results       map[string][]struct {
+		Score  float64  `json:"score"`
+		Mean   float64  `json:"mean"`
+		CI     float64  `json:"ci"`
+		PValue *float64 `json:"p_value"`
+	} `json:"results"`
+	Signatures map[string]string `json:"signatures"`
+}
+
+// pairedArgs returns the score arguments of a run: each system as
+// NAME=FILE under the name sacreBLEU printed (its path relative to testdata).
+func pairedArgs(r bootstrapRunJSON) []string {
+	args := []string{"--paired-bs"}
+	for _, ref := range r.Refs {
+		args = append(args, "--ref", filepath.Join(scoreTestdata, "bootstrap", ref))
+	}
+	for _, s := range r.Systems {
+		args = append(args, "--hyp", "bootstrap/"+s+"="+filepath.Join(scoreTestdata, "bootstrap", s))
+	}
+	return append(args, r.OnnxpruneArgs...)
+}
+
+func loadBootstrapRunsJSON(t *testing.T) []bootstrapRunJSON {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(scoreTestdata, "bootstrap.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Runs []bootstrapRunJSON `json:"runs"`
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Runs) == 0 {
+		t.Fatal("bootstrap.json holds no runs")
+	}
+	return doc.Runs
+}
+
+// TestScorePairedBSMatchesSacreBLEUCommand compares `score --paired-bs` with
+// what `sacrebleu REF -i SYS... --paired-bs -f text` printed: the table of
+// scores, means, intervals and p-values, the explanation and the signatures,
+// byte for byte. The runs taken cover every option (another baseline and
+// width, --seed with --paired-bs-n, BLEU alone with floor smoothing, two
+// references with add-k, chrF β 3 with whitespace and a two-word seed) and
+// starred and unstarred p-values; the package's test compares the numbers of
+// all runs.
+func TestScorePairedBSMatchesSacreBLEUCommand(t *testing.T) {
+	runs := loadBootstrapRunsJSON(t)
+	for _, r := range []bootstrapRunJSON{runs[1], runs[2], runs[4], runs[5]} {
+		out, errOut, code := runScore(t, pairedArgs(r)...)
+		if code != 0 {
+			t.Fatalf("sacrebleu %v: exit %d: %s", r.SacreBLEUArgs, code, errOut)
+		}
+		if out != r.Stdout {
+			t.Errorf("sacrebleu %v (onnxprune %v):\n got:\n%s\nwant:\n%s", r.SacreBLEUArgs, pairedArgs(r), out, r.Stdout)
+		}
+	}
+}
+
+// TestScorePairedBSJSON checks that --paired-bs --json carries sacreBLEU's
+// numbers at full precision, with the system names and signatures.
+func TestScorePairedBSJSON(t *testing.T) {
+	r := loadBootstrapRunsJSON(t)[3] // chrF++ and BLEU with options, four systems
+	out, errOut, code := runScore(t, append(pairedArgs(r), "--json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var doc struct {
+		Segments   int               `json:"segments"`
+		Resamples  int               `json:"resamples"`
+		Seed       uint64            `json:"seed"`
+		Signatures map[string]string `json:"signatures"`
+		Systems    []struct {
+			Name     string `json:"name"`
+			Baseline bool   `json:"baseline"`
+			Scores   map[string]struct {
+				Score  float64  `json:"score"`
+				Mean   float64  `json:"mean"`
+				CI     float64  `json:"ci"`
+				PValue *float64 `json:"p_value"`
+			} `json:"scores"`
+		} `json:"systems"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("%v in %s", err, out)
+	}
+	if doc.Segments != 200 || doc.Resamples != score.DefaultBootstrapResamples || doc.Seed != score.DefaultBootstrapSeed ||
+		len(doc.Systems) != len(r.Systems) || len(doc.Signatures) != 2 {
+		t.Fatalf("implausible JSON: %s", out)
+	}
+	for metric, want := range r.Results {
+		if doc.Signatures[metric] != r.Signatures[metric] {
+			t.Errorf("%s signature %q, sacreBLEU %q", metric, doc.Signatures[metric], r.Signatures[metric])
+		}
+		for i, w := range want {
+			s := doc.Systems[i]
+			g, ok := s.Scores[metric]
+			if !ok || s.Name != "bootstrap/"+r.Systems[i] || s.Baseline != (i == 0) {
+				t.Fatalf("system %d: %+v", i, s)
+			}
+			samePValue := (g.PValue == nil) == (w.PValue == nil) && (g.PValue == nil || *g.PValue == *w.PValue)
+			if g.Score != w.Score || g.Mean != w.Mean || g.CI != w.CI || !samePValue {
+				t.Errorf("%s %s: got %+v, sacreBLEU %+v", metric, s.Name, g, w)
+			}
+		}
+	}
+}
+
+// TestParsePairedSystem checks how --hyp values name systems: NAME=FILE,
+// a plain path, and a file whose own name holds "=".
+func TestParsePairedSystem(t *testing.T) {
+	dir := t.TempDir()
+	withEquals := filepath.Join(dir, "lr=0.1.txt")
+	if err := os.WriteFile(withEquals, []byte("a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ in, name, path string }{
+		{"pruned=out/pruned.es", "pruned", "out/pruned.es"},
+		{"out/full.es", "out/full.es", "out/full.es"},
+		{withEquals, withEquals, withEquals},
+		{"=x.es", "=x.es", "=x.es"},
+		{"a=b=c.es", "a", "b=c.es"},
+	}
+	for _, tt := range tests {
+		if got := parsePairedSystem(tt.in); got.name != tt.name || got.path != tt.path {
+			t.Errorf("%q: got name %q path %q, want %q %q", tt.in, got.name, got.path, tt.name, tt.path)
 		}
 	}
 }

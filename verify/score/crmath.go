@@ -11,9 +11,12 @@ import (
 // but a tiny share of arguments (about 1 in 1,000 for exp and 1 in 8,000 for
 // log on the arguments BLEU produces), while Go's math.Exp and math.Log are
 // off by one unit in the last place far more often (about 1 in 7 and 1 in
-// 28). So this file computes exp and log to 200 bits with math/big and rounds
-// once to float64: correctly rounded results, equal to glibc's wherever
-// glibc's are correctly rounded.
+// 28). So this file computes exp and log with math/big and rounds once to
+// float64: correctly rounded results, equal to glibc's wherever glibc's are
+// correctly rounded. It first works at 128 bits and keeps that result when
+// its error bound cannot straddle a rounding boundary, which is nearly
+// always; otherwise it works at workPrec (the paired bootstrap takes
+// thousands of these per system).
 
 // workPrec is the working precision in bits: far more than the 53 bits of a
 // float64, so the single final rounding is the correct one except when the
@@ -56,7 +59,18 @@ func crExp(x float64) float64 {
 	case x > 710:
 		return math.Inf(1)
 	}
-	prec := uint(workPrec + 32)
+	if f, ok := roundedIfCertain(expAt(x, fastPrec), fastPrec-expErrBits); ok {
+		return f
+	}
+	f, _ := expAt(x, workPrec+32).Float64()
+	return f
+}
+
+// expAt returns e^x computed with prec-bit arithmetic, for −746 ≤ x ≤ 710.
+// Its relative error is below 2^(expErrBits−prec): the error of r (at most
+// 2^(11−prec) in absolute terms, as |k·ln2| < 2^10) and the Taylor sum's
+// rounding, which the 2^s squarings magnify 2^12-fold.
+func expAt(x float64, prec uint) *big.Float {
 	// x = k·ln2 + r with |r| ≤ ln2/2.
 	k := math.Round(x / math.Ln2)
 	r := new(big.Float).SetPrec(prec).SetFloat64(x)
@@ -79,9 +93,7 @@ func crExp(x float64) float64 {
 	for i := 0; i < s; i++ {
 		sum.Mul(sum, sum)
 	}
-	sum.SetMantExp(sum, int(k))
-	f, _ := sum.Float64()
-	return f
+	return sum.SetMantExp(sum, int(k))
 }
 
 // crLog returns the natural logarithm of x correctly rounded to float64 (see
@@ -97,7 +109,18 @@ func crLog(x float64) float64 {
 	case x == 1:
 		return 0
 	}
-	prec := uint(workPrec + 32)
+	if f, ok := roundedIfCertain(logAt(x, fastPrec), fastPrec-logErrBits); ok {
+		return f
+	}
+	f, _ := logAt(x, workPrec+32).Float64()
+	return f
+}
+
+// logAt returns log x computed with prec-bit arithmetic, for a finite x > 0.
+// Its relative error is below 2^(logErrBits−prec): a few hundred roundings
+// of 2^−prec at most, and the final sum e·ln2 + log m loses under two bits
+// since |log m| ≤ ln2/2 ≤ |e·ln2|/2 whenever e ≠ 0.
+func logAt(x float64, prec uint) *big.Float {
 	// x = m·2^e with m in [√½, √2), so log x = e·ln2 + 2·atanh((m−1)/(m+1)).
 	frac, e := math.Frexp(x) // frac in [½, 1)
 	if frac < math.Sqrt2/2 {
@@ -125,7 +148,32 @@ func crLog(x float64) float64 {
 	sum.SetMantExp(sum, 1) // ×2
 	el := new(big.Float).SetPrec(prec).SetInt64(int64(e))
 	el.Mul(el, ln2())
-	sum.Add(sum, el)
-	f, _ := sum.Float64()
-	return f
+	return sum.Add(sum, el)
+}
+
+// Ziv's strategy: evaluate at fastPrec bits first, which is enough to round
+// correctly for all but about one argument in 2^(fastPrec−errBits−53), and
+// only then at workPrec.
+const (
+	fastPrec = 128
+	// expErrBits and logErrBits bound, as a power of two over 2^−prec, the
+	// relative error of expAt and logAt, with a wide margin.
+	expErrBits = 30
+	logErrBits = 20
+)
+
+// roundedIfCertain rounds v to float64 when every value within a relative
+// distance 2^−bits of v rounds to the same float64, and reports whether it
+// did.
+func roundedIfCertain(v *big.Float, bits uint) (float64, bool) {
+	prec := v.Prec() + 64
+	eps := new(big.Float).SetPrec(prec).SetMantExp(big.NewFloat(1), -int(bits))
+	one := new(big.Float).SetPrec(prec).SetInt64(1)
+	lo := new(big.Float).SetPrec(prec).Sub(one, eps)
+	hi := new(big.Float).SetPrec(prec).Add(one, eps)
+	lo.Mul(lo, v)
+	hi.Mul(hi, v)
+	a, _ := lo.Float64()
+	b, _ := hi.Float64()
+	return a, a == b
 }

@@ -3,6 +3,7 @@ package score
 import (
 	"encoding/json"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -78,5 +79,31 @@ func TestExpLogSpecialValues(t *testing.T) {
 	}
 	if !math.IsNaN(crLog(-1)) {
 		t.Errorf("log(-1) is not NaN")
+	}
+}
+
+// TestExpLogFastPathAgrees checks the 128-bit first stage against the
+// workPrec evaluation on random arguments of the kinds BLEU and its
+// bootstrap produce: log of precisions in (0, 100], exp of their means and of
+// brevity-penalty exponents.
+func TestExpLogFastPathAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for i := range 3000 {
+		x := float64(float32(100*rng.Float64()) + float32(i%7)*1e-3)
+		if x <= 0 {
+			continue
+		}
+		slow, _ := logAt(x, workPrec+32).Float64()
+		if got := crLog(x); got != slow {
+			t.Errorf("crLog(%v) = %v, at %d bits %v", x, got, workPrec+32, slow)
+		}
+		y := 5*rng.Float64() - 10*rng.Float64()
+		if i%10 == 0 {
+			y = 1400*rng.Float64() - 740
+		}
+		slowExp, _ := expAt(y, workPrec+32).Float64()
+		if got := crExp(y); got != slowExp {
+			t.Errorf("crExp(%v) = %v, at %d bits %v", y, got, workPrec+32, slowExp)
+		}
 	}
 }

@@ -15,6 +15,13 @@
 // printed lines ([BLEUScore.Format], [ChrFScore.Format]); [ReadLines] reads a
 // file as the sacrebleu command does.
 //
+// [BLEU.PairedBootstrap] and [ChrF.PairedBootstrap] run sacreBLEU's paired
+// bootstrap resampling test (--paired-bs) between systems: each system's
+// score, the mean and 95% interval of its resampled scores, and each
+// system's p-value against the first. [BootstrapIndices] draws the resamples
+// as NumPy's default_rng does; [DefaultBootstrap] holds sacreBLEU's 1,000
+// resamples and seed 12345.
+//
 // References come as streams: refs[k][i] is the k-th reference of
 // hypothesis i, every stream as long as the hypotheses.
 //
@@ -38,6 +45,16 @@
 // precisions is a plain left-to-right sum, as in Python 3.11's sum(); Python
 // 3.12 and later sum floats with compensation, which can move a BLEU score
 // by one ulp as well.
+//
+// The bootstrap's figures are sacreBLEU's bit for bit (testdata/bootstrap.json,
+// made by testdata/make_bootstrap.py): NumPy's SeedSequence, PCG64 and
+// bounded draws are reproduced (testdata/numpy_rng.json), and each resample
+// is scored with the float32 arithmetic that sacreBLEU's float32 statistics
+// get under NumPy 2, its means with NumPy's pairwise summation. BLEU's exp
+// and log are the one exception here too: a resampled BLEU score can differ
+// by one ulp where glibc's result is not correctly rounded, which moves a
+// mean or an interval by about as much and a p-value only if a difference
+// lies within that ulp of the observed one.
 //
 // Text handling follows Python: whitespace is str.isspace (Unicode
 // White_Space plus U+001C..U+001F), lowercasing is str.lower (U+0130 becomes

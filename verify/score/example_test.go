@@ -36,3 +36,33 @@ func ExampleBLEU_Sentence() {
 	// Output:
 	// 70.7107 [100 100 75 33.33] nrefs:2|case:mixed|eff:yes|tok:13a|smooth:exp|version:2.6.0
 }
+
+func ExampleBLEU_PairedBootstrap() {
+	refs := [][]string{{
+		"the cat sat on the mat", "a dog barked at night", "rain fell all day long",
+		"she read the old book", "we walked to the river", "the sun rose over the hills",
+	}}
+	baseline := []string{
+		"the cat sat on a mat", "a dog barked at night", "rain fell all the day",
+		"she read an old book", "we walked to a river", "the sun rose over hills",
+	}
+	system := []string{
+		"the cat sat on the mat", "a dog barked at night", "rain fell all day long",
+		"she read the old book", "we walked to the river", "the sun went up",
+	}
+	results, err := score.BLEU{}.PairedBootstrap([][]string{baseline, system}, refs, score.DefaultBootstrap)
+	if err != nil {
+		panic(err)
+	}
+	for _, r := range results {
+		fmt.Printf("%.1f (μ = %.1f ± %.1f)", r.Score, r.Mean, r.CI)
+		if r.PValue != nil {
+			fmt.Printf(" p = %.4f", *r.PValue)
+		}
+		fmt.Println()
+	}
+	// sacreBLEU's PairedTest prints the same figures for these sentences.
+	// Output:
+	// 51.7 (μ = 51.0 ± 22.0)
+	// 85.5 (μ = 85.6 ± 22.5) p = 0.0400
+}
