@@ -61,6 +61,27 @@ func TestFixturesRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			sorted := g.isTopological()
+			if !sorted {
+				// ONNX Runtime's fp16 converter leaves its input Casts after
+				// their readers: ToProto writes the nodes in topological
+				// order and keeps everything else.
+				t.Logf("nodes not topologically sorted in the file")
+				order, err := g.TopoOrder()
+				if err != nil {
+					t.Fatal(err)
+				}
+				at := map[*Node]int{}
+				for i, n := range g.Nodes() {
+					at[n] = i
+				}
+				nodes := orig.GetGraph().GetNode()
+				var want []*onnxpb.NodeProto
+				for _, n := range order {
+					want = append(want, nodes[at[n]])
+				}
+				orig.Graph.Node = want
+			}
 			if !proto.Equal(g.ToProto(), orig.GetGraph()) {
 				t.Errorf("ToProto is not equal to the original graph")
 			}
@@ -77,9 +98,9 @@ func TestFixturesRoundTrip(t *testing.T) {
 			if len(order) != g.NumNodes() {
 				t.Errorf("TopoOrder has %d nodes, graph %d", len(order), g.NumNodes())
 			}
-			// Exported graphs are already sorted: the stable sort keeps them.
+			// Sorted graphs stay as they are: the sort is stable.
 			for i, n := range g.Nodes() {
-				if order[i] != n {
+				if sorted && order[i] != n {
 					t.Errorf("TopoOrder moved node %s to position %d", n, i)
 					break
 				}
