@@ -107,7 +107,7 @@ func TestCheckTypesIfBranch(t *testing.T) {
 // TestCheckTypesFixtures: every committed fixture, in every precision, is
 // well typed (no false alarm on what the exporters and converters write).
 func TestCheckTypesFixtures(t *testing.T) {
-	for _, path := range fixtureFiles(t) {
+	for _, path := range allFixtureFiles(t) {
 		m, err := onnxio.Load(path, nil)
 		if err != nil {
 			t.Fatal(err)
