@@ -81,14 +81,22 @@
 // back untouched; WriteValueInfo replaces it with inferred types and
 // DropValueInfo removes it, for graphs whose intermediate shapes changed.
 //
+// CheckTypes (or TypeCheckPass) refuses a graph in which inputs that the
+// ONNX schema binds to one type parameter (the operands of Add, Mul, Where,
+// Concat, MatMul, ...) have different element types, as ONNX Runtime does
+// when it loads the model; the commands run it before writing a model.
+//
 // Rules cover the ops of Transformer exports: MatMul, Gemm, elementwise and
 // broadcasting ops, comparisons, Where, Reshape, Transpose, Softmax,
 // LayerNormalization, Gather, Slice, Split, Concat, Unsqueeze, Squeeze,
 // Expand, Cast, Shape, Size, Constant, ConstantOfShape, Range, reductions,
 // Flatten, Tile, Trilu, Dropout, If (from its branches' declared outputs) and
 // com.microsoft Attention, MultiHeadAttention, SkipLayerNormalization,
-// EmbedLayerNormalization and the Gelu variants. Other ops keep their
-// declared types.
+// EmbedLayerNormalization and the Gelu variants, and the quantization ops of
+// ONNX Runtime's quantizer (QuantizeLinear, DequantizeLinear,
+// DynamicQuantizeLinear, MatMulInteger, com.microsoft QAttention,
+// DynamicQuantizeMatMul, MatMulIntegerToFloat, FusedMatMul). Other ops keep
+// their declared types.
 //
 // # Attention heads
 //
