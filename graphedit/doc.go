@@ -81,11 +81,6 @@
 // back untouched; WriteValueInfo replaces it with inferred types and
 // DropValueInfo removes it, for graphs whose intermediate shapes changed.
 //
-// CheckTypes (or TypeCheckPass) refuses a graph in which inputs that the
-// ONNX schema binds to one type parameter (the operands of Add, Mul, Where,
-// Concat, MatMul, ...) have different element types, as ONNX Runtime does
-// when it loads the model; the commands run it before writing a model.
-//
 // Rules cover the ops of Transformer exports: MatMul, Gemm, elementwise and
 // broadcasting ops, comparisons, Where, Reshape, Transpose, Softmax,
 // LayerNormalization, Gather, Slice, Split, Concat, Unsqueeze, Squeeze,
@@ -97,6 +92,11 @@
 // DynamicQuantizeLinear, MatMulInteger, com.microsoft QAttention,
 // DynamicQuantizeMatMul, MatMulIntegerToFloat, FusedMatMul). Other ops keep
 // their declared types.
+//
+// CheckTypes (or TypeCheckPass) refuses a graph in which inputs that the
+// ONNX schema binds to one type parameter (the operands of Add, Mul, Where,
+// Concat, MatMul, ...) have different element types, as ONNX Runtime does
+// when it loads the model; the commands run it before writing a model.
 //
 // # Attention heads
 //
