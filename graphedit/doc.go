@@ -88,8 +88,16 @@
 // Flatten, Tile, Trilu, Dropout, QuantizeLinear, DequantizeLinear, ONNX's
 // Attention, If (from its branches' declared outputs) and
 // com.microsoft Attention, MultiHeadAttention, SkipLayerNormalization,
-// EmbedLayerNormalization and the Gelu variants. Other ops keep their
-// declared types.
+// EmbedLayerNormalization and the Gelu variants, and the quantization ops of
+// ONNX Runtime's quantizer (QuantizeLinear, DequantizeLinear,
+// DynamicQuantizeLinear, MatMulInteger, com.microsoft QAttention,
+// DynamicQuantizeMatMul, MatMulIntegerToFloat, FusedMatMul). Other ops keep
+// their declared types.
+//
+// CheckTypes (or TypeCheckPass) refuses a graph in which inputs that the
+// ONNX schema binds to one type parameter (the operands of Add, Mul, Where,
+// Concat, MatMul, ...) have different element types, as ONNX Runtime does
+// when it loads the model; the commands run it before writing a model.
 //
 // # Joining split exports
 //

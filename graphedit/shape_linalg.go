@@ -9,13 +9,22 @@ import (
 )
 
 func inferMatMul(c *ictx) error {
-	a, b := c.shape(0), c.shape(1)
+	out, err := matMulDims(c, c.shape(0), c.shape(1))
+	if err != nil {
+		return err
+	}
+	c.set(0, c.elem(0), out)
+	return nil
+}
+
+// matMulDims is the shape of MatMul(a, b) (numpy matmul broadcasting); nil
+// when either shape is unknown.
+func matMulDims(c *ictx, a, b []Dim) ([]Dim, error) {
 	if a == nil || b == nil {
-		c.set(0, c.elem(0), nil)
-		return nil
+		return nil, nil
 	}
 	if len(a) == 0 || len(b) == 0 {
-		return fmt.Errorf("MatMul of a scalar")
+		return nil, fmt.Errorf("MatMul of a scalar")
 	}
 	aa, bb := a, b
 	if len(a) == 1 {
@@ -26,11 +35,11 @@ func inferMatMul(c *ictx) error {
 	}
 	k1, k2 := aa[len(aa)-1], bb[len(bb)-2]
 	if k1.Known() && k2.Known() && k1.Value != k2.Value {
-		return fmt.Errorf("MatMul inner sizes differ: %s and %s", ShapeString(a), ShapeString(b))
+		return nil, fmt.Errorf("MatMul inner sizes differ: %s and %s", ShapeString(a), ShapeString(b))
 	}
 	batch, err := c.broadcast(aa[:len(aa)-2], bb[:len(bb)-2])
 	if err != nil {
-		return err
+		return nil, err
 	}
 	out := append([]Dim{}, batch...)
 	if len(a) > 1 {
@@ -39,8 +48,7 @@ func inferMatMul(c *ictx) error {
 	if len(b) > 1 {
 		out = append(out, bb[len(bb)-1])
 	}
-	c.set(0, c.elem(0), out)
-	return nil
+	return out, nil
 }
 
 func inferGemm(c *ictx) error {
@@ -87,10 +95,15 @@ func inferLayerNorm(c *ictx) error {
 // inferMSAttention handles com.microsoft Attention: input [B,S,hidden],
 // weights [hidden, q+k+v] give output [B,S,v]; the present state is
 // [2,B,N,P+S,k/N] with P the past length (input 4, [2,B,N,P,H]).
-func inferMSAttention(c *ictx) error {
+func inferMSAttention(c *ictx) error { return inferAttentionLike(c, 4, c.elem(0)) }
+
+// inferAttentionLike is the rule of Attention and QAttention: input 0 is
+// [B,S,D], input 1 the packed QKV weight, input pastInput (if given) the cache
+// [2,B,N,P,H]; outputs take element type elem.
+func inferAttentionLike(c *ictx, pastInput int, elem int32) error {
 	x, w := c.shape(0), c.shape(1)
 	if len(x) != 3 {
-		c.set(0, c.elem(0), nil)
+		c.set(0, elem, nil)
 		return nil
 	}
 	var k, v Dim
@@ -105,7 +118,7 @@ func inferMSAttention(c *ictx) error {
 	} else {
 		k, v = c.g.freshDim(), c.g.freshDim()
 	}
-	c.set(0, c.elem(0), []Dim{x[0], x[1], v})
+	c.set(0, elem, []Dim{x[0], x[1], v})
 	if c.n.Output(1) == nil {
 		return nil
 	}
@@ -115,12 +128,12 @@ func inferMSAttention(c *ictx) error {
 		hs = c.g.freshDim()
 	}
 	total := x[1]
-	if past := c.shape(4); len(past) == 5 {
+	if past := c.shape(pastInput); len(past) == 5 {
 		if total, ok = dimOp('+', past[3], x[1]); !ok {
 			total = c.g.freshDim()
 		}
 	}
-	c.set(1, c.elem(0), []Dim{IntDim(2), x[0], heads, total, hs})
+	c.set(1, elem, []Dim{IntDim(2), x[0], heads, total, hs})
 	return nil
 }
 

@@ -31,9 +31,14 @@
 //   - Inputs lists the required inputs only. An initializer that is also a
 //     graph input is optional: leave it out to use the stored value, or feed
 //     it by name to replace it for that run.
-//   - Tensors hold float32, float64, int64, int32, int8, uint8 or bool.
-//     Inputs are passed to ONNX Runtime without copying; outputs are fresh
-//     Go slices owned by the caller.
+//   - Tensors hold float32, float64, float16, bfloat16, int64, int32, int8,
+//     uint8 or bool (the two half formats as 16-bit patterns; Float32s
+//     converts). Inputs are passed to ONNX Runtime without copying; outputs
+//     are fresh Go slices owned by the caller. A model with float16 or
+//     bfloat16 outputs runs as a copy with an extra Cast(to=FLOAT) output per
+//     such output (onnxruntime_go v1.27 copies too few bytes of the half
+//     outputs ONNX Runtime allocates); Run hands back the model's own type,
+//     exactly. Half inputs need a rank of at least 1 and one element.
 //   - A Session is safe for concurrent Runs. It keeps one ONNX Runtime
 //     session per distinct set of fed inputs (ONNX Runtime fixes the names
 //     when a session is made), so feeding a changing set of optional inputs

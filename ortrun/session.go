@@ -108,6 +108,9 @@ type Session struct {
 	sopts   *ort.SessionOptions
 	inputs  []ValueInfo
 	outputs []ValueInfo
+	// half maps each float16/bfloat16 output to the float32 output that
+	// fetches it (see widenHalfOutputs); nil when there is none.
+	half map[string]halfOutput
 
 	// life is held for reading by each Run and for writing by Close, so
 	// that Close waits for runs in progress instead of freeing under them.
@@ -170,6 +173,10 @@ func newSession(path string, data []byte, opts Options) (*Session, error) {
 		s.sopts.Destroy()
 		return nil, err
 	}
+	if err := s.widenHalfOutputs(); err != nil {
+		s.sopts.Destroy()
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -216,13 +223,21 @@ func sessionOptions(o Options) (*ort.SessionOptions, error) {
 }
 
 // readInfo asks ONNX Runtime for the model's inputs and outputs, with a
-// throwaway CPU session (a GPU provider would build its engines twice).
+// throwaway CPU session (a GPU provider would build its engines twice) at
+// basic graph optimization, or none when the session runs without: some
+// files load only with constant folding on (the fp16 converter's
+// nn.Transformer file, where a Cast that ONNX Runtime inserts clashes with a
+// declared type unless folding removes the node first).
 func (s *Session) readInfo() error {
 	var ins, outs []ort.InputOutputInfo
 	var err error
 	if s.path != "" {
+		level := OptBasic
+		if s.opts.Optimization == OptDisable {
+			level = OptDisable
+		}
 		var so *ort.SessionOptions
-		if so, err = sessionOptions(Options{IntraOpThreads: 1, InterOpThreads: 1, Optimization: OptDisable}); err != nil {
+		if so, err = sessionOptions(Options{IntraOpThreads: 1, InterOpThreads: 1, Optimization: level}); err != nil {
 			return fmt.Errorf("ortrun: %s: %w", s.name, err)
 		}
 		defer so.Destroy()
@@ -328,7 +343,7 @@ func (s *Session) Run(inputs map[string]*Tensor, outputNames []string) (map[stri
 	if err != nil {
 		return nil, err
 	}
-	r, err := s.runnerFor(inNames, outNames)
+	r, err := s.runnerFor(inNames, s.ortOutputs(outNames))
 	if err != nil {
 		return nil, err
 	}
@@ -344,18 +359,25 @@ func (s *Session) Run(inputs map[string]*Tensor, outputNames []string) (map[stri
 		return nil, err
 	}
 	defer destroyAll(vals)
-	want := make(map[string]bool, len(outNames))
-	for _, n := range outNames {
-		want[n] = true
+	at := make(map[string]int, len(r.outputs))
+	for i, n := range r.outputs {
+		at[n] = i
 	}
 	res := make(map[string]*Tensor, len(outNames))
-	for i, n := range r.outputs {
-		if !want[n] {
-			continue
+	for _, n := range outNames {
+		h, isHalf := s.half[n]
+		i := at[n]
+		if isHalf {
+			i = at[h.wide]
 		}
-		if res[n], err = fromValue(vals[i]); err != nil {
+		t, err := fromValue(vals[i])
+		if err == nil && isHalf {
+			t, err = narrow(t, h)
+		}
+		if err != nil {
 			return nil, fmt.Errorf("ortrun: %s: output %q: %w", s.name, n, err)
 		}
+		res[n] = t
 	}
 	return res, nil
 }
@@ -448,6 +470,17 @@ func (s *Session) inputInfo(name string) *ValueInfo {
 	return nil
 }
 
+// ortOutputDType is the element type ONNX Runtime gives output name of the
+// model it runs: float32 for the widened copy of a half-precision output.
+func (s *Session) ortOutputDType(name string) DType {
+	for _, h := range s.half {
+		if h.wide == name {
+			return Float32
+		}
+	}
+	return s.outputInfo(name).DType
+}
+
 func (s *Session) outputInfo(name string) *ValueInfo {
 	for i := range s.outputs {
 		if s.outputs[i].Name == name {
@@ -537,7 +570,7 @@ func (s *Session) runLearning(r *runner, inVals []ort.Value) ([]ort.Value, error
 			if !pre[i] {
 				continue
 			}
-			v, err := newScalarOutput(s.outputInfo(n).DType)
+			v, err := newScalarOutput(s.ortOutputDType(n))
 			if err != nil {
 				destroyAll(outVals)
 				return nil, fmt.Errorf("ortrun: %s: output %q: %w", s.name, n, err)

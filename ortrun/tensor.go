@@ -4,24 +4,28 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unsafe"
 
 	ort "github.com/yalue/onnxruntime_go"
+
+	"onnxprune/onnxio"
 )
 
 // DType is the element type of a Tensor.
 type DType string
 
 // The element types a Tensor can hold. Model inputs and outputs of other types
-// (float16, bfloat16, strings, …) are reported by name but cannot be fed or
-// fetched.
+// (strings, float8, …) are reported by name but cannot be fed or fetched.
 const (
-	Float32 DType = "float32"
-	Float64 DType = "float64"
-	Int64   DType = "int64"
-	Int32   DType = "int32"
-	Int8    DType = "int8"
-	Uint8   DType = "uint8"
-	Bool    DType = "bool"
+	Float32  DType = "float32"
+	Float64  DType = "float64"
+	Float16  DType = "float16"
+	BFloat16 DType = "bfloat16"
+	Int64    DType = "int64"
+	Int32    DType = "int32"
+	Int8     DType = "int8"
+	Uint8    DType = "uint8"
+	Bool     DType = "bool"
 )
 
 // Tensor is a dense tensor in row-major order, held in Go memory. Exactly one
@@ -32,10 +36,15 @@ const (
 // Run reads input tensors without modifying them; ONNX Runtime reads their
 // data in place, so do not change a tensor while a Run that uses it is in
 // progress.
+//
+// F16 holds IEEE 754 half-precision values and BF16 bfloat16 values, as
+// their 16-bit patterns (see Float32s and NewF16FromFloat32 to convert).
 type Tensor struct {
 	Shape []int64
 	F32   []float32
 	F64   []float64
+	F16   []uint16
+	BF16  []uint16
 	I64   []int64
 	I32   []int32
 	I8    []int8
@@ -51,6 +60,28 @@ func NewF32(shape []int64, data []float32) *Tensor {
 // NewF64 returns a float64 tensor of the given shape holding data (not copied).
 func NewF64(shape []int64, data []float64) *Tensor {
 	return &Tensor{Shape: shape, F64: nonNil(data)}
+}
+
+// NewF16 returns a float16 tensor of the given shape holding data, IEEE 754
+// half-precision bit patterns (not copied).
+func NewF16(shape []int64, data []uint16) *Tensor {
+	return &Tensor{Shape: shape, F16: nonNil(data)}
+}
+
+// NewF16FromFloat32 returns a float16 tensor holding data rounded to half
+// precision (to nearest, ties to even).
+func NewF16FromFloat32(shape []int64, data []float32) *Tensor {
+	h := make([]uint16, len(data))
+	for i, f := range data {
+		h[i] = onnxio.Float32ToFloat16(f)
+	}
+	return NewF16(shape, h)
+}
+
+// NewBF16 returns a bfloat16 tensor of the given shape holding data, bfloat16
+// bit patterns (the upper half of a float32's bits; not copied).
+func NewBF16(shape []int64, data []uint16) *Tensor {
+	return &Tensor{Shape: shape, BF16: nonNil(data)}
 }
 
 // NewI64 returns an int64 tensor of the given shape holding data (not copied).
@@ -107,6 +138,8 @@ func (t *Tensor) DType() DType {
 	}
 	set(t.F32 != nil, Float32)
 	set(t.F64 != nil, Float64)
+	set(t.F16 != nil, Float16)
+	set(t.BF16 != nil, BFloat16)
 	set(t.I64 != nil, Int64)
 	set(t.I32 != nil, Int32)
 	set(t.I8 != nil, Int8)
@@ -125,6 +158,10 @@ func (t *Tensor) Len() int {
 		return len(t.F32)
 	case Float64:
 		return len(t.F64)
+	case Float16:
+		return len(t.F16)
+	case BFloat16:
+		return len(t.BF16)
 	case Int64:
 		return len(t.I64)
 	case Int32:
@@ -162,7 +199,7 @@ func (t *Tensor) Validate() error {
 		return fmt.Errorf("nil tensor")
 	}
 	if t.DType() == "" {
-		return fmt.Errorf("tensor must set exactly one data slice (F32, F64, I64, I32, I8, U8 or Bool)")
+		return fmt.Errorf("tensor must set exactly one data slice (F32, F64, F16, BF16, I64, I32, I8, U8 or Bool)")
 	}
 	n, err := NumElements(t.Shape)
 	if err != nil {
@@ -170,6 +207,29 @@ func (t *Tensor) Validate() error {
 	}
 	if int64(t.Len()) != n {
 		return fmt.Errorf("%s tensor of shape %v needs %d elements, has %d", t.DType(), t.Shape, n, t.Len())
+	}
+	return nil
+}
+
+// Float32s returns the values of a float32, float16 or bfloat16 tensor as
+// float32 (exact: both half formats are subsets of float32); the F32 slice
+// itself for float32. It returns nil for other element types.
+func (t *Tensor) Float32s() []float32 {
+	switch t.DType() {
+	case Float32:
+		return t.F32
+	case Float16:
+		out := make([]float32, len(t.F16))
+		for i, h := range t.F16 {
+			out[i] = onnxio.Float16ToFloat32(h)
+		}
+		return out
+	case BFloat16:
+		out := make([]float32, len(t.BF16))
+		for i, h := range t.BF16 {
+			out[i] = onnxio.BFloat16ToFloat32(h)
+		}
+		return out
 	}
 	return nil
 }
@@ -201,6 +261,10 @@ func toValue(t *Tensor) (ort.Value, error) {
 		return newValue(t.Shape, t.F32)
 	case Float64:
 		return newValue(t.Shape, t.F64)
+	case Float16:
+		return newHalfValue(t.Shape, t.F16, ort.TensorElementDataTypeFloat16)
+	case BFloat16:
+		return newHalfValue(t.Shape, t.BF16, ort.TensorElementDataTypeBFloat16)
 	case Int64:
 		return newValue(t.Shape, t.I64)
 	case Int32:
@@ -220,6 +284,18 @@ func newValue[T ort.TensorData](shape []int64, data []T) (ort.Value, error) {
 		return ort.NewScalar(data[0])
 	}
 	return ort.NewTensor(ort.NewShape(shape...).Clone(), data)
+}
+
+// newHalfValue wraps 16-bit float data (not a copy) as an ONNX Runtime
+// tensor of element type dt through onnxruntime_go's custom-data tensors,
+// which take the bytes in host order as ONNX Runtime reads them. Those need
+// a rank of at least 1 and at least one element.
+func newHalfValue(shape []int64, data []uint16, dt ort.TensorElementDataType) (ort.Value, error) {
+	if len(shape) == 0 || len(data) == 0 {
+		return nil, fmt.Errorf("%s tensors of rank 0 or without elements cannot be fed (shape %v)", dtypeOf(dt), shape)
+	}
+	raw := unsafe.Slice((*byte)(unsafe.Pointer(&data[0])), 2*len(data))
+	return ort.NewCustomDataTensor(ort.NewShape(shape...).Clone(), raw, dt)
 }
 
 // fromValue returns v's contents as a Tensor. Values that ONNX Runtime
@@ -262,7 +338,7 @@ func fromValue(v ort.Value) (*Tensor, error) {
 }
 
 // supportedList names the element types a Tensor can hold, for messages.
-const supportedList = "float32, float64, int64, int32, int8, uint8, bool"
+const supportedList = "float32, float64, float16, bfloat16, int64, int32, int8, uint8, bool"
 
 func shapeOf(v ort.Value) []int64 {
 	s := v.GetShape()
@@ -300,6 +376,10 @@ func dtypeOf(t ort.TensorElementDataType) DType {
 		return Float32
 	case ort.TensorElementDataTypeDouble:
 		return Float64
+	case ort.TensorElementDataTypeFloat16:
+		return Float16
+	case ort.TensorElementDataTypeBFloat16:
+		return BFloat16
 	case ort.TensorElementDataTypeInt64:
 		return Int64
 	case ort.TensorElementDataTypeInt32:

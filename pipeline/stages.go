@@ -101,6 +101,9 @@ func (r *runner) gate(ctx context.Context) error {
 				return fmt.Errorf("%s: %w", f.path, err)
 			}
 			total += len(gates)
+			if err := f.g.CheckTypes(); err != nil {
+				return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
+			}
 			f.g.Store(f.m)
 		}
 		if err := f.m.Save(outs[i], nil); err != nil {
@@ -510,6 +513,9 @@ func (r *runner) prune(ctx context.Context) error {
 			return fmt.Errorf("%s: %w", f.path, err)
 		}
 		pd.RemovedBytes += rep.RemovedBytes
+		if err := f.g.CheckTypes(); err != nil {
+			return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
+		}
 		f.g.Store(f.m)
 		if err := f.m.Save(outs[i], nil); err != nil {
 			return err

@@ -63,8 +63,8 @@ func (m *Model) encode(ctx context.Context, src [][]int64) (*encoded, error) {
 		return nil, err
 	}
 	e.hidden = out[fi.encOut]
-	if e.hidden == nil || e.hidden.F32 == nil {
-		return nil, fmt.Errorf("verify: %s: output %s is not float32", fi.path, fi.encOut)
+	if e.hidden == nil || e.hidden.Float32s() == nil {
+		return nil, fmt.Errorf("verify: %s: output %s is not float32, float16 or bfloat16", fi.path, fi.encOut)
 	}
 	return e, nil
 }

@@ -35,6 +35,10 @@ func gatherRows(t *ortrun.Tensor, idx []int) (*ortrun.Tensor, error) {
 		return ortrun.NewBool(shape, gatherSlice(t.Bool, idx, per)), nil
 	case t.F64 != nil:
 		return ortrun.NewF64(shape, gatherSlice(t.F64, idx, per)), nil
+	case t.F16 != nil:
+		return ortrun.NewF16(shape, gatherSlice(t.F16, idx, per)), nil
+	case t.BF16 != nil:
+		return ortrun.NewBF16(shape, gatherSlice(t.BF16, idx, per)), nil
 	case t.I32 != nil:
 		return ortrun.NewI32(shape, gatherSlice(t.I32, idx, per)), nil
 	}
@@ -50,10 +54,15 @@ func gatherSlice[T any](src []T, idx []int, per int) []T {
 }
 
 // lastPosition returns, per row, the logits of the last position of a
-// [rows, T, V] (or [rows, V]) logits tensor, as one rows×V slice.
+// [rows, T, V] (or [rows, V]) logits tensor of float32, float16 or bfloat16,
+// as one rows×V float32 slice.
 func lastPosition(t *ortrun.Tensor, rows int, name string) ([]float32, int, error) {
-	if t == nil || t.F32 == nil {
-		return nil, 0, fmt.Errorf("verify: %s: logits missing or not float32 (got %v)", name, t)
+	var f []float32
+	if t != nil {
+		f = t.Float32s()
+	}
+	if f == nil {
+		return nil, 0, fmt.Errorf("verify: %s: logits missing or not float32, float16 or bfloat16 (got %v)", name, t)
 	}
 	switch len(t.Shape) {
 	case 3:
@@ -62,18 +71,18 @@ func lastPosition(t *ortrun.Tensor, rows int, name string) ([]float32, int, erro
 		}
 		T, V := int(t.Shape[1]), int(t.Shape[2])
 		if T == 1 {
-			return t.F32, V, nil
+			return f, V, nil
 		}
 		out := make([]float32, rows*V)
 		for r := 0; r < rows; r++ {
-			copy(out[r*V:(r+1)*V], t.F32[(r*T+T-1)*V:(r*T+T)*V])
+			copy(out[r*V:(r+1)*V], f[(r*T+T-1)*V:(r*T+T)*V])
 		}
 		return out, V, nil
 	case 2:
 		if int(t.Shape[0]) != rows {
 			return nil, 0, fmt.Errorf("verify: %s: logits shape %v, want [%d, vocab]", name, t.Shape, rows)
 		}
-		return t.F32, int(t.Shape[1]), nil
+		return f, int(t.Shape[1]), nil
 	}
 	return nil, 0, fmt.Errorf("verify: %s: logits shape %v, want [rows, T, vocab]", name, t.Shape)
 }

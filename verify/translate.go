@@ -181,14 +181,18 @@ func (m *Model) ForcedLogits(ctx context.Context, src, tgt [][]int64, batch int)
 		if err != nil {
 			return out, vocab, err
 		}
-		if logits == nil || logits.F32 == nil || len(logits.Shape) != 3 || logits.Shape[0] != int64(len(b)) || logits.Shape[1] != t.Shape[1] {
+		var lf []float32
+		if logits != nil {
+			lf = logits.Float32s()
+		}
+		if lf == nil || len(logits.Shape) != 3 || logits.Shape[0] != int64(len(b)) || logits.Shape[1] != t.Shape[1] {
 			return out, vocab, fmt.Errorf("verify: %s: logits %v for targets %v", m, logits, t.Shape)
 		}
 		T, V := int(logits.Shape[1]), int(logits.Shape[2])
 		vocab = V
 		for j, i := range b {
 			n := len(prefix[j])
-			out[i] = slices.Clone(logits.F32[j*T*V : (j*T+n)*V])
+			out[i] = slices.Clone(lf[j*T*V : (j*T+n)*V])
 		}
 	}
 	return out, vocab, nil

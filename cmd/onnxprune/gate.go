@@ -116,6 +116,9 @@ func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 				return fmt.Errorf("%s: %w", f.path, err)
 			}
 		}
+		if err := f.g.CheckTypes(); err != nil {
+			return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
+		}
 		f.g.Store(f.m)
 		var names []string
 		for _, g := range gates {

@@ -155,6 +155,9 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", f.path, err)
 		}
+		if err := f.g.CheckTypes(); err != nil {
+			return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
+		}
 		f.g.Store(f.m)
 		var parts []string
 		for _, c := range rep.Blocks {

@@ -13,6 +13,7 @@ import (
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
+	"onnxprune/ortrun"
 )
 
 var marianFiles = []string{
@@ -262,5 +263,32 @@ func TestGateCommand(t *testing.T) {
 	}
 	if code, _, errs := runPrune("gate", path, "--attention", "self", "-o", out, "--overwrite"); code != 2 || !strings.Contains(errs, "unknown attention kind") {
 		t.Errorf("bad --attention: exit %d: %s", code, errs)
+	}
+}
+
+// TestPruneNeverWritesMistypedModel is issue 16's fp16 case: removing a
+// whole cross-attention layer of the fp16 Marian decoder either writes a
+// file ONNX Runtime loads or refuses before writing, naming the type
+// mismatch (a command that exits 0 never leaves a model that does not load).
+func TestPruneNeverWritesMistypedModel(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "p.onnx")
+	code, _, errs := runPrune("prune", "../../models/fixtures/quant/marian_fp16/decoder_model.onnx",
+		"--remove", "cross:1:*", "-o", out)
+	switch code {
+	case 0:
+		s, err := ortrun.NewSession(out, ortrun.Options{IntraOpThreads: 1})
+		if err != nil {
+			t.Fatalf("prune exited 0 but ONNX Runtime refuses its output: %v", err)
+		}
+		s.Close()
+	case 2:
+		if !strings.Contains(errs, "type check") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
+			t.Errorf("refusal %q: want one line naming the type check", errs)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Error("refused, yet an output was written")
+		}
+	default:
+		t.Fatalf("exit %d: %s", code, errs)
 	}
 }
