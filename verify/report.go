@@ -322,7 +322,7 @@ func Markdown(r *Report) string {
 func searchString(o SearchOptions) string {
 	mode := "greedy search"
 	if o.Beam > 1 {
-		mode = fmt.Sprintf("beam search (%d beams, length penalty %g)", o.Beam, o.LengthPenalty)
+		mode = fmt.Sprintf("beam search (%d beams, length penalty %g, early stopping %v)", o.Beam, o.LengthPenalty, o.EarlyStopping)
 	}
 	return fmt.Sprintf("%s, batch %d, length limit min(%d, %g·src+%d)", mode, o.Batch, o.MaxLen, o.MaxLenA, o.MaxLenB)
 }
