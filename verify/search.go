@@ -148,11 +148,12 @@ func (a candidate) better(b candidate) bool {
 //     assumes longer beams only lose);
 //   - at its length limit, where the first k continuations of the last step
 //     count as finished as they stand.
+//
 // The best finished hypothesis wins. With k = 1 this is greedy search.
 func beamSearch(ctx context.Context, st stepper, k int, start, eos int64, limits []int, alpha float64, earlyStopping bool) ([]Hypothesis, error) {
 	n := st.rows()
 	out := make([]Hypothesis, n)
-	beams := make([][]beamHyp, n)      // live beams per sentence
+	beams := make([][]beamHyp, n)       // live beams per sentence
 	finished := make([][]Hypothesis, n) // best k finished, best first
 	// Row layout: the live sentences in order, k rows each (the first step
 	// has one live beam, the start token, repeated k times and masked).
