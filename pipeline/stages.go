@@ -559,7 +559,8 @@ func (r *runner) verify(ctx context.Context) error {
 		Bench:  verify.DefaultBench(),
 		Log:    indent{r.log}, SkipBench: c.NoBench, MaxBLEUDrop: c.MaxBLEUDrop,
 		Providers: []ortrun.Provider{r.session().Provider},
-		WorkDir:   r.path(VerifyDir),
+		WorkDir:     r.path(VerifyDir),
+		BenchRunner: c.BenchRunner,
 	}
 	if r.tok != nil {
 		sp := r.tok.Specials()
