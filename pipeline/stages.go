@@ -558,7 +558,7 @@ func (r *runner) verify(ctx context.Context) error {
 		Search: verify.DefaultSearch(),
 		Bench:  verify.DefaultBench(),
 		Log:    indent{r.log}, SkipBench: c.NoBench, MaxBLEUDrop: c.MaxBLEUDrop,
-		Providers: []ortrun.Provider{r.session().Provider},
+		Providers:   []ortrun.Provider{r.session().Provider},
 		WorkDir:     r.path(VerifyDir),
 		BenchRunner: c.BenchRunner,
 	}
