@@ -51,12 +51,24 @@ func chartDomain(rows []chartRow) (lo, hi float64) {
 	return math.Exp(-m), math.Exp(m)
 }
 
-// chartTicks are the ratios marked on the axis: the nice values inside the
-// domain.
-func chartTicks(lo, hi float64) []float64 {
+// chartTickGap is the least distance between two tick labels (px).
+const chartTickGap = 48
+
+// chartTicks are the ratios marked on the axis: ×1 and the nice values
+// inside the domain, nearest to ×1 first, each at least chartTickGap from
+// those already taken (x gives a ratio's position).
+func chartTicks(lo, hi float64, x func(float64) float64) []float64 {
+	cands := []float64{1, 0.9, 1.1, 0.8, 1.25, 0.67, 1.5, 0.5, 2, 0.33, 3, 0.25, 4, 0.2, 5, 0.1, 10}
 	var out []float64
-	for _, t := range []float64{0.1, 0.2, 0.25, 0.33, 0.5, 0.67, 0.8, 0.9, 1, 1.1, 1.25, 1.5, 2, 3, 4, 5, 10} {
-		if t >= lo && t <= hi {
+	for _, t := range cands {
+		if t < lo || t > hi {
+			continue
+		}
+		free := true
+		for _, o := range out {
+			free = free && math.Abs(x(t)-x(o)) >= chartTickGap
+		}
+		if free {
 			out = append(out, t)
 		}
 	}
@@ -104,7 +116,7 @@ func SpeedupSVG(r *Report) string {
 		}
 	}
 	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#555"/>`+"\n", chartLabelW, plotBottom, chartLabelW+chartPlotW, plotBottom)
-	for _, t := range chartTicks(lo, hi) {
+	for _, t := range chartTicks(lo, hi, x) {
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#555"/><text x="%.1f" y="%d" text-anchor="middle">×%g</text>`+"\n",
 			x(t), plotBottom, x(t), plotBottom+5, x(t), plotBottom+19, t)
 	}

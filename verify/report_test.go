@@ -31,6 +31,20 @@ func checkSpeedupChart(t *testing.T, r *Report) *svgcheck.Doc {
 	for _, o := range d.Outside() {
 		t.Error(o)
 	}
+	// Tick labels (the texts under the axis, "×…") do not overlap.
+	var ticks []svgcheck.Text
+	for _, tx := range d.Texts {
+		if strings.HasPrefix(tx.Content, "×") && !strings.Contains(tx.Content, "(") {
+			ticks = append(ticks, tx)
+		}
+	}
+	for i := range ticks {
+		for j := i + 1; j < len(ticks); j++ {
+			if ticks[i].Left < ticks[j].Right && ticks[j].Left < ticks[i].Right {
+				t.Errorf("tick labels %q and %q overlap", ticks[i].Content, ticks[j].Content)
+			}
+		}
+	}
 	if d.Width > 1280-40 {
 		t.Errorf("chart is %g wide: does not fit a 1280 px window", d.Width)
 	}
@@ -56,6 +70,12 @@ func TestRatio(t *testing.T) {
 	if r.Value != 2 || r.Low != 8.5/6 || r.High != 11.5/4.5 || !r.Significant() {
 		t.Errorf("one round: %+v", r)
 	}
+	// A wide range (as on a busy machine) still gets readable ticks.
+	wide := &Report{Speedups: []Speedup{{Provider: "cpu", Batch: 1,
+		EncoderSpeedup: Ratio{Value: 4.33, Low: 2.73, High: 10.21, Spread: "over 3 rounds"},
+		StepSpeedup:    Ratio{Unchanged: "decoder_model.onnx byte-identical to the original"},
+		TokensSpeedup:  Ratio{Value: 0.56, Low: 0.38, High: 3.06, Spread: "over 3 rounds"}}}}
+	checkSpeedupChart(t, wide)
 	if got, want := (Ratio{Unchanged: "x.onnx byte-identical to the original"}).String(), "unchanged (x.onnx byte-identical to the original)"; got != want {
 		t.Errorf("unchanged: %q, want %q", got, want)
 	}
