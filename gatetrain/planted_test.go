@@ -240,8 +240,9 @@ func TestModelWithoutGates(t *testing.T) {
 	}
 }
 
-// checkPlot parses the SVG and checks one polyline per head with one point
-// per step.
+// checkPlot parses the P(open) heatmap and checks it against the gates:
+// every head labelled once, one cell per head and step column, the final
+// decision marked, no text outside the viewBox.
 func checkPlot(t *testing.T, path string, heads []graphedit.GateRecord, steps int) {
 	t.Helper()
 	b, err := os.ReadFile(path)
