@@ -40,6 +40,16 @@ type grid struct {
 	cells  map[[2]int]HeadReport
 }
 
+// decided says whether a pruning decision marks any head of g.
+func (g grid) decided() bool {
+	for _, h := range g.cells {
+		if h.Kept != nil {
+			return true
+		}
+	}
+	return false
+}
+
 func grids(rep *Report) []grid {
 	var out []grid
 	for _, k := range heads.Kinds {
@@ -138,7 +148,17 @@ func shortRole(r string) string {
 // (blue, with the offset), syntactic (green, relation and direction: →h
 // the dependent attends to its head), rare-word (orange), several (purple).
 func WriteRolesSVG(w io.Writer, rep *Report) error {
-	return writePanels(w, grids(rep), "Head roles", roleLabel)
+	for _, h := range rep.Heads {
+		if len(h.Roles) > 0 {
+			return writePanels(w, grids(rep), "Head roles", roleLabel)
+		}
+	}
+	msg := fmt.Sprintf("No head has a role: none of the %d heads is positional, syntactic or rare-word by the thresholds of this analysis.", len(rep.Heads))
+	width := margin + int(float64(len(msg))*0.62*12) + margin
+	_, err := fmt.Fprintf(w, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="80" viewBox="0 0 %d 80" font-family="sans-serif" font-size="12">`+"\n"+
+		`<text x="%d" y="20" font-size="15">Head roles</text>`+"\n"+`<text x="%d" y="52">%s</text>`+"\n</svg>\n",
+		width, width, margin/2, margin/2, html.EscapeString(msg))
+	return err
 }
 
 func writePanels(w io.Writer, gs []grid, title string, cellOf func(HeadReport) (fill, label string)) error {
@@ -148,8 +168,15 @@ func writePanels(w io.Writer, gs []grid, title string, cellOf func(HeadReport) (
 		height = max(height, margin+20+g.layers*cell+margin)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="11">`+"\n", width, height)
+	width = max(width, margin/2+int(0.62*15*float64(len(title)))+margin/2, 520) // the title and the legend line fit
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="11">`+"\n", width, height, width, height)
 	fmt.Fprintf(&b, `<text x="%d" y="20" font-size="15">%s</text>`+"\n", margin/2, html.EscapeString(title))
+	for _, g := range gs {
+		if g.decided() {
+			fmt.Fprintf(&b, `<text x="%d" y="36">cells marked kept or cut (dashed red frame): the pruning decision</text>`+"\n", margin/2)
+			break
+		}
+	}
 	x0 := margin
 	for _, g := range gs {
 		y0 := margin + 20
@@ -169,6 +196,16 @@ func writePanels(w io.Writer, gs []grid, title string, cellOf func(HeadReport) (
 					x0+h*cell, y0+l*cell, cell, cell, fill, html.EscapeString(hr.Name+" "+label))
 				fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" font-size="9">%s</text>`+"\n",
 					x0+h*cell+cell/2, y0+l*cell+cell/2+3, html.EscapeString(label))
+				if ok && hr.Kept != nil {
+					mark, col := "kept", "#1a7f37"
+					if !*hr.Kept {
+						mark, col = "cut", "#c0392b"
+						fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="%s" stroke-width="2" stroke-dasharray="4 2"/>`+"\n",
+							x0+h*cell+2, y0+l*cell+2, cell-4, cell-4, col)
+					}
+					fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" font-size="8" fill="%s">%s</text>`+"\n",
+						x0+h*cell+cell/2, y0+l*cell+cell-5, col, mark)
+				}
 			}
 		}
 		x0 += g.heads*cell + gap + margin/2

@@ -5,6 +5,7 @@ import (
 	"encoding/gob"
 	"encoding/json"
 	"fmt"
+	"html"
 	"math"
 	"os"
 	"strings"
@@ -163,42 +164,112 @@ func (t *Trainer) LoadCheckpoint(path string) error {
 	return nil
 }
 
-// PlotSVG draws each head's open probability over the steps as an SVG
-// line chart, one line per head (closed heads' lines fall to zero).
+// PlotSVG writes the training's P(open) heatmap (POpenSVG) with the
+// trainer's final decision (Final).
 func (t *Trainer) PlotSVG(path string) error {
-	const w, h, left, bottom, top, right = 900.0, 420.0, 50.0, 30.0, 20.0, 160.0
-	rows := t.State.POpen
-	names := t.HeadNames()
+	return WriteFileAtomic(path, []byte(POpenSVG(t.HeadNames(), t.State.POpen, t.Final())))
+}
+
+// Geometry of the P(open) heatmap, in SVG units.
+const (
+	plotLabelW  = 120 // head names
+	plotCols    = 150 // step columns at most (steps are grouped beyond)
+	plotColW    = 4   // narrowest column
+	plotMinW    = 480 // narrowest plot
+	plotRowH    = 12
+	plotTop     = 56
+	plotFinalW  = 70 // the final decision column
+	plotFontPx  = 10
+	plotAxisGap = 30
+)
+
+// POpenSVG draws P(open) of every head over the training steps as a
+// heatmap: one labelled row per head (names in order), one column per step
+// or group of steps (the mean over the group), white for 0 to dark blue
+// for 1, the x axis ticked with step numbers, and a last column giving the
+// final decision (kept or cut; final nil: none yet).
+func POpenSVG(names []string, rows [][]float32, final []bool) string {
+	steps := len(rows)
+	group := max(1, (steps+plotCols-1)/plotCols)
+	cols := (steps + group - 1) / group
+	colW := max(plotColW, plotMinW/max(cols, 1)) // short runs get wider columns
+	plotW := cols * colW
+	width := plotLabelW + plotW + 10 + plotFinalW + 10
+	height := plotTop + len(names)*plotRowH + plotAxisGap + 24
 	var b strings.Builder
-	pw, ph := w-left-right, h-top-bottom
-	stride := 1
-	if len(rows) > 1000 {
-		stride = (len(rows) + 999) / 1000
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="%d">`+"\n",
+		width, height, width, height, plotFontPx)
+	fmt.Fprintf(&b, `<text x="4" y="16" font-size="13" font-weight="bold">P(open) of each head over %d training steps</text>`+"\n", steps)
+	legend := "white 0 … dark blue 1"
+	if group > 1 {
+		legend += fmt.Sprintf("; each column the mean of %d steps", group)
 	}
-	kindColor := map[string]int{"encoder": 210, "decoder": 120, "cross": 20}
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%g" height="%g" font-family="sans-serif" font-size="11">`+"\n", w, h)
-	fmt.Fprintf(&b, `<rect x="%g" y="%g" width="%g" height="%g" fill="none" stroke="#888"/>`+"\n", left, top, pw, ph)
-	fmt.Fprintf(&b, `<text x="%g" y="%g">P(open)</text><text x="%g" y="%g">step 1…%d</text>`+"\n", 4.0, top-6, left+pw/2, h-6, len(rows))
-	for _, y := range []float64{0, 0.5, 1} {
-		fmt.Fprintf(&b, `<text x="%g" y="%g" text-anchor="end">%.1f</text>`+"\n", left-4, top+ph*(1-y)+4, y)
-	}
-	n := math.Max(1, float64(len(rows)-1))
+	fmt.Fprintf(&b, `<text x="4" y="34">%s; last column: the final decision</text>`+"\n", legend)
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">final</text>`+"\n", plotLabelW+plotW+10+plotFinalW/2, plotTop-6)
 	for i, name := range names {
-		kind := strings.SplitN(name, ":", 2)[0]
-		hue := kindColor[kind] + (i*37)%60
-		fmt.Fprintf(&b, `<polyline fill="none" stroke="hsl(%d,70%%,45%%)" stroke-width="1" points="`, hue)
-		for s := 0; s < len(rows); s += stride {
-			fmt.Fprintf(&b, "%.1f,%.1f ", left+pw*float64(s)/n, top+ph*(1-float64(rows[s][i])))
+		y := plotTop + i*plotRowH
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`+"\n", plotLabelW-4, y+plotRowH-2, html.EscapeString(name))
+		for c := 0; c < cols; c++ {
+			var sum float64
+			n := 0
+			for s := c * group; s < min(steps, (c+1)*group); s++ {
+				if i < len(rows[s]) {
+					sum += float64(rows[s][i])
+					n++
+				}
+			}
+			if n == 0 {
+				continue
+			}
+			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`, plotLabelW+c*colW, y, colW, plotRowH-1, blueRamp(sum/float64(n)))
 		}
-		if last := len(rows) - 1; last >= 0 && last%stride != 0 {
-			fmt.Fprintf(&b, "%.1f,%.1f", left+pw, top+ph*(1-float64(rows[last][i])))
-		}
-		fmt.Fprintf(&b, `"><title>%s</title></polyline>`+"\n", name)
-		if len(rows) > 0 && i < 40 {
-			y := top + 12*float64(i)
-			fmt.Fprintf(&b, `<text x="%g" y="%g" fill="hsl(%d,70%%,45%%)">%s %.2f</text>`+"\n", left+pw+8, y+8, hue, name, rows[len(rows)-1][i])
+		b.WriteString("\n")
+		if i < len(final) {
+			label, fill := "cut", "#f4c7c3"
+			if final[i] {
+				label, fill = "kept", "#b7e1b0"
+			}
+			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/><text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n",
+				plotLabelW+plotW+10, y, plotFinalW, plotRowH-1, fill, plotLabelW+plotW+10+plotFinalW/2, y+plotRowH-2, label)
 		}
 	}
+	axisY := plotTop + len(names)*plotRowH + 2
+	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#555"/>`+"\n", plotLabelW, axisY, plotLabelW+plotW, axisY)
+	for _, st := range stepTicks(steps) {
+		x := float64(plotLabelW) + (float64(st)-0.5)/float64(group)*float64(colW)
+		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#555"/><text x="%.1f" y="%d" text-anchor="middle">%d</text>`+"\n",
+			x, axisY, x, axisY+4, x, axisY+16, st)
+	}
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">training step</text>`+"\n", plotLabelW+plotW/2, axisY+32)
 	b.WriteString("</svg>\n")
-	return WriteFileAtomic(path, []byte(b.String()))
+	return b.String()
+}
+
+// stepTicks returns step 1 and the multiples of the smallest of 1, 2, 5,
+// 10, 20, 50, … that gives at most five more ticks up to steps.
+func stepTicks(steps int) []int {
+	if steps < 1 {
+		return nil
+	}
+	size := 1
+	for p := 1; steps/size > 5; p *= 10 {
+		for _, m := range []int{1, 2, 5} {
+			if size = m * p; steps/size <= 5 {
+				break
+			}
+		}
+	}
+	out := []int{1}
+	for v := size; v <= steps; v += size {
+		if 2*(v-1) >= size { // not crowding step 1
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// blueRamp maps t in [0,1] to white … dark blue.
+func blueRamp(t float64) string {
+	t = math.Max(0, math.Min(1, t))
+	return fmt.Sprintf("rgb(%d,%d,%d)", int(255-225*t), int(255-185*t), int(255-95*t))
 }

@@ -3,7 +3,6 @@ package gatetrain
 import (
 	"context"
 	"encoding/json"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"math"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"onnxprune/graphedit"
+	"onnxprune/internal/svgcheck"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 )
@@ -89,7 +90,7 @@ func TestPlantedRedundancyClosesDeadHeadsKeepsNeeded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkPlot(t, filepath.Join(dir, PlotFileName), len(res.Gates.Heads), plantedConfig().Steps)
+	checkPlot(t, filepath.Join(dir, PlotFileName), res.Gates.Heads, plantedConfig().Steps)
 	traces, err := filepath.Glob(filepath.Join(dir, TraceDirName, "gates-open-*.json"))
 	if err != nil || len(traces) == 0 {
 		t.Fatalf("no gates file written when the open count dropped (%v)", err)
@@ -239,29 +240,35 @@ func TestModelWithoutGates(t *testing.T) {
 	}
 }
 
-// checkPlot parses the SVG and checks one polyline per head with one point
-// per step.
-func checkPlot(t *testing.T, path string, heads, steps int) {
+// checkPlot parses the P(open) heatmap and checks it against the gates:
+// every head labelled once, one cell per head and step column, the final
+// decision marked, no text outside the viewBox.
+func checkPlot(t *testing.T, path string, heads []graphedit.GateRecord, steps int) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var svg struct {
-		Lines []struct {
-			Points string `xml:"points,attr"`
-			Title  string `xml:"title"`
-		} `xml:"polyline"`
-	}
-	if err := xml.Unmarshal(b, &svg); err != nil {
+	d, err := svgcheck.Parse(b)
+	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	if len(svg.Lines) != heads {
-		t.Fatalf("%s: %d lines, want %d", path, len(svg.Lines), heads)
-	}
-	for _, l := range svg.Lines {
-		if n := len(strings.Fields(l.Points)); n != steps {
-			t.Errorf("%s: line %s has %d points, want %d", path, l.Title, n, steps)
+	kept := 0
+	for _, h := range heads {
+		if d.Count(h.Name) != 1 {
+			t.Errorf("%s: head %s labelled %d times", path, h.Name, d.Count(h.Name))
 		}
+		if h.Keep {
+			kept++
+		}
+	}
+	// One cell per head and column (steps grouped to at most plotCols
+	// columns), and the final decision.
+	group := (steps + plotCols - 1) / plotCols
+	if want := len(heads)*((steps+group-1)/group) + len(heads); d.Elements["rect"] != want || d.Count("kept") != kept || d.Count("cut") != len(heads)-kept {
+		t.Errorf("%s: %d cells (want %d), %d kept and %d cut marks (want %d, %d)", path, d.Elements["rect"], want, d.Count("kept"), d.Count("cut"), kept, len(heads)-kept)
+	}
+	for _, o := range d.Outside() {
+		t.Errorf("%s: %s", path, o)
 	}
 }

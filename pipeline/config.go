@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"onnxprune/ortrun"
@@ -12,6 +13,7 @@ import (
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit/heads"
 	"onnxprune/internal/safefile"
+	"onnxprune/verify"
 )
 
 // Config is a pipeline run: the model, the data and each stage's settings.
@@ -81,6 +83,11 @@ type Config struct {
 	Rounds      int
 	NoBench     bool
 	MaxBLEUDrop *float64
+	// BenchRunner runs each model's benchmark job of verify
+	// (verify.Config.BenchRunner); nil times them in this process, where
+	// peak memory includes the earlier stages and is not compared. Set by
+	// the command line, not by the configuration file.
+	BenchRunner func(ctx context.Context, job verify.BenchJob) (*verify.Bench, error)
 }
 
 // Default returns the settings of a run before the configuration file and

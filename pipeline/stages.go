@@ -329,6 +329,25 @@ func (r *runner) analyze(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if c.Steps > 0 {
+		// The trained gates' decision fills the report's "kept" column and
+		// compares the kept heads' ranks with the removed ones'.
+		gatesPath := r.path(TrainDir, gatetrain.GatesFileName)
+		gf, err := gatetrain.ReadGates(gatesPath)
+		if err != nil {
+			return err
+		}
+		keep := map[string]bool{}
+		for _, h := range gf.Heads {
+			keep[h.Name] = h.Keep
+		}
+		if rep.Pruning, err = attribution.CompareKeep(rep, keep); err != nil {
+			return fmt.Errorf("%s: %w", gatesPath, err)
+		}
+		p := rep.Pruning
+		fmt.Fprintf(r.log, "  %d heads kept by the gates rank %.1f on average, %d removed %.1f (P(kept more relevant than removed) = %.3f)\n",
+			p.Kept, p.MeanRankKept, p.Removed, p.MeanRankRemoved, p.AUCRelevance)
+	}
 	return writeAnalysis(r.path(AnalysisDir), rep, name)
 }
 
@@ -545,8 +564,9 @@ func (r *runner) verify(ctx context.Context) error {
 		Search: verify.DefaultSearch(),
 		Bench:  verify.DefaultBench(),
 		Log:    indent{r.log}, SkipBench: c.NoBench, MaxBLEUDrop: c.MaxBLEUDrop,
-		Providers: []ortrun.Provider{r.session().Provider},
-		WorkDir:   r.path(VerifyDir),
+		Providers:   []ortrun.Provider{r.session().Provider},
+		WorkDir:     r.path(VerifyDir),
+		BenchRunner: c.BenchRunner,
 	}
 	if r.tok != nil {
 		sp := r.tok.Specials()

@@ -138,17 +138,14 @@ func (s *Summary) WriteMarkdown(w io.Writer) {
 		fmt.Fprintf(w, "Pruned vs gated original: largest logit difference %.3g.\n", *s.EquivalenceMaxDiff)
 	}
 	if len(s.Speedups) > 0 {
-		fmt.Fprintf(w, "\nSpeedups: ratio of the medians over all timed runs / paired ratio (median over interleaved rounds of each round's ratio; – with one round).\n")
-		fmt.Fprintf(w, "\n| provider | batch | tokens/s | decoder step | encoder | FLOP bound (per token) | FLOP bound (encoder) |\n|---|---:|---:|---:|---:|---:|---:|\n")
+		fmt.Fprintf(w, "\nSpeedups (original time / pruned time; tokens/s pruned / original), the same as in %s/%s and its chart:\n",
+			VerifyDir, verify.ReportMarkdown)
+		fmt.Fprintf(w, "\n| provider | batch | tokens/s | decoder step | encoder | FLOP bound (per token) | FLOP bound (encoder) |\n|---|---:|---|---|---|---:|---:|\n")
 		for _, sp := range s.Speedups {
-			encBound := "–" // one-graph models time no encoder run of their own
-			if sp.EncoderBound > 0 {
-				encBound = fmt.Sprintf("×%.2f", sp.EncoderBound)
-			}
-			fmt.Fprintf(w, "| %s | %d | %s | %s | %s | ×%.2f | %s |\n", sp.Provider, sp.Batch,
-				pairCell(sp.Tokens, sp.TokensPaired, sp.Rounds), pairCell(sp.Step, sp.StepPaired, sp.Rounds),
-				pairCell(sp.Encoder, sp.EncoderPaired, sp.Rounds), sp.PerTokenBound, encBound)
+			fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %s | %s |\n", sp.Provider, sp.Batch,
+				sp.TokensSpeedup, sp.StepSpeedup, sp.EncoderSpeedup, boundText(sp.PerTokenBound, sp.TokensSpeedup), boundText(sp.EncoderBound, sp.EncoderSpeedup))
 		}
+		fmt.Fprintf(w, "\nIn brackets: the range of the round ratios (or, with one round, of the quartiles); not significant: the range includes 1. Unchanged: the pruning did not change that part, so it has no speedup.\n")
 	}
 	if len(s.Removed) > 0 {
 		fmt.Fprintf(w, "\nRemoved heads: %s\n", strings.Join(s.Removed, ", "))
@@ -179,35 +176,56 @@ func bytesText(n int64) string {
 	return fmt.Sprintf("%d B", n)
 }
 
-// speedupLine states one measured speedup next to its FLOP bounds: the
-// paired ratios (original and pruned timed back to back in each round) when
-// the measurement ran in interleaved rounds, which the load between the
-// two models' runs cannot skew, else the ratios of the medians.
+// speedupLine states one measured speedup next to its FLOP bounds, each
+// ratio with its range and "not significant" where the range includes 1,
+// an unchanged part as such.
 func speedupLine(sp verify.Speedup) string {
-	tok, step, enc, how := sp.Tokens, sp.Step, sp.Encoder, "ratio of medians"
-	if sp.Rounds >= 2 && sp.TokensPaired > 0 && sp.StepPaired > 0 {
-		tok, step, enc, how = sp.TokensPaired, sp.StepPaired, sp.EncoderPaired, fmt.Sprintf("paired over %d rounds", sp.Rounds)
+	parts := []string{shortRatio(sp.TokensSpeedup, "tokens/s"), shortRatio(sp.StepSpeedup, "decoder step")}
+	if sp.EncoderSpeedup.Value > 0 || sp.EncoderSpeedup.Unchanged != "" {
+		parts = append(parts, shortRatio(sp.EncoderSpeedup, "encoder"))
 	}
-	line := fmt.Sprintf("×%.2f tokens/s, ×%.2f decoder step", tok, step)
-	if enc > 0 {
-		line += fmt.Sprintf(", ×%.2f encoder", enc)
+	how := sp.TokensSpeedup.Spread
+	if sp.Rounds >= 2 {
+		how = fmt.Sprintf("paired over %d rounds", sp.Rounds)
 	}
-	line += fmt.Sprintf(" at batch %d on %s, %s (FLOP bound ×%.2f per token", sp.Batch, sp.Provider, how, sp.PerTokenBound)
-	if sp.EncoderBound > 0 {
-		line += fmt.Sprintf(", ×%.2f encoder", sp.EncoderBound)
+	line := fmt.Sprintf("%s at batch %d on %s", strings.Join(parts, ", "), sp.Batch, sp.Provider)
+	if how != "" {
+		line += ", " + how
 	}
-	return line + ")"
+	var bounds []string
+	if b := boundText(sp.PerTokenBound, sp.TokensSpeedup); b != "–" {
+		bounds = append(bounds, b+" per token")
+	}
+	if b := boundText(sp.EncoderBound, sp.EncoderSpeedup); b != "–" {
+		bounds = append(bounds, b+" encoder")
+	}
+	if len(bounds) > 0 {
+		line += " (FLOP bound " + strings.Join(bounds, ", ") + ")"
+	}
+	return line
 }
 
-// pairCell shows a speedup as "×medians / ×paired", the paired ratio only
-// when the measurement ran in two or more interleaved rounds; "–" for a
-// ratio not measured.
-func pairCell(medians, paired float64, rounds int) string {
-	if medians <= 0 {
+// shortRatio gives "×1.49 encoder (1.32–1.60)", "×0.96 tokens/s (0.91–1.02,
+// not significant)" or "decoder step unchanged".
+func shortRatio(r verify.Ratio, what string) string {
+	switch {
+	case r.Unchanged != "":
+		return what + " unchanged"
+	case r.Value <= 0:
+		return what + " not measured"
+	}
+	s := fmt.Sprintf("×%.2f %s (%.2f–%.2f", r.Value, what, r.Low, r.High)
+	if !r.Significant() {
+		s += ", not significant"
+	}
+	return s + ")"
+}
+
+// boundText gives a FLOP bound as "×1.37", or "–" where there is none or
+// the part is unchanged.
+func boundText(x float64, r verify.Ratio) string {
+	if x <= 0 || r.Unchanged != "" {
 		return "–"
 	}
-	if rounds >= 2 && paired > 0 {
-		return fmt.Sprintf("×%.2f / ×%.2f", medians, paired)
-	}
-	return fmt.Sprintf("×%.2f / –", medians)
+	return fmt.Sprintf("×%.2f", x)
 }

@@ -145,12 +145,21 @@ func loadDecided(files []string, d HeadDecision, opts *onnxio.LoadOptions) ([]lo
 
 // checkDecision checks a head decision against the model's heads (a name
 // that does not exist, a broken gates file) before anything is translated.
-func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions) error {
-	ls, _, err := loadDecided(files, d, opts)
-	for _, l := range ls {
+// It returns the files (of files) that lose at least one head.
+func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions) (map[string]bool, error) {
+	ls, dec, err := loadDecided(files, d, opts)
+	removedIn := map[string]bool{}
+	for i, l := range ls {
 		l.m.Close()
+		for _, b := range l.blocks {
+			for _, keep := range dec[b.Name()] {
+				if !keep {
+					removedIn[files[i]] = true
+				}
+			}
+		}
 	}
-	return err
+	return removedIn, err
 }
 
 // gatedDirPattern names the folders that hold the gated original.
@@ -203,7 +212,7 @@ func checkEquivalence(ctx context.Context, original, pruned []string, d HeadDeci
 	}
 	defer p.Close()
 	e := &Equivalence{Tolerance: tol}
-	desc := d.Remove
+	desc := strings.ReplaceAll(d.Remove, ",", ", ") // a list that wraps
 	if d.Gates != "" {
 		desc = d.Gates
 	}

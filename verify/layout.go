@@ -89,6 +89,8 @@ type fileInfo struct {
 	// to load the file from its path).
 	allowDirs   []string
 	outsideData bool
+	// external says the file keeps tensors in external data files.
+	external bool
 }
 
 // loadOptions are the onnxio options every load of the file uses.
@@ -167,7 +169,9 @@ func readFileInfo(path string, allowDirs []string) (*fileInfo, error) {
 	for _, p := range m.Proto.GetMetadataProps() {
 		fi.meta[p.GetKey()] = p.GetValue()
 	}
-	fi.bytes += externalBytes(m.Proto, filepath.Dir(path))
+	ext := externalBytes(m.Proto, filepath.Dir(path))
+	fi.bytes += ext
+	fi.external = ext > 0
 	if err := fi.classify(); err != nil {
 		return nil, err
 	}

@@ -199,7 +199,7 @@ func (r *Report) sections() []section {
 			l.Max, l.Sentence, l.Position, l.Token, l.Positions, l.MeanMax, 100*l.ArgmaxAgree))
 	}
 	if e := r.Equivalence; e != nil {
-		q.notes = append(q.notes, fmt.Sprintf("gated vs pruned (%s): max difference %.3g, tolerance %.3g, passed %v %s", e.Gated, e.MaxAbsDiff, e.Tolerance, e.Passed, e.Note))
+		q.notes = append(q.notes, equivalenceSentence(e))
 	} else if r.EquivalenceNote != "" {
 		q.notes = append(q.notes, "gated vs pruned: "+r.EquivalenceNote)
 	}
@@ -220,7 +220,12 @@ func (r *Report) sections() []section {
 		if bo == nil || bp == nil {
 			continue
 		}
-		t := table{head: []string{"provider", "batch", "model", "encoder median / p90 ms", "step median / p90 ms", "sentence median / p90 ms", "tokens/s", "peak RSS"}}
+		memory := memoryComparable(bo, bp)
+		head := []string{"provider", "batch", "model", "encoder median / p90 ms", "step median / p90 ms", "sentence median / p90 ms", "tokens/s"}
+		if memory {
+			head = append(head, "peak RSS")
+		}
+		t := table{head: head}
 		for i := range min(len(bo.Batches), len(bp.Batches)) {
 			for k, b := range []*Bench{bo, bp} {
 				bb := b.Batches[i]
@@ -228,46 +233,32 @@ func (r *Report) sections() []section {
 				if bb.Encoder != nil {
 					enc = fnum(bb.Encoder.Median, 3) + " / " + fnum(bb.Encoder.P90, 3)
 				}
-				t.rows = append(t.rows, []string{p, fmt.Sprint(bb.Batch), []string{"original", "pruned"}[k], enc,
+				row := []string{p, fmt.Sprint(bb.Batch), modelNames[k], enc,
 					fnum(bb.Step.Median, 3) + " / " + fnum(bb.Step.P90, 3),
 					fnum(bb.Sentence.Median, 2) + " / " + fnum(bb.Sentence.P90, 2),
-					fnum(bb.TokensPerSec, 1), bytesHuman(b.PeakRSS)})
+					fnum(bb.TokensPerSec, 1)}
+				if memory {
+					row = append(row, bytesHuman(b.PeakRSS))
+				}
+				t.rows = append(t.rows, row)
 			}
 		}
 		sp.tables = append(sp.tables, t)
-		mem := "peak RSS of this process, reset before each model"
-		if bo.Isolated && bp.Isolated {
-			mem = "each model timed in a process of its own (peak RSS is that process's)"
+		mem := "peak RSS not compared: the models were timed in this process, whose peak includes the earlier stages (verify times each model in a process of its own unless --bench-in-process)"
+		if memory {
+			mem = fmt.Sprintf("peak RSS %s (original) and %s (pruned), each model timed in a process of its own", bytesHuman(bo.PeakRSS), bytesHuman(bp.PeakRSS))
 		}
 		sp.notes = append(sp.notes, fmt.Sprintf("%s: %d intra-op threads asked (0: ONNX Runtime's default), %d CPUs, %s, cached decoding %v, step after %d tokens; %s; load average %.2f→%.2f (original), %.2f→%.2f (pruned)",
 			p, bo.Threads, bo.NumCPU, runsString(bo), bo.Cached, stepPast(bo), mem, bo.LoadAvg[0], bo.LoadAvg[1], bp.LoadAvg[0], bp.LoadAvg[1]))
 	}
 	if len(r.Speedups) > 0 {
-		paired := false
+		t := table{head: []string{"provider", "batch", "encoder", "encoder FLOP bound", "decoder step", "step FLOP bound", "tokens/s", "per-token FLOP bound"}}
 		for _, s := range r.Speedups {
-			paired = paired || s.Rounds > 1
-		}
-		head := []string{"provider", "batch", "encoder ×", "encoder FLOP bound ×", "step ×", "step FLOP bound ×", "tokens/s ×", "per-token FLOP bound ×"}
-		if paired {
-			head = []string{"provider", "batch", "encoder × (medians / paired)", "encoder FLOP bound ×", "step × (medians / paired)", "step FLOP bound ×",
-				"tokens/s × (medians / paired)", "per-token FLOP bound ×"}
-		}
-		t := table{head: head}
-		cell := func(x, p float64) string {
-			if !paired {
-				return ratioStr(x)
-			}
-			return ratioStr(x) + " / " + ratioStr(p)
-		}
-		for _, s := range r.Speedups {
-			t.rows = append(t.rows, []string{s.Provider, fmt.Sprint(s.Batch), cell(s.Encoder, s.EncoderPaired), ratioStr(s.EncoderBound),
-				cell(s.Step, s.StepPaired), ratioStr(s.StepBound), cell(s.Tokens, s.TokensPaired), ratioStr(s.PerTokenBound)})
+			t.rows = append(t.rows, []string{s.Provider, fmt.Sprint(s.Batch), s.EncoderSpeedup.String(), boundStr(s.EncoderBound, s.EncoderSpeedup),
+				s.StepSpeedup.String(), boundStr(s.StepBound, s.StepSpeedup), s.TokensSpeedup.String(), boundStr(s.PerTokenBound, s.TokensSpeedup)})
 		}
 		sp.tables = append(sp.tables, t)
-		sp.notes = append(sp.notes, "speedup = original time / pruned time (tokens/s: pruned / original); FLOP bound = original FLOPs / pruned FLOPs of MatMul/Gemm nodes at batch 1")
-		if paired {
-			sp.notes = append(sp.notes, "medians: ratio of the medians over all rounds' runs; paired: median over rounds of each round's ratio of medians (both models timed back to back, under the same load)")
-		}
+		sp.notes = append(sp.notes, speedupNotes...)
 	}
 	if len(sp.tables) == 0 {
 		sp.notes = append(sp.notes, "not measured")
@@ -293,11 +284,37 @@ func stepPast(b *Bench) int {
 	return b.Batches[0].StepPast
 }
 
-func ratioStr(x float64) string {
-	if x == 0 {
+// speedupNotes explain the speedup table, the summary's speedup lines and
+// the chart, which show the same ratios.
+var speedupNotes = []string{
+	"speedup = original time / pruned time (tokens/s: pruned / original), above 1 when the pruned model is faster; FLOP bound = original FLOPs / pruned FLOPs of the MatMul/Gemm nodes at batch 1",
+	"with interleaved rounds the speedup is the median over rounds of each round's ratio of medians (both models timed back to back, under the same load) and the range in brackets is the smallest and largest round's ratio; with one round it is the ratio of the medians and the range comes from the quartiles of the runs",
+	"not significant: the range includes 1, so the difference is within the variation of the measurement; unchanged: the pruning did not change that part, so its timing difference is noise and no speedup is given",
+}
+
+// boundStr gives a FLOP bound, or "–" for an unchanged part or none.
+func boundStr(x float64, r Ratio) string {
+	if x == 0 || r.Unchanged != "" {
 		return "–"
 	}
-	return fnum(x, 2)
+	return "×" + fnum(x, 2)
+}
+
+// memoryComparable says whether the two benchmarks' peak RSS measure the
+// same thing: each model in a process of its own, its peak reset first or
+// the process fresh.
+func memoryComparable(a, b *Bench) bool {
+	return a.Isolated && b.Isolated && a.PeakRSS > 0 && b.PeakRSS > 0
+}
+
+// equivalenceSentence states the gated-versus-pruned check as a sentence.
+func equivalenceSentence(e *Equivalence) string {
+	verdict := "agree: the cut removed exactly the gated heads"
+	if !e.Passed {
+		verdict = "DIFFER: the cut does not compute what the gated original computes"
+	}
+	return fmt.Sprintf("The pruned model and the gated original (%s) %s; their largest logit difference is %.3g against a tolerance of %.3g, over the %s.",
+		e.Gated, verdict, e.MaxAbsDiff, e.Tolerance, e.Note)
 }
 
 // Markdown renders the report as Markdown.
@@ -322,19 +339,22 @@ func Markdown(r *Report) string {
 func searchString(o SearchOptions) string {
 	mode := "greedy search"
 	if o.Beam > 1 {
-		mode = fmt.Sprintf("beam search (%d beams, length penalty %g)", o.Beam, o.LengthPenalty)
+		mode = fmt.Sprintf("beam search (%d beams, length penalty %g, early stopping %v)", o.Beam, o.LengthPenalty, o.EarlyStopping)
 	}
 	return fmt.Sprintf("%s, batch %d, length limit min(%d, %g·src+%d)", mode, o.Batch, o.MaxLen, o.MaxLenA, o.MaxLenB)
 }
 
 // HTML renders the report as a standalone HTML page with an SVG chart of
-// the median latencies.
+// the speedups (the ratios of the speedup table, with their ranges).
 func HTML(r *Report) string {
 	var b strings.Builder
 	b.WriteString(`<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>onnxprune verify</title>
-<style>body{font-family:sans-serif;max-width:70em;margin:2em auto}table{border-collapse:collapse;margin:1em 0}
-td,th{border:1px solid #bbb;padding:.25em .6em;text-align:left}th{background:#eee}.status{font-weight:bold}</style>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:sans-serif;max-width:72em;margin:2em auto;padding:0 1em;overflow-wrap:anywhere}
+table{border-collapse:collapse;margin:1em 0;max-width:100%}
+td,th{border:1px solid #bbb;padding:.25em .6em;text-align:left;vertical-align:top}th{background:#eee}
+.status{font-weight:bold}svg{max-width:100%;height:auto}</style>
 </head><body>
 <h1>onnxprune verify</h1>
 `)
@@ -354,76 +374,9 @@ td,th{border:1px solid #bbb;padding:.25em .6em;text-align:left}th{background:#ee
 			b.WriteString("</ul>\n")
 		}
 		if s.title == "Speed" {
-			b.WriteString(latencySVG(r))
+			b.WriteString(SpeedupSVG(r))
 		}
 	}
 	b.WriteString("</body></html>\n")
 	return b.String()
-}
-
-// latencySVG draws grouped bars of median latencies (ms, one scale per
-// measurement) for the original and pruned models.
-func latencySVG(r *Report) string {
-	type bar struct {
-		label string
-		orig  float64
-		pr    float64
-	}
-	var bars []bar
-	var provs []string
-	for p := range r.Original.Bench {
-		provs = append(provs, p)
-	}
-	sort.Strings(provs)
-	for _, p := range provs {
-		bo, bp := r.Original.Bench[p], r.Pruned.Bench[p]
-		if bp == nil {
-			continue
-		}
-		for i := range min(len(bo.Batches), len(bp.Batches)) {
-			a, c := bo.Batches[i], bp.Batches[i]
-			if a.Encoder != nil && c.Encoder != nil {
-				bars = append(bars, bar{fmt.Sprintf("%s b%d encoder", p, a.Batch), a.Encoder.Median, c.Encoder.Median})
-			}
-			bars = append(bars, bar{fmt.Sprintf("%s b%d step", p, a.Batch), a.Step.Median, c.Step.Median})
-			bars = append(bars, bar{fmt.Sprintf("%s b%d ms/token", p, a.Batch), 1000 / nonZero(a.TokensPerSec), 1000 / nonZero(c.TokensPerSec)})
-		}
-	}
-	if len(bars) == 0 {
-		return ""
-	}
-	const rowH, barH, left, width = 34, 12, 190, 420
-	h := len(bars)*rowH + 40
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="11">`+"\n", left+width+120, h)
-	fmt.Fprintf(&b, `<text x="0" y="12" font-weight="bold">median latency, ms (each row scaled to its larger bar)</text>`+"\n")
-	fmt.Fprintf(&b, `<rect x="%d" y="2" width="10" height="10" fill="#4477aa"/><text x="%d" y="11">original</text>`, left+width-150, left+width-136)
-	fmt.Fprintf(&b, `<rect x="%d" y="2" width="10" height="10" fill="#ee6677"/><text x="%d" y="11">pruned</text>`+"\n", left+width-70, left+width-56)
-	for i, br := range bars {
-		y := 24 + i*rowH
-		scale := math.Max(br.orig, br.pr)
-		if scale <= 0 || math.IsInf(scale, 0) {
-			scale = 1
-		}
-		fmt.Fprintf(&b, `<text x="0" y="%d">%s</text>`+"\n", y+barH+4, html.EscapeString(br.label))
-		for k, v := range []float64{br.orig, br.pr} {
-			w := 0.0
-			if !math.IsInf(v, 0) {
-				w = v / scale * width
-			}
-			col := []string{"#4477aa", "#ee6677"}[k]
-			yy := y + k*(barH+2)
-			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%.1f" height="%d" fill="%s"/><text x="%.1f" y="%d">%s</text>`+"\n",
-				left, yy, w, barH, col, float64(left)+w+4, yy+barH-2, fnum(v, 3))
-		}
-	}
-	b.WriteString("</svg>\n")
-	return b.String()
-}
-
-func nonZero(x float64) float64 {
-	if x == 0 {
-		return math.Inf(1)
-	}
-	return x
 }

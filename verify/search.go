@@ -132,20 +132,29 @@ func (a candidate) better(b candidate) bool {
 	return a.token < b.token
 }
 
-// beamSearch decodes n sentences with k beams each. The stepper holds one
-// row per sentence; it is expanded to k rows per live sentence. At each step
-// the 2k best continuations of a sentence are taken in order: one ending in
-// EOS among the first k is finished, others continue until k are live.
-// A sentence stops once it has k finished hypotheses (fairseq's rule, and
-// Hugging Face's with early stopping), or at its length limit, when its live
-// beams are finished as they stand. The best finished hypothesis by
-// logProb / len^alpha wins (len counts the generated tokens, EOS included).
-// With k = 1 this is greedy search.
-func beamSearch(ctx context.Context, st stepper, k int, start, eos int64, limits []int, alpha float64) ([]Hypothesis, error) {
+// beamSearch decodes n sentences with k beams each, by Hugging Face's rules
+// (transformers 4.57 generate with num_beams = k). The stepper holds one row
+// per sentence; it is expanded to k rows per live sentence. At each step the
+// 2k best continuations of a sentence (by summed log-probability) are taken
+// in order: one ending in EOS among the first k is a finished hypothesis,
+// scored logProb / len^alpha (len counts the generated tokens, EOS
+// included), and the best k finished ones are kept; the first k others are
+// the live beams of the next step. A sentence stops:
+//   - with earlyStopping, once it has k finished hypotheses (fairseq's rule,
+//     Hugging Face's early_stopping=True);
+//   - without it, once it has k finished hypotheses and the best live beam,
+//     scored at its current length (logProb / len^alpha), is no better than
+//     the worst of them (Hugging Face's early_stopping=False: a bound that
+//     assumes longer beams only lose);
+//   - at its length limit, where the first k continuations of the last step
+//     count as finished as they stand.
+//
+// The best finished hypothesis wins. With k = 1 this is greedy search.
+func beamSearch(ctx context.Context, st stepper, k int, start, eos int64, limits []int, alpha float64, earlyStopping bool) ([]Hypothesis, error) {
 	n := st.rows()
 	out := make([]Hypothesis, n)
-	beams := make([][]beamHyp, n) // live beams per sentence
-	finished := make([][]beamHyp, n)
+	beams := make([][]beamHyp, n)       // live beams per sentence
+	finished := make([][]Hypothesis, n) // best k finished, best first
 	// Row layout: the live sentences in order, k rows each (the first step
 	// has one live beam, the start token, repeated k times and masked).
 	live := make([]int, n)
@@ -177,39 +186,17 @@ func beamSearch(ctx context.Context, st stepper, k int, start, eos int64, limits
 		var next []int64
 		var stillLive []int
 		for li, s := range live {
-			cands := make([]candidate, 0, 2*k+1)
-			for b, h := range beams[s] {
-				r := li*k + b
-				logSoftmax(lp[:V], logits[r*V:(r+1)*V])
-				for t := 0; t < V; t++ {
-					c := candidate{score: h.logProb + lp[t], beam: b, token: t}
-					if len(cands) < 2*k {
-						cands = append(cands, c)
-						if len(cands) == 2*k {
-							sort.Slice(cands, func(i, j int) bool { return cands[i].better(cands[j]) })
-						}
-						continue
-					}
-					if !c.better(cands[2*k-1]) {
-						continue
-					}
-					// Insert in order, dropping the last.
-					p := sort.Search(2*k, func(i int) bool { return c.better(cands[i]) })
-					copy(cands[p+1:], cands[p:2*k-1])
-					cands[p] = c
-				}
-			}
-			if len(cands) < 2*k {
-				sort.Slice(cands, func(i, j int) bool { return cands[i].better(cands[j]) })
-			}
+			cands := topCandidates(beams[s], logits, lp[:V], li*k, 2*k)
+			cur := len(beams[s][0].tokens) + 1
+			atLimit := cur >= limits[s]
 			var nb []beamHyp
 			var nbRows []int
 			for rank, c := range cands {
 				h := beams[s][c.beam]
 				toks := append(append([]int64(nil), h.tokens...), int64(c.token))
-				if int64(c.token) == eos {
+				if int64(c.token) == eos || atLimit {
 					if rank < k {
-						finished[s] = append(finished[s], beamHyp{toks, c.score})
+						finished[s] = addFinished(finished[s], Hypothesis{Tokens: toks, LogProb: c.score, Score: lengthNorm(c.score, len(toks), alpha)}, k)
 					}
 					continue
 				}
@@ -218,12 +205,8 @@ func beamSearch(ctx context.Context, st stepper, k int, start, eos int64, limits
 					nbRows = append(nbRows, li*k+c.beam)
 				}
 			}
-			cur := len(beams[s][0].tokens) + 1
-			if len(finished[s]) >= k || cur >= limits[s] || len(nb) == 0 {
-				if len(finished[s]) < k {
-					finished[s] = append(finished[s], nb...)
-				}
-				out[s] = bestOf(finished[s], alpha)
+			if len(nb) == 0 || len(finished[s]) >= k && (earlyStopping || !canImprove(nb[0], finished[s][k-1], alpha)) {
+				out[s] = finished[s][0]
 				continue
 			}
 			// Fewer than k live beams (a tiny vocabulary) leave rows that
@@ -248,13 +231,58 @@ func beamSearch(ctx context.Context, st stepper, k int, start, eos int64, limits
 	return out, nil
 }
 
-func bestOf(hs []beamHyp, alpha float64) Hypothesis {
-	best := Hypothesis{Score: math.Inf(-1)}
-	for _, h := range hs {
-		sc := lengthNorm(h.logProb, len(h.tokens), alpha)
-		if best.Tokens == nil || sc > best.Score {
-			best = Hypothesis{Tokens: h.tokens, LogProb: h.logProb, Score: sc}
+// topCandidates returns the m best continuations of the live beams (rows
+// row0, row0+1, … of logits), best first: summed log-probability, then
+// lower beam, then lower token. lp is scratch space of the vocabulary's size.
+func topCandidates(beams []beamHyp, logits []float32, lp []float64, row0, m int) []candidate {
+	V := len(lp)
+	cands := make([]candidate, 0, m+1)
+	for b, h := range beams {
+		r := row0 + b
+		logSoftmax(lp, logits[r*V:(r+1)*V])
+		for t := 0; t < V; t++ {
+			c := candidate{score: h.logProb + lp[t], beam: b, token: t}
+			if len(cands) < m {
+				cands = append(cands, c)
+				if len(cands) == m {
+					sort.Slice(cands, func(i, j int) bool { return cands[i].better(cands[j]) })
+				}
+				continue
+			}
+			if !c.better(cands[m-1]) {
+				continue
+			}
+			// Insert in order, dropping the last.
+			p := sort.Search(m, func(i int) bool { return c.better(cands[i]) })
+			copy(cands[p+1:], cands[p:m-1])
+			cands[p] = c
 		}
 	}
-	return best
+	if len(cands) < m {
+		sort.Slice(cands, func(i, j int) bool { return cands[i].better(cands[j]) })
+	}
+	return cands
+}
+
+// addFinished inserts h into the finished hypotheses hs (best score first)
+// and keeps the best k; a later hypothesis does not displace an equal one.
+func addFinished(hs []Hypothesis, h Hypothesis, k int) []Hypothesis {
+	p := sort.Search(len(hs), func(i int) bool { return h.Score > hs[i].Score })
+	if p >= k {
+		return hs
+	}
+	hs = append(hs, Hypothesis{})
+	copy(hs[p+1:], hs[p:])
+	hs[p] = h
+	if len(hs) > k {
+		hs = hs[:k]
+	}
+	return hs
+}
+
+// canImprove is Hugging Face's bound for early_stopping=False: the best live
+// beam, scored as if it finished at its current length, beats the worst
+// kept finished hypothesis.
+func canImprove(best beamHyp, worst Hypothesis, alpha float64) bool {
+	return lengthNorm(best.logProb, len(best.tokens), alpha) > worst.Score
 }

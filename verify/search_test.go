@@ -112,28 +112,31 @@ func TestBeamWideIsExhaustive(t *testing.T) {
 	for i := 0; i < limit; i++ {
 		k *= vocab
 	}
-	for _, alpha := range []float64{0, 0.6, 1, 2} {
-		limits := []int{limit, limit, limit, limit, limit}
-		got, err := beamSearch(context.Background(), newToy(vocab, n), k, start, eos, limits, alpha)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for s := 0; s < n; s++ {
-			want := exhaustive(newToy(vocab, n), s, start, eos, limit, alpha)
-			if !slices.Equal(got[s].Tokens, want.Tokens) || math.Abs(got[s].Score-want.Score) > scoreTol {
-				t.Errorf("α %g sentence %d: beam %v (%g), exhaustive %v (%g)", alpha, s, got[s].Tokens, got[s].Score, want.Tokens, want.Score)
+	for _, early := range []bool{true, false} {
+		for _, alpha := range []float64{0, 0.6, 1, 2} {
+			limits := []int{limit, limit, limit, limit, limit}
+			got, err := beamSearch(context.Background(), newToy(vocab, n), k, start, eos, limits, alpha, early)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for s := 0; s < n; s++ {
+				want := exhaustive(newToy(vocab, n), s, start, eos, limit, alpha)
+				if !slices.Equal(got[s].Tokens, want.Tokens) || math.Abs(got[s].Score-want.Score) > scoreTol {
+					t.Errorf("early stopping %v α %g sentence %d: beam %v (%g), exhaustive %v (%g)", early, alpha, s, got[s].Tokens, got[s].Score, want.Tokens, want.Score)
+				}
 			}
 		}
 	}
 }
 
 // TestBeamNarrowWellFormed: narrow beams end at EOS or the limit, never
-// beat the exhaustive optimum, score by logProb/len, and one beam is greedy.
+// beat the exhaustive optimum, score by logProb/len, and one beam is greedy
+// (even beam counts with early stopping, odd ones without).
 func TestBeamNarrowWellFormed(t *testing.T) {
 	const vocab, n = 6, 8
 	limits := []int{3, 5, 5, 2, 6, 4, 5, 1}
 	for _, k := range []int{1, 2, 3, 5} {
-		got, err := beamSearch(context.Background(), newToy(vocab, n), k, 0, 1, limits, 1)
+		got, err := beamSearch(context.Background(), newToy(vocab, n), k, 0, 1, limits, 1, k%2 == 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,6 +16,11 @@ type SearchOptions struct {
 	// ranks finished beam hypotheses (Hugging Face's length_penalty, fairseq's
 	// --lenpen; 0 ranks by log-probability alone).
 	LengthPenalty float64 `json:"length_penalty"`
+	// EarlyStopping has Hugging Face's meaning for beam search: true stops a
+	// sentence as soon as it has Beam finished hypotheses; false (Hugging
+	// Face's default) goes on until no live beam, scored at its current
+	// length, beats the worst of the Beam best finished ones.
+	EarlyStopping bool `json:"early_stopping"`
 	// MaxLen caps the generated tokens per sentence, EOS included (0: no
 	// fixed cap).
 	MaxLen int `json:"max_len"`
@@ -38,7 +43,8 @@ type SearchOptions struct {
 }
 
 // DefaultSearch returns greedy search with the limit 1.5·len(source)+10,
-// capped at 256 tokens, in batches of 16.
+// capped at 256 tokens, in batches of 16; beam search, when asked for, with
+// length penalty 1 and without early stopping (Hugging Face's defaults).
 func DefaultSearch() SearchOptions {
 	return SearchOptions{Beam: 1, LengthPenalty: 1, MaxLen: 256, MaxLenA: 1.5, MaxLenB: 10, Batch: 16}
 }
@@ -152,7 +158,7 @@ func (m *Model) translateBatch(ctx context.Context, rows [][]int64, limits []int
 	if o.Beam <= 1 {
 		return greedy(ctx, st, m.Specials.DecoderStart, m.Specials.Eos, limits, o.LengthPenalty)
 	}
-	return beamSearch(ctx, st, o.Beam, m.Specials.DecoderStart, m.Specials.Eos, limits, o.LengthPenalty)
+	return beamSearch(ctx, st, o.Beam, m.Specials.DecoderStart, m.Specials.Eos, limits, o.LengthPenalty, o.EarlyStopping)
 }
 
 // ForcedLogits runs the model under teacher forcing: for each source, the

@@ -251,7 +251,7 @@ func beamSearchAll(m *Model, src [][]int64, o SearchOptions) ([]Hypothesis, erro
 		if err != nil {
 			return nil, err
 		}
-		h, err := beamSearch(context.Background(), m.newStepper(e, !o.NoCache), o.Beam, m.Specials.DecoderStart, m.Specials.Eos, limits, o.LengthPenalty)
+		h, err := beamSearch(context.Background(), m.newStepper(e, !o.NoCache), o.Beam, m.Specials.DecoderStart, m.Specials.Eos, limits, o.LengthPenalty, o.EarlyStopping)
 		if err != nil {
 			return nil, err
 		}

@@ -116,6 +116,11 @@ type Speedup struct {
 	EncoderPaired float64 `json:"encoder_paired,omitempty"`
 	StepPaired    float64 `json:"step_paired,omitempty"`
 	TokensPaired  float64 `json:"tokens_per_sec_paired,omitempty"`
+	// EncoderSpeedup, StepSpeedup and TokensSpeedup are the ratios the
+	// reports show: each with its spread, or marked unchanged.
+	EncoderSpeedup Ratio `json:"encoder_speedup"`
+	StepSpeedup    Ratio `json:"step_speedup"`
+	TokensSpeedup  Ratio `json:"tokens_per_sec_speedup"`
 	// Bounds from the FLOP counts at batch 1 (FLOPs scale with the batch).
 	EncoderBound  float64 `json:"encoder_flop_bound,omitempty"`
 	StepBound     float64 `json:"step_flop_bound"`
@@ -152,6 +157,11 @@ type Report struct {
 	EquivalenceNote string       `json:"equivalence_note,omitempty"`
 	// Speedups compare the two models per provider and batch size.
 	Speedups []Speedup `json:"speedups,omitempty"`
+	// EncoderUnchanged and DecoderUnchanged say why the pruning left the
+	// encoder or the decoder (for a single graph: the model) as it was, or
+	// are empty; an unchanged part gets no speedup.
+	EncoderUnchanged string `json:"encoder_unchanged,omitempty"`
+	DecoderUnchanged string `json:"decoder_unchanged,omitempty"`
 
 	// MaxBLEUDrop and MaxLogitDiff are the thresholds applied (Config).
 	MaxBLEUDrop  *float64 `json:"max_bleu_drop,omitempty"`
@@ -207,6 +217,7 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 	if err != nil {
 		return err
 	}
+	var removedIn map[string]bool // the original's files that lose a head
 	if cfg.Decision != nil {
 		// The decision names heads of the original: check it before the
 		// translations, which take minutes.
@@ -214,7 +225,7 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 		if err != nil {
 			return err
 		}
-		if err := checkDecision(files, *cfg.Decision, &onnxio.LoadOptions{AllowDirs: cfg.Model.AllowDirs}); err != nil {
+		if removedIn, err = checkDecision(files, *cfg.Decision, &onnxio.LoadOptions{AllowDirs: cfg.Model.AllowDirs}); err != nil {
 			return err
 		}
 	}
@@ -248,6 +259,9 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 		models[k] = m
 		mr := reports[k]
 		mr.Files, mr.Layout, mr.Specials, mr.SpecialsFrom, mr.FileBytes = m.Files, m.Layout, m.Specials.String(), m.SpecialsFrom, m.FileBytes
+	}
+	if r.EncoderUnchanged, r.DecoderUnchanged, err = unchangedParts(models[0].mf, models[1].mf, removedIn); err != nil {
+		return err
 	}
 	if models[0].Specials != models[1].Specials {
 		return fmt.Errorf("verify: special ids differ: original %s, pruned %s", models[0].Specials, models[1].Specials)
@@ -451,6 +465,20 @@ func flopsAndSpeedups(ctx context.Context, cfg Config, r *Report, mo ModelOption
 			if a.Encoder != nil && b.Encoder != nil {
 				s.Encoder = ratio(a.Encoder.Median, b.Encoder.Median)
 				s.EncoderBound = ratio(float64(fl[0].Encoder.FLOPs), float64(fl[1].Encoder.FLOPs))
+			}
+			s.StepSpeedup = timingRatio(a.Step, b.Step, 1)
+			s.TokensSpeedup = timingRatio(a.Sentence, b.Sentence, ratio(float64(b.Tokens), float64(a.Tokens)))
+			if a.Encoder != nil && b.Encoder != nil {
+				s.EncoderSpeedup = timingRatio(*a.Encoder, *b.Encoder, 1)
+			}
+			if u := r.EncoderUnchanged; u != "" {
+				s.EncoderSpeedup = Ratio{Unchanged: u}
+			}
+			if u := r.DecoderUnchanged; u != "" {
+				s.StepSpeedup = Ratio{Unchanged: u}
+				if r.EncoderUnchanged != "" || r.Original.Layout == LayoutSingle {
+					s.TokensSpeedup = Ratio{Unchanged: "no part of the model changed"}
+				}
 			}
 			if bo.Rounds > 1 && bo.Rounds == bp.Rounds {
 				s.Rounds = bo.Rounds

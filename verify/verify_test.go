@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -169,9 +170,22 @@ func TestRunPruned(t *testing.T) {
 	if len(r.Speedups) != 2 || r.Speedups[0].PerTokenBound <= 1 || r.Speedups[0].Batch != 1 || r.Speedups[1].Batch != 3 {
 		t.Errorf("speedups %+v", r.Speedups)
 	}
+	// Heads of every kind were cut: every part gets a paired ratio with
+	// its range.
+	if r.DecoderUnchanged != "" || r.EncoderUnchanged != "" {
+		t.Errorf("unchanged parts: encoder %q, decoder %q", r.EncoderUnchanged, r.DecoderUnchanged)
+	}
 	for _, s := range r.Speedups {
 		if s.Rounds != 2 || !(s.StepPaired > 0) || !(s.EncoderPaired > 0) || !(s.TokensPaired > 0) || !(s.Step > 0) {
 			t.Errorf("batch %d: speedup %+v, want paired ratios of 2 rounds", s.Batch, s)
+		}
+		for _, x := range []Ratio{s.EncoderSpeedup, s.StepSpeedup, s.TokensSpeedup} {
+			if !(x.Low > 0 && x.Low <= x.Value && x.Value <= x.High) || x.Spread != "over 2 rounds" || x.Unchanged != "" {
+				t.Errorf("batch %d: ratio %+v, want a paired ratio inside its range", s.Batch, x)
+			}
+		}
+		if math.Abs(s.EncoderSpeedup.Value-s.EncoderPaired) > 1e-12 {
+			t.Errorf("batch %d: encoder speedup %g, paired ratio %g", s.Batch, s.EncoderSpeedup.Value, s.EncoderPaired)
 		}
 	}
 	for _, mr := range []ModelReport{o, p} {
@@ -190,9 +204,17 @@ func TestRunPruned(t *testing.T) {
 			}
 		}
 	}
-	if md := Markdown(r); !strings.Contains(md, "2 timed runs interleaved in 2 rounds") || !strings.Contains(md, "step × (medians / paired)") {
-		t.Errorf("report.md does not describe the interleaved rounds:\n%s", md)
+	md := Markdown(r)
+	for _, want := range []string{"2 timed runs interleaved in 2 rounds", " over 2 rounds",
+		"peak RSS not compared", "The pruned model and the gated original (original with 6 heads gated to 0 (encoder:0:1, cross:1:*, decoder:0:2)) agree"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("report.md lacks %q:\n%s", want, md)
+		}
 	}
+	if strings.Contains(md, "| peak RSS |") {
+		t.Errorf("report.md compares the peak RSS of models timed in one process:\n%s", md)
+	}
+	checkSpeedupChart(t, r)
 	if o.Scores == nil || r.BLEUDrop == nil || *r.BLEUDrop != o.Scores.BLEU.Score-p.Scores.BLEU.Score {
 		t.Errorf("scores %+v %+v drop %v", o.Scores, p.Scores, r.BLEUDrop)
 	}
@@ -286,6 +308,20 @@ func TestRunSameModel(t *testing.T) {
 	html, err := os.ReadFile(filepath.Join(out, ReportHTML))
 	if err != nil || !strings.Contains(string(html), "<svg") || !strings.Contains(string(html), "PASSED") {
 		t.Errorf("report.html lacks the chart or status (err %v)", err)
+	}
+	// The same files on both sides: nothing changed, so no speedup at all.
+	if !strings.Contains(r.EncoderUnchanged, "byte-identical") || !strings.Contains(r.DecoderUnchanged, "byte-identical") {
+		t.Errorf("unchanged parts: encoder %q, decoder %q", r.EncoderUnchanged, r.DecoderUnchanged)
+	}
+	for _, s := range r.Speedups {
+		for _, x := range []Ratio{s.EncoderSpeedup, s.StepSpeedup, s.TokensSpeedup} {
+			if x.Unchanged == "" || x.Value != 0 || strings.Contains(x.String(), "×") {
+				t.Errorf("batch %d: ratio %+v (%s) of an unchanged model", s.Batch, x, x)
+			}
+		}
+	}
+	if d := checkSpeedupChart(t, r); d.Count("unchanged: no speedup") != 3 || d.Elements["circle"] != 0 {
+		t.Errorf("chart of an unchanged model: %d unchanged rows, %d dots", d.Count("unchanged: no speedup"), d.Elements["circle"])
 	}
 	entries, _ := os.ReadDir(out)
 	for _, e := range entries {

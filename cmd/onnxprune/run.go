@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"onnxprune/pipeline"
@@ -84,6 +85,15 @@ code 1 when verify.max-bleu-drop is missed.`,
 		}
 		if err := cfg.Validate(); err != nil {
 			return &usageError{msg: err.Error()}
+		}
+		if !cfg.NoBench {
+			// Each model is timed in a process of its own, as verify does,
+			// so that their peak memory can be compared.
+			exe, err := os.Executable()
+			if err != nil {
+				return fmt.Errorf("benchmark processes: %w", err)
+			}
+			cfg.BenchRunner = childBenchRunner(exe)
 		}
 		sum, err := pipeline.Run(ctx, cfg, stderr)
 		if sum != nil {

@@ -52,6 +52,9 @@ func (s *searchFlags) bind(fs *pflag.FlagSet) {
 	s.o = verify.DefaultSearch()
 	fs.IntVar(&s.o.Beam, "beam", s.o.Beam, "beam size (1: greedy search)")
 	fs.Float64Var(&s.o.LengthPenalty, "length-penalty", s.o.LengthPenalty, "α of the beam score logprob/len^α")
+	fs.BoolVar(&s.o.EarlyStopping, "early-stopping", s.o.EarlyStopping,
+		"beam search stops a sentence once it has --beam finished hypotheses (Hugging Face's early_stopping=True, fairseq's rule); "+
+			"the default false, Hugging Face's default, goes on while a live beam, scored at its current length, beats the worst finished one")
 	fs.IntVar(&s.o.MaxLen, "max-len", s.o.MaxLen, "most generated tokens per sentence, EOS included (0: no fixed cap)")
 	fs.Float64Var(&s.o.MaxLenA, "max-len-a", s.o.MaxLenA, "per-sentence limit a·source length + b: a")
 	fs.IntVar(&s.o.MaxLenB, "max-len-b", s.o.MaxLenB, "per-sentence limit a·source length + b: b")

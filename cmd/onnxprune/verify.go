@@ -250,11 +250,7 @@ func summaryLine(r *verify.Report) string {
 	}
 	for _, s := range r.Speedups {
 		if s.Batch == 1 {
-			paired := ""
-			if s.TokensPaired > 0 {
-				paired = fmt.Sprintf(", paired ×%.2f over %d rounds", s.TokensPaired, s.Rounds)
-			}
-			parts = append(parts, fmt.Sprintf("%s tokens/s ×%.2f (FLOP bound ×%.2f%s)", s.Provider, s.Tokens, s.PerTokenBound, paired))
+			parts = append(parts, fmt.Sprintf("%s tokens/s %s", s.Provider, s.TokensSpeedup))
 		}
 	}
 	status := "passed"
