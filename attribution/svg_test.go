@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/internal/svgcheck"
 )
 
@@ -15,13 +15,13 @@ import (
 func chartReport(withRoles bool) *Report {
 	rep := &Report{}
 	for _, k := range []struct {
-		kind   graphedit.Kind
+		kind   heads.Kind
 		layers int
-	}{{graphedit.KindEncoder, 2}, {graphedit.KindCross, 1}} {
+	}{{heads.KindEncoder, 2}, {heads.KindCross, 1}} {
 		for l := 0; l < k.layers; l++ {
 			for h := 0; h < 4; h++ {
 				hr := HeadReport{Name: fmt.Sprintf("%s:%d:%d", k.kind, l, h), Kind: k.kind, Layer: l, Head: h, Relevance: float64(h + l)}
-				if k.kind == graphedit.KindEncoder {
+				if k.kind == heads.KindEncoder {
 					keep := h%2 == 0
 					hr.Kept = &keep
 				}

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/internal/svgcheck"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
@@ -243,7 +243,7 @@ func TestModelWithoutGates(t *testing.T) {
 // checkPlot parses the P(open) heatmap and checks it against the gates:
 // every head labelled once, one cell per head and step column, the final
 // decision marked, no text outside the viewBox.
-func checkPlot(t *testing.T, path string, heads []graphedit.GateRecord, steps int) {
+func checkPlot(t *testing.T, path string, heads []heads.GateRecord, steps int) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
