@@ -22,14 +22,25 @@ const (
 	tDouble = int32(onnxpb.TensorProto_DOUBLE)
 )
 
-// Float64Model returns a copy of m computing in float64: float32
-// initializers, Constant and ConstantOfShape values, Cast targets and
-// declared input/output types become float64 (value_info is dropped and
-// re-inferred by ONNX Runtime). Ops without a float64 kernel are wrapped in
-// casts and run in float32; kept counts them, since they limit the
-// precision of finite differences. Ops of other domains (com.microsoft
-// fused ops) are an error: they have no float64 kernels. src reads external
-// initializer data (nil: inline only).
+// Float64Model returns a copy of m whose values that depend on a float
+// graph input are computed in float64: those inputs, the float ops reading
+// them (directly or through other such ops), their Cast targets, and the
+// declared outputs they reach become float64, and each float32 value such
+// an op reads from elsewhere (an initializer, a Constant, a value computed
+// from constants and integers only) is cast to float64 where it is read.
+// Everything else keeps its float32 computation. That is what finite
+// differences need: the perturbed inputs move only float64 values, and the
+// rest computes bit for bit what the float32 model computes. Converting it
+// too would change the function where float32 rounding decides an integer:
+// T5's relative position bucket is a float32 log cast to int64, and a
+// distance on a bucket boundary (8 with 8 buckets and distance 16) lands in
+// another bucket in float64. value_info is dropped and re-inferred by ONNX
+// Runtime. Ops without a float64 kernel are wrapped in casts and run in
+// float32; kept counts them, since they limit the precision of finite
+// differences. Ops of other domains (com.microsoft fused ops) are an error:
+// they have no float64 kernels. A model with subgraphs (If, Loop, Scan) is
+// converted whole, every float32 value and op becoming float64. src reads
+// external initializer data (nil: inline only).
 func Float64Model(m *onnxpb.ModelProto, src onnxio.ExternalSource) (out *onnxpb.ModelProto, kept int, err error) {
 	out = proto.Clone(m).(*onnxpb.ModelProto)
 	c := &f64conv{src: src}
@@ -38,7 +49,12 @@ func Float64Model(m *onnxpb.ModelProto, src onnxio.ExternalSource) (out *onnxpb.
 			c.opset = o.GetVersion()
 		}
 	}
-	if err := c.graph(out.GetGraph()); err != nil {
+	if hasSubgraphs(out.GetGraph()) {
+		err = c.graph(out.GetGraph())
+	} else {
+		err = c.liveGraph(out)
+	}
+	if err != nil {
 		return nil, 0, err
 	}
 	return out, c.kept, nil
