@@ -12,10 +12,31 @@ import (
 	"onnxprune/ortrun"
 )
 
-// noDoubleKernel lists ops of the default domain that ONNX Runtime's CPU
-// provider runs in float32 only; Float64Model wraps them in casts (Erf,
-// which also lacks a float64 kernel, is rebuilt from float64 ops instead).
-var noDoubleKernel = map[string]bool{}
+// noDoubleKernel lists ops of the default domain, with float inputs and one
+// float output, that ONNX Runtime's CPU provider runs in float32 only;
+// Float64Model wraps them in casts (Erf, which also lacks a float64
+// kernel, is rebuilt from float64 ops instead).
+var noDoubleKernel = map[string]bool{"Conv": true, "ConvTranspose": true}
+
+// inFloat32 returns n run in float32 between casts: its inputs cast to
+// float32, its output cast back to float64.
+func (c *f64conv) inFloat32(n *onnxpb.NodeProto) []*onnxpb.NodeProto {
+	c.kept++
+	c.n++
+	var nodes []*onnxpb.NodeProto
+	for k, in := range n.Input {
+		if in == "" {
+			continue
+		}
+		fin := fmt.Sprintf("%s/f32in%d", in, c.n)
+		nodes = append(nodes, castNode(in, fin, tFloat))
+		n.Input[k] = fin
+	}
+	out := n.Output[0]
+	fout := fmt.Sprintf("%s/f32out%d", out, c.n)
+	n.Output[0] = fout
+	return append(nodes, n, castNode(fout, out, tDouble))
+}
 
 const (
 	tFloat  = int32(onnxpb.TensorProto_FLOAT)
@@ -43,7 +64,7 @@ const (
 // external initializer data (nil: inline only).
 func Float64Model(m *onnxpb.ModelProto, src onnxio.ExternalSource) (out *onnxpb.ModelProto, kept int, err error) {
 	out = proto.Clone(m).(*onnxpb.ModelProto)
-	c := &f64conv{src: src}
+	c := &f64conv{src: src, dims: staticDims(out.GetGraph())}
 	for _, o := range out.GetOpsetImport() {
 		if o.GetDomain() == "" || o.GetDomain() == "ai.onnx" {
 			c.opset = o.GetVersion()
@@ -62,6 +83,7 @@ func Float64Model(m *onnxpb.ModelProto, src onnxio.ExternalSource) (out *onnxpb.
 
 type f64conv struct {
 	src   onnxio.ExternalSource
+	dims  map[string][]int64 // static dims of the main graph's initializers and inputs
 	kept  int
 	n     int
 	opset int64
@@ -145,15 +167,14 @@ func (c *f64conv) graph(gp *onnxpb.GraphProto) error {
 			nodes = append(nodes, c.erf(n.Input[0], n.Output[0])...)
 			continue
 		}
+		if n.GetOpType() == "Conv" {
+			if conv, ok := c.conv(n); ok {
+				nodes = append(nodes, conv...)
+				continue
+			}
+		}
 		if noDoubleKernel[n.GetOpType()] {
-			c.kept++
-			c.n++
-			in, out := n.Input[0], n.Output[0]
-			fin := fmt.Sprintf("%s/f32in%d", in, c.n)
-			fout := fmt.Sprintf("%s/f32out%d", out, c.n)
-			nodes = append(nodes, castNode(in, fin, tFloat))
-			n.Input[0], n.Output[0] = fin, fout
-			nodes = append(nodes, n, castNode(fout, out, tDouble))
+			nodes = append(nodes, c.inFloat32(n)...)
 			continue
 		}
 		nodes = append(nodes, n)

@@ -84,6 +84,7 @@ func (c *f64conv) liveGraph(m *onnxpb.ModelProto) error {
 				c.n++
 				name = fmt.Sprintf("%s/f64_%d", in, c.n)
 				casts[in] = name
+				c.dims[name] = c.dims[in]
 				nodes = append(nodes, castNode(in, name, tDouble))
 			}
 			n.Input[k] = name
@@ -110,15 +111,14 @@ func (c *f64conv) liveGraph(m *onnxpb.ModelProto) error {
 			nodes = append(nodes, c.erf(n.Input[0], n.Output[0])...)
 			continue
 		}
+		if n.GetOpType() == "Conv" {
+			if conv, ok := c.conv(n); ok {
+				nodes = append(nodes, conv...)
+				continue
+			}
+		}
 		if noDoubleKernel[n.GetOpType()] {
-			c.kept++
-			c.n++
-			in, out := n.Input[0], n.Output[0]
-			fin := fmt.Sprintf("%s/f32in%d", in, c.n)
-			fout := fmt.Sprintf("%s/f32out%d", out, c.n)
-			nodes = append(nodes, castNode(in, fin, tFloat))
-			n.Input[0], n.Output[0] = fin, fout
-			nodes = append(nodes, n, castNode(fout, out, tDouble))
+			nodes = append(nodes, c.inFloat32(n)...)
 			continue
 		}
 		nodes = append(nodes, n)
