@@ -54,6 +54,14 @@
 //	             transB, alpha, beta, broadcast C)
 //	nn           Softmax, LogSoftmax (from opset 13 along axis; before 13 on
 //	             the 2-D view at axis), LayerNormalization, Dropout (inference)
+//	conv         Conv from opset 11 (1-D to N-D; strides, pads, dilations,
+//	             group; auto_pad NOTSET or VALID): input gradient by
+//	             ConvTranspose, weight gradient by a Conv of the input with
+//	             the output gradient, bias by a sum
+//	attention    ONNX Attention (opset 23/24; through its definition,
+//	             recomputed from standard ops): 3-D or 4-D Q/K/V, float or
+//	             bool attn_mask, is_causal, past_key/past_value, scale,
+//	             softcap
 //	reductions   ReduceSum ReduceMean ReduceMax ReduceMin (axes attribute or
 //	             constant input, run-time axes too; keepdims 0/1;
 //	             noop_with_empty_axes)
@@ -86,7 +94,10 @@
 // requested value): If, Loop, Scan (see InlineIf), the other fused ops
 // (DecoderMaskedMultiHeadAttention, GroupQueryAttention, ...), and every op
 // not listed. Rules refuse: packed QKV without a key input, 1-D mask
-// lengths, Attention's mask_index and past inputs, gradients flowing into
+// lengths, Attention's mask_index and past inputs, ONNX Attention with
+// grouped-query heads or nonpad_kv_seqlen or gradients into its present or
+// qk_matmul_output outputs, Conv with auto_pad
+// SAME_UPPER/SAME_LOWER or a weight of unknown shape, gradients flowing into
 // present, Mean/InvStdDev or mean/inv_std_var outputs, and Dropout with a
 // training_mode that is not a constant false.
 //

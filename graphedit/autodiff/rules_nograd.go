@@ -32,7 +32,7 @@ func noGradRules() []Rule {
 // may Add to it (for example modified rules for relevance propagation).
 func DefaultRules() *Registry {
 	r := &Registry{}
-	for _, set := range [][]Rule{elementwiseRules(), linalgRules(), nnRules(), reduceRules(), shapeRules(), attentionRules(), fusedRules(), noGradRules()} {
+	for _, set := range [][]Rule{elementwiseRules(), linalgRules(), nnRules(), convRules(), reduceRules(), shapeRules(), attentionRules(), onnxAttentionRules(), fusedRules(), noGradRules()} {
 		for _, rule := range set {
 			if err := r.Add(rule); err != nil {
 				panic(err) // the built-in table is inconsistent: a programmer mistake

@@ -12,33 +12,70 @@ import (
 	"onnxprune/ortrun"
 )
 
-// noDoubleKernel lists ops of the default domain that ONNX Runtime's CPU
-// provider runs in float32 only; Float64Model wraps them in casts (Erf,
-// which also lacks a float64 kernel, is rebuilt from float64 ops instead).
-var noDoubleKernel = map[string]bool{}
+// noDoubleKernel lists ops of the default domain, with float inputs and one
+// float output, that ONNX Runtime's CPU provider runs in float32 only;
+// Float64Model wraps them in casts (Erf, which also lacks a float64
+// kernel, is rebuilt from float64 ops instead).
+var noDoubleKernel = map[string]bool{"Conv": true, "ConvTranspose": true}
+
+// inFloat32 returns n run in float32 between casts: its inputs cast to
+// float32, its output cast back to float64.
+func (c *f64conv) inFloat32(n *onnxpb.NodeProto) []*onnxpb.NodeProto {
+	c.kept++
+	c.n++
+	var nodes []*onnxpb.NodeProto
+	for k, in := range n.Input {
+		if in == "" {
+			continue
+		}
+		fin := fmt.Sprintf("%s/f32in%d", in, c.n)
+		nodes = append(nodes, castNode(in, fin, tFloat))
+		n.Input[k] = fin
+	}
+	out := n.Output[0]
+	fout := fmt.Sprintf("%s/f32out%d", out, c.n)
+	n.Output[0] = fout
+	return append(nodes, n, castNode(fout, out, tDouble))
+}
 
 const (
 	tFloat  = int32(onnxpb.TensorProto_FLOAT)
 	tDouble = int32(onnxpb.TensorProto_DOUBLE)
 )
 
-// Float64Model returns a copy of m computing in float64: float32
-// initializers, Constant and ConstantOfShape values, Cast targets and
-// declared input/output types become float64 (value_info is dropped and
-// re-inferred by ONNX Runtime). Ops without a float64 kernel are wrapped in
-// casts and run in float32; kept counts them, since they limit the
-// precision of finite differences. Ops of other domains (com.microsoft
-// fused ops) are an error: they have no float64 kernels. src reads external
-// initializer data (nil: inline only).
+// Float64Model returns a copy of m whose values that depend on a float
+// graph input are computed in float64: those inputs, the float ops reading
+// them (directly or through other such ops), their Cast targets, and the
+// declared outputs they reach become float64, and each float32 value such
+// an op reads from elsewhere (an initializer, a Constant, a value computed
+// from constants and integers only) is cast to float64 where it is read.
+// Everything else keeps its float32 computation. That is what finite
+// differences need: the perturbed inputs move only float64 values, and the
+// rest computes bit for bit what the float32 model computes. Converting it
+// too would change the function where float32 rounding decides an integer:
+// T5's relative position bucket is a float32 log cast to int64, and a
+// distance on a bucket boundary (8 with 8 buckets and distance 16) lands in
+// another bucket in float64. value_info is dropped and re-inferred by ONNX
+// Runtime. Ops without a float64 kernel are wrapped in casts and run in
+// float32; kept counts them, since they limit the precision of finite
+// differences. Ops of other domains (com.microsoft fused ops) are an error:
+// they have no float64 kernels. A model with subgraphs (If, Loop, Scan) is
+// converted whole, every float32 value and op becoming float64. src reads
+// external initializer data (nil: inline only).
 func Float64Model(m *onnxpb.ModelProto, src onnxio.ExternalSource) (out *onnxpb.ModelProto, kept int, err error) {
 	out = proto.Clone(m).(*onnxpb.ModelProto)
-	c := &f64conv{src: src}
+	c := &f64conv{src: src, dims: staticDims(out.GetGraph())}
 	for _, o := range out.GetOpsetImport() {
 		if o.GetDomain() == "" || o.GetDomain() == "ai.onnx" {
 			c.opset = o.GetVersion()
 		}
 	}
-	if err := c.graph(out.GetGraph()); err != nil {
+	if hasSubgraphs(out.GetGraph()) {
+		err = c.graph(out.GetGraph())
+	} else {
+		err = c.liveGraph(out)
+	}
+	if err != nil {
 		return nil, 0, err
 	}
 	return out, c.kept, nil
@@ -46,6 +83,7 @@ func Float64Model(m *onnxpb.ModelProto, src onnxio.ExternalSource) (out *onnxpb.
 
 type f64conv struct {
 	src   onnxio.ExternalSource
+	dims  map[string][]int64 // static dims of the main graph's initializers and inputs
 	kept  int
 	n     int
 	opset int64
@@ -129,15 +167,14 @@ func (c *f64conv) graph(gp *onnxpb.GraphProto) error {
 			nodes = append(nodes, c.erf(n.Input[0], n.Output[0])...)
 			continue
 		}
+		if n.GetOpType() == "Conv" {
+			if conv, ok := c.conv(n); ok {
+				nodes = append(nodes, conv...)
+				continue
+			}
+		}
 		if noDoubleKernel[n.GetOpType()] {
-			c.kept++
-			c.n++
-			in, out := n.Input[0], n.Output[0]
-			fin := fmt.Sprintf("%s/f32in%d", in, c.n)
-			fout := fmt.Sprintf("%s/f32out%d", out, c.n)
-			nodes = append(nodes, castNode(in, fin, tFloat))
-			n.Input[0], n.Output[0] = fin, fout
-			nodes = append(nodes, n, castNode(fout, out, tDouble))
+			nodes = append(nodes, c.inFloat32(n)...)
 			continue
 		}
 		nodes = append(nodes, n)
