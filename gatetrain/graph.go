@@ -113,6 +113,9 @@ func DetectRoles(g *graphedit.Graph, given Roles) (Roles, error) {
 	if r.Logits == "" && len(g.Outputs()) > 0 {
 		r.Logits = g.Outputs()[0].Name()
 	}
+	if err := featureEncoder(g, r.Src); err != nil {
+		return r, err
+	}
 	for _, n := range []struct{ role, name string }{{"source ids", r.Src}, {"decoder input ids", r.DecIn}} {
 		if n.name == "" || !has[n.name] {
 			return r, fmt.Errorf("gatetrain: no model input for the %s (name it with a flag; inputs are %s)", n.role, inputNames(g))
@@ -127,6 +130,22 @@ func DetectRoles(g *graphedit.Graph, given Roles) (Roles, error) {
 		return r, fmt.Errorf("gatetrain: the model has no output %q", r.Logits)
 	}
 	return r, nil
+}
+
+// featureEncoder refuses a model whose source is a float tensor (an audio
+// encoder's features, as Whisper's input_features [B, n_mels, frames])
+// rather than token ids: gate training feeds token ids. src is the source
+// input named so far ("" when none was found).
+func featureEncoder(g *graphedit.Graph, src string) error {
+	for _, v := range g.Inputs() {
+		if strings.HasPrefix(v.Name(), GatePrefix) || v.IsInitializer() || (src != "" && v.Name() != src) {
+			continue
+		}
+		if t := v.ElemType(); t == int32(onnxpb.TensorProto_FLOAT) && len(v.Shape()) == 3 && (src != "" || strings.Contains(v.Name(), "features")) {
+			return fmt.Errorf("gatetrain: the source input %q is float features %v (an audio encoder such as Whisper's), not token ids; training and analysis feed token ids only (gate, prune and inspect work on this model)", v.Name(), v.Shape())
+		}
+	}
+	return nil
 }
 
 func inputNames(g *graphedit.Graph) string {

@@ -109,3 +109,19 @@ func TestT5Pipeline(t *testing.T) {
 		t.Errorf("verify: equivalence %+v, %d sentences", r.Equivalence, r.Sentences)
 	}
 }
+
+// Whisper's encoder reads float features, not token ids: gate works on
+// the export, and train refuses it in one line naming input_features.
+func TestWhisperTrainRefusesFeatures(t *testing.T) {
+	dir := t.TempDir()
+	whisper := filepath.Join("..", "..", "models", "fixtures", "whisper")
+	if _, stderr, code := runVerifyCLI(t, context.Background(), "gate", whisper, "-o", filepath.Join(dir, "gated")); code != 0 {
+		t.Fatalf("gate: exit %d: %s", code, stderr)
+	}
+	src, tgt := filepath.Join("testdata", "t5", "src.ids"), filepath.Join("testdata", "t5", "tgt.ids")
+	_, stderr, code := runVerifyCLI(t, context.Background(), "train", whisper, "--train-src", src, "--train-tgt", tgt,
+		"--out", filepath.Join(dir, "train"), "--max-steps", "1", "--pad-id", "0", "--bos-id", "0", "--eos-id", "1")
+	if code != 2 || !strings.Contains(stderr, `"input_features" is float features`) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+		t.Errorf("train: exit %d, stderr %q; want exit 2 and one line naming input_features", code, stderr)
+	}
+}
