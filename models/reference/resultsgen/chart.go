@@ -12,7 +12,7 @@ import (
 
 // Geometry of the BLEU-vs-heads chart, in SVG units (px at 100%).
 const (
-	chartW        = 820
+	chartW        = 860
 	chartH        = 470
 	plotLeft      = 64
 	plotRight     = 600 // the legend is right of it

@@ -332,20 +332,32 @@ func (c *collector) gateRun(name string) (*GateRun, error) {
 	if sum.Train != nil {
 		g.Steps, g.ValLossDense, g.ValLossGated = sum.Train.Steps, sum.Train.DenseLoss, sum.Train.FinalLoss
 	}
-	mismatch, err := identical(c.dense, filepath.Join(dir, pipeline.VerifyDir, verify.OriginalHyp))
+	same, err := identical(c.dense, filepath.Join(dir, pipeline.VerifyDir, verify.OriginalHyp))
 	if err != nil {
 		return nil, err
 	}
-	g.DenseMismatch = len(c.dense) - mismatch
+	g.DenseMismatch = len(c.dense) - same
+	var bad error
+	g.Kinds, g.Closing, g.KeptHeads, bad = closing(&gates)
+	if bad != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, pipeline.TrainDir, "gates.json"), bad)
+	}
+	return g, nil
+}
+
+// closing says, per attention kind in data-flow order, how many heads the
+// training gated, closed at some step and kept, and when they first
+// closed; it also returns the kinds gated and the kept heads' names.
+func closing(gates *gatetrain.GatesFile) (kinds []string, closings []KindClosing, kept []string, err error) {
 	firstClose := map[string]int{}
 	for _, e := range gates.ClosingOrder {
 		if _, seen := firstClose[e.Head]; !seen && !e.Open {
 			firstClose[e.Head] = e.Step
 		}
 	}
-	g.KeptHeads = []string{}
+	kept = []string{}
 	byKind := map[string]*KindClosing{}
-	var steps = map[string][]int{}
+	steps := map[string][]int{}
 	for _, h := range gates.Heads {
 		k := byKind[h.Kind]
 		if k == nil {
@@ -355,7 +367,7 @@ func (c *collector) gateRun(name string) (*GateRun, error) {
 		k.Heads++
 		if h.Keep {
 			k.Kept++
-			g.KeptHeads = append(g.KeptHeads, h.Name)
+			kept = append(kept, h.Name)
 		}
 		if s, ok := firstClose[h.Name]; ok {
 			k.Closed++
@@ -367,18 +379,18 @@ func (c *collector) gateRun(name string) (*GateRun, error) {
 		if k == nil {
 			continue
 		}
-		g.Kinds = append(g.Kinds, k.Kind)
+		kinds = append(kinds, k.Kind)
 		if st := steps[k.Kind]; len(st) > 0 {
 			sort.Ints(st)
 			k.FirstStep = st[0]
 			k.MedianStep = median(st)
 		}
-		g.Closing = append(g.Closing, *k)
+		closings = append(closings, *k)
 	}
-	if len(g.Kinds) != len(byKind) {
-		return nil, fmt.Errorf("%s: a head of an unknown kind", filepath.Join(dir, pipeline.TrainDir, "gates.json"))
+	if len(kinds) != len(byKind) {
+		return nil, nil, nil, fmt.Errorf("a head of an unknown kind")
 	}
-	return g, nil
+	return kinds, closings, kept, nil
 }
 
 // median of sorted integers.
