@@ -11,7 +11,8 @@
 #   - the teacher-forced dev loss of every pruned model;
 #   - a paired bootstrap test (onnxprune score --paired-bs, 1,000 resamples,
 #     seed 12345) of every system against the dense model, and of every
-#     ranking against gate training at the same budget;
+#     ranking against gate training and against the random choice at the
+#     same budget;
 #   - LRP vs gate agreement, head roles on the UD EWT dev trees, speed vs the
 #     FLOP bound.
 #
@@ -219,8 +220,9 @@ for h in "$OUT"/rank/*.hyp; do
 	step devloss-$n "$OUT/loss/$n/heads.json" devloss "$OUT/rank/$n" $n
 done
 
-# 5. paired bootstrap: every system against the dense model, and every
-# ranking against gate training at the same budget (cheap: always redone)
+# 5. paired bootstrap: every system against the dense model, every ranking
+# against gate training and against the random choice at the same budget
+# (cheap: always redone)
 pairedbs() { # OUTPUT BASELINE SYSTEM... (NAME=FILE each)
 	local out=$1
 	shift
@@ -241,6 +243,10 @@ for N in $BUDGETS; do
 	for BY in $METHODS; do ranks+=("$BY-$N=$OUT/rank/$BY-$N.hyp"); done
 	rm -f "$OUT/bs/vs-gt-t$N.json"
 	step bs-vs-gt-t$N "$OUT/bs/vs-gt-t$N.json" pairedbs "$OUT/bs/vs-gt-t$N.json" "gt-t$N=$OUT/gt-t$N/verify/pruned.hyp" "${ranks[@]}"
+	ranks=()
+	for BY in $METHODS; do [ $BY = random ] || ranks+=("$BY-$N=$OUT/rank/$BY-$N.hyp"); done
+	rm -f "$OUT/bs/vs-random-$N.json"
+	step bs-vs-random-$N "$OUT/bs/vs-random-$N.json" pairedbs "$OUT/bs/vs-random-$N.json" "random-$N=$OUT/rank/random-$N.hyp" "${ranks[@]}"
 done
 
 # 6. roles on the UD English-EWT dev trees, with the ROLES_RUN decision marked

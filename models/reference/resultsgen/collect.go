@@ -124,6 +124,13 @@ func collect(out string) (*Results, error) {
 	if res.Dense, err = c.denseSystem(); err != nil {
 		return nil, err
 	}
+	ev := filepath.Join(c.settings["model"], "test_scores.json")
+	if _, err := os.Stat(ev); err == nil {
+		res.Evaluate = &Evaluate{}
+		if err := readJSON(ev, res.Evaluate); err != nil {
+			return nil, err
+		}
+	}
 	for _, set := range []struct {
 		dst     *[]GateRun
 		budgets string
@@ -402,24 +409,39 @@ func median(s []int) float64 {
 	return float64(s[n/2-1]+s[n/2]) / 2
 }
 
+// against returns the paired test of system name against the baseline of
+// the test in bs/FILE.json.
+func (c *collector) against(file, name string) (*PValues, error) {
+	path := c.path("bs", file+".json")
+	doc, sc, err := readPaired(path)
+	if err != nil {
+		return nil, err
+	}
+	ps, ok := sc[name]
+	if !ok || name == doc.Systems[0].Name {
+		return nil, fmt.Errorf("%s: no system %s besides the baseline", path, name)
+	}
+	base, err := score.ReadLines(doc.Systems[0].Hyp)
+	if err != nil {
+		return nil, err
+	}
+	same, err := identical(base, ps.hyp)
+	if err != nil {
+		return nil, err
+	}
+	return &PValues{Against: doc.Systems[0].Name, BLEU: *ps.bleu.PValue, ChrF: *ps.chrf.PValue, Identical: same}, nil
+}
+
 // rankings reads the prunings by a ranking and their tests against gate
-// training at the same budget.
+// training and against the random choice at the same budget.
 func (c *collector) rankings(res *Results) error {
 	seed, err := strconv.ParseUint(c.settings["random_seed"], 10, 64)
 	if err != nil {
 		return fmt.Errorf("%s: random_seed %q", c.path("settings.env"), c.settings["random_seed"])
 	}
-	vsGates := map[string]map[string]pairedScores{}
-	gatesHyp := map[string]string{}
-	for _, n := range strings.Fields(c.settings["budgets"]) {
-		path := c.path("bs", "vs-gt-t"+n+".json")
-		doc, sc, err := readPaired(path)
-		if err != nil {
-			return err
-		}
-		vsGates[n], gatesHyp[n] = sc, doc.Systems[0].Hyp
-	}
-	for _, method := range strings.Fields(c.settings["methods"]) {
+	methods := strings.Fields(c.settings["methods"])
+	withRandom := slices.Contains(methods, byRandom)
+	for _, method := range methods {
 		for _, n := range strings.Fields(c.settings["budgets"]) {
 			name := method + "-" + n
 			s, err := c.system(name, c.path("rank", name))
@@ -434,19 +456,14 @@ func (c *collector) rankings(res *Results) error {
 				return err
 			}
 			r.Kept = withCounts(c.total, map[string]int{string(heads.KindEncoder): r.N})
-			ps, ok := vsGates[n][name]
-			if !ok {
-				return fmt.Errorf("%s: no system %s", c.path("bs", "vs-gt-t"+n+".json"), name)
-			}
-			gl, err := score.ReadLines(gatesHyp[n])
-			if err != nil {
+			if r.VsGates, err = c.against("vs-gt-t"+n, name); err != nil {
 				return err
 			}
-			same, err := identical(gl, ps.hyp)
-			if err != nil {
-				return err
+			if withRandom && method != byRandom {
+				if r.VsRandom, err = c.against("vs-random-"+n, name); err != nil {
+					return err
+				}
 			}
-			r.VsGates = &PValues{Against: "gt-t" + n, BLEU: *ps.bleu.PValue, ChrF: *ps.chrf.PValue, Identical: same}
 			res.Rankings = append(res.Rankings, r)
 		}
 	}

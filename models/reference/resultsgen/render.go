@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -218,6 +219,10 @@ func denseBlock(r *Results) string {
 	var b strings.Builder
 	b.WriteString("| test BLEU | 95% interval | chrF | 95% interval | dev loss | encoder + decoder bytes |\n|---:|---:|---:|---:|---:|---:|\n")
 	fmt.Fprintf(&b, "| %.2f | %s | %.2f | %s | %.4f | %s |\n", d.BLEU.Score, interval(d.BLEU), d.ChrF.Score, interval(d.ChrF), d.DevLoss, thousands(d.FileBytes))
+	if e := r.Evaluate; e != nil {
+		fmt.Fprintf(&b, "\nThe same model scored by `models/reference/evaluate.py --backend onnx` (Python, ONNX Runtime, its own greedy loop; `test_scores.json`) on %s test verses: BLEU %.2f, chrF %.2f (`%s`).\n",
+			thousands(int64(e.Sentences)), e.BLEU, e.ChrF, e.Signature)
+	}
 	return b.String()
 }
 
@@ -285,6 +290,9 @@ func rankingGrid(r *Results) (budgets []int, methods []string, at map[string]map
 	return budgets, methods, at
 }
 
+// hasRandom says whether the random choice is one of the methods.
+func hasRandom(methods []string) bool { return slices.Contains(methods, byRandom) }
+
 // gateAt returns the encoder gate training with budget n.
 func gateAt(r *Results, n int) (GateRun, bool) {
 	for _, g := range r.Gates {
@@ -343,6 +351,30 @@ func rankingBlock(r *Results) string {
 			fmt.Fprintf(&b, " %s |", r.diffText(k.BLEU.Score, g.BLEU.Score, k.VsGates.BLEU, k.VsGates))
 		}
 		fmt.Fprintf(&b, " %.2f |\n", g.BLEU.Score)
+	}
+	if hasRandom(methods) {
+		b.WriteString("\nEach ranking against the random choice at the same budget (BLEU difference, p-value):\n\n")
+		fmt.Fprintf(&b, "| encoder heads kept |")
+		for _, m := range methods {
+			if m != byRandom {
+				fmt.Fprintf(&b, " %s |", methodName(m))
+			}
+		}
+		b.WriteString(" random |\n|---:|")
+		for range methods {
+			b.WriteString("---|")
+		}
+		b.WriteString("\n")
+		for _, n := range budgets {
+			fmt.Fprintf(&b, "| %d |", n)
+			rnd := at[byRandom][n]
+			for _, m := range methods {
+				if k := at[m][n]; m != byRandom {
+					fmt.Fprintf(&b, " %s |", r.diffText(k.BLEU.Score, rnd.BLEU.Score, k.VsRandom.BLEU, k.VsRandom))
+				}
+			}
+			fmt.Fprintf(&b, " %.2f |\n", rnd.BLEU.Score)
+		}
 	}
 	fmt.Fprintf(&b, "\nDev loss (change from the dense model's %.4f):\n\n", r.Dense.DevLoss)
 	head("encoder heads kept")

@@ -14,6 +14,9 @@ type Results struct {
 	TestSentences int `json:"test_sentences"`
 	// Dense is the unpruned model.
 	Dense System `json:"dense"`
+	// Evaluate is evaluate.py's score of the model on the whole test split
+	// (the model folder's test_scores.json; absent when there is none).
+	Evaluate *Evaluate `json:"evaluate,omitempty"`
 	// Gates are the gate trainings of the encoder heads, budgets first,
 	// then penalty weights, in the order of the settings.
 	Gates []GateRun `json:"gates"`
@@ -131,6 +134,9 @@ type RankRun struct {
 	// VsGates is the test against gate training at the same budget (nil
 	// when there is no such run).
 	VsGates *PValues `json:"vs_gates,omitempty"`
+	// VsRandom is the test against the random choice at the same budget
+	// (nil for the random choice itself).
+	VsRandom *PValues `json:"vs_random,omitempty"`
 }
 
 // Agreement compares one gate training's decision with the dense model's
@@ -212,6 +218,14 @@ type SpeedRun struct {
 	Total     map[string]int   `json:"total"`
 	Sentences int              `json:"sentences"`
 	Speedups  []verify.Speedup `json:"speedups"`
+}
+
+// Evaluate is the part of evaluate.py's test_scores.json shown.
+type Evaluate struct {
+	Sentences int     `json:"sentences"`
+	BLEU      float64 `json:"bleu"`
+	ChrF      float64 `json:"chrf"`
+	Signature string  `json:"bleu_signature"`
 }
 
 // Timing is one step's wall time.

@@ -43,7 +43,8 @@ func TestRenderTablesAndPValues(t *testing.T) {
 	r := loadSample(t)
 	b := renderBlocks(r)
 	mustContain(t, "dense", b[blockDense],
-		"| 25.36 | 25.13 ± 6.06 | 50.60 | 50.52 ± 5.36 | 1.6929 | 20,961,112 |")
+		"| 25.36 | 25.13 ± 6.06 | 50.60 | 50.52 ± 5.36 | 1.6929 | 20,961,112 |",
+		"The same model scored by `models/reference/evaluate.py --backend onnx` (Python, ONNX Runtime, its own greedy loop; `test_scores.json`) on 1,029 test verses: BLEU 25.45, chrF 48.27 (`BLEU = 25.45 58.1/32.0/19.0/11.9 (BP = 1.000 ratio = 1.043 hyp_len = 28488 ref_len = 27301)`).")
 	// BLEU and chrF differences from the dense model with the p-values of
 	// bs/vs-dense.json (sacreBLEU's own --paired-bs gives random-10
 	// p = 0.0210 and 0.0060 on these files); a run whose translations all
@@ -57,6 +58,8 @@ func TestRenderTablesAndPValues(t *testing.T) {
 		"| 0 | 18.66, −6.70 (p = 0.004*) (all removed; every method) | | | | |",
 		// against gate training at the same budget (bs/vs-gt-t10.json)
 		"| 10 | +5.58 (p = 0.008*) | +1.67 (p = 0.135) | +4.86 (p = 0.029*) | +1.52 (p = 0.158) | 17.61 |",
+		// against the random choice (bs/vs-random-10.json)
+		"| 10 | +4.06 (p = 0.045*) | +0.15 (p = 0.411) | +3.33 (p = 0.085) | 19.13 |",
 		"| 4 | 1.8466 (+9.1%) | 1.8642 (+10.1%) | 1.8688 (+10.4%) | 1.9182 (+13.3%) | 1.9686 (+16.3%) |",
 		"Best dev loss at each budget: 10 heads: LRP relevance; 4 heads: LRP relevance.")
 	mustContain(t, "no-encoder", b[blockNoEncoder],
