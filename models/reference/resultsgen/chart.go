@@ -141,7 +141,7 @@ func bleuChart(r *Results) string {
 		chartW, chartH, chartW, chartH, chartFontSize)
 	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="white"/>`+"\n", chartW, chartH)
 	fmt.Fprintf(&b, `<text x="8" y="18" font-weight="bold">Test BLEU vs encoder heads kept (%d test verses)</text>`+"\n", r.TestSentences)
-	fmt.Fprintf(&b, `<text x="8" y="36">dot: BLEU; bar: 95%% paired-bootstrap interval (%d resamples); dashed: the dense model, its interval shaded</text>`+"\n", r.Bootstrap.Resamples)
+	fmt.Fprintf(&b, `<text x="8" y="36">dot: BLEU; bar: 95%% paired-bootstrap interval (%s resamples); dashed: the dense model, its interval shaded</text>`+"\n", thousands(int64(r.Bootstrap.Resamples)))
 	fmt.Fprintf(&b, `<text x="8" y="%d">test BLEU</text>`+"\n", plotTop-12)
 	// the dense model's band and line
 	d := r.Dense.BLEU

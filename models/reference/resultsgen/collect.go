@@ -44,6 +44,8 @@ type collector struct {
 	scores map[string]pairedScores
 	// total counts the model's heads per kind.
 	total map[string]int
+	// lossSentences is the number of dev verses of every dev loss.
+	lossSentences int
 }
 
 // pairedScores are one system's results in a paired bootstrap test.
@@ -155,6 +157,11 @@ func collect(out string) (*Results, error) {
 	if err := c.rankings(res); err != nil {
 		return nil, err
 	}
+	an, err := readReport(c.path("an-dev", "heads.json"))
+	if err != nil {
+		return nil, err
+	}
+	res.AnalysisSentences = an.Examples
 	if res.NoEncoder, err = c.system("none-0", c.path("rank", "none-0")); err != nil {
 		return nil, err
 	}
@@ -176,6 +183,7 @@ func collect(out string) (*Results, error) {
 	if res.Timings, err = readTimings(c.path("timings.tsv")); err != nil {
 		return nil, err
 	}
+	res.LossSentences = c.lossSentences
 	return res, nil
 }
 
@@ -253,6 +261,11 @@ func (c *collector) system(name, dir string) (System, error) {
 		return s, err
 	}
 	s.DevLoss = loss.MeanLoss
+	if c.lossSentences == 0 {
+		c.lossSentences = loss.Examples
+	} else if loss.Examples != c.lossSentences {
+		return s, fmt.Errorf("%s: dev loss over %d sentences, the others over %d", c.path("loss", name, "heads.json"), loss.Examples, c.lossSentences)
+	}
 	if c.total == nil {
 		c.total = map[string]int{}
 		for _, h := range loss.Heads {

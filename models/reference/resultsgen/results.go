@@ -10,8 +10,12 @@ type Results struct {
 	Settings map[string]string `json:"settings"`
 	// Bootstrap describes the paired bootstrap tests.
 	Bootstrap Bootstrap `json:"bootstrap"`
-	// TestSentences is the number of test sentences translated.
-	TestSentences int `json:"test_sentences"`
+	// TestSentences is the number of test sentences translated,
+	// LossSentences the dev verses of each dev loss, AnalysisSentences the
+	// dev verses the dense model's rankings come from.
+	TestSentences     int `json:"test_sentences"`
+	LossSentences     int `json:"loss_sentences"`
+	AnalysisSentences int `json:"analysis_sentences"`
 	// Dense is the unpruned model.
 	Dense System `json:"dense"`
 	// Evaluate is evaluate.py's score of the model on the whole test split

@@ -78,6 +78,12 @@ func TestRenderTablesAndPValues(t *testing.T) {
 	if !strings.Contains(b[blockSettings], "**SMOKE RUN") {
 		t.Errorf("the settings block of a SMOKE run does not say so:\n%s", b[blockSettings])
 	}
+	for _, want := range []string{"test BLEU and chrF on 20 test verses", "dev loss on the first 10 dev verses", "rankings from 20 dev verses",
+		"roles on 20 UD EWT dev sentences", "1,000 resamples, seed 12345"} {
+		if !strings.Contains(b[blockSettings], want) {
+			t.Errorf("the settings block lacks %q:\n%s", want, b[blockSettings])
+		}
+	}
 }
 
 func TestPText(t *testing.T) {
