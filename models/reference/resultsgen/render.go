@@ -75,6 +75,7 @@ func fillBlocks(md string, blocks map[string]string) (string, error) {
 // Block names, in RESULTS.md's order.
 const (
 	blockSettings  = "settings"
+	blockClaims    = "claims"
 	blockDense     = "dense"
 	blockGates     = "gates"
 	blockRanking   = "ranking"
@@ -95,6 +96,7 @@ const alpha = 0.05
 func renderBlocks(r *Results) map[string]string {
 	return map[string]string{
 		blockSettings:  settingsBlock(r),
+		blockClaims:    claimsBlock(r),
 		blockDense:     denseBlock(r),
 		blockGates:     gatesBlock(r),
 		blockRanking:   rankingBlock(r),
@@ -584,4 +586,100 @@ func boundText(v float64) string {
 		return "–"
 	}
 	return fmt.Sprintf("%.2f", v)
+}
+
+// claimsBlock sets each claim of Voita et al. (2019) that RESULTS.md tests
+// beside the figures of this run that bear on it; whether it holds is for
+// the reader (and the prose) to say.
+func claimsBlock(r *Results) string {
+	var b strings.Builder
+	b.WriteString("| the paper's claim | this run |\n|---|---|\n")
+	enc := string(heads.KindEncoder)
+	// pruning to about 10 encoder heads by gate training
+	if g, ok := nearestBudget(r, 10); ok {
+		fmt.Fprintf(&b, "| gate training prunes 48 → 10 encoder heads for −0.15 BLEU (WMT en→ru) | %d → %d heads: BLEU %s, chrF %s, dev loss %s |\n",
+			r.Dense.Total[enc], g.Kept[enc], r.bleuDiff(g.System), r.chrfDiff(g.System), r.lossText(g.DevLoss))
+	}
+	ne := r.NoEncoder
+	fmt.Fprintf(&b, "| the encoder's heads matter, a few of them most | all %d removed: BLEU %s, dev loss %s |\n",
+		r.Dense.Total[enc], r.bleuDiff(ne), r.lossText(ne.DevLoss))
+	// gate training against the rankings at equal budgets
+	budgets, methods, at := rankingGrid(r)
+	var lowest, significant []string
+	compared := 0
+	for _, n := range budgets {
+		g, ok := gateAt(r, n)
+		if !ok {
+			continue
+		}
+		best := true
+		for _, m := range methods {
+			k := at[m][n]
+			best = best && g.DevLoss <= k.DevLoss
+			compared++
+			if k.VsGates.Identical < r.TestSentences && k.VsGates.BLEU <= alpha {
+				significant = append(significant, fmt.Sprintf("%s at %d (%s)", methodName(m), n, plusSigned(k.BLEU.Score-g.BLEU.Score, 2)))
+			}
+		}
+		if best {
+			lowest = append(lowest, strconv.Itoa(n))
+		}
+	}
+	sig := "none"
+	if len(significant) > 0 {
+		sig = strings.Join(significant, ", ")
+	}
+	fmt.Fprintf(&b, "| trained gates choose better heads than rankings of the dense model | gate training has the lowest dev loss at %d of %d budgets (%s); BLEU differences from gate training with p ≤ %.2f: %d of %d: %s |\n",
+		len(lowest), len(budgets), orNone(strings.Join(lowest, ", ")), alpha, len(significant), compared, sig)
+	// agreement of the gates with LRP
+	lo, hi, n := 1.0, 0.0, 0
+	for _, a := range r.Agreement {
+		if a.Kept == 0 || a.Kept == a.Covered || !strings.HasPrefix(a.Run, "gt-") {
+			continue
+		}
+		lo, hi, n = min(lo, a.AUCRelevance), max(hi, a.AUCRelevance), n+1
+	}
+	if n > 0 {
+		fmt.Fprintf(&b, "| the heads the gates keep are the ones LRP finds most relevant | P(a kept head is more relevant than a removed one) %.3f–%.3f over %d encoder runs (0.5: no relation) |\n", lo, hi, n)
+	}
+	// heads with roles
+	var encRoles, keptRoles []string
+	for _, h := range r.Roles.WithRoles {
+		if strings.HasPrefix(h.Head, enc+":") {
+			encRoles = append(encRoles, h.Head+" "+strings.Join(h.Roles, "/"))
+			if h.Kept != nil && *h.Kept {
+				keptRoles = append(keptRoles, h.Head)
+			}
+		}
+	}
+	fmt.Fprintf(&b, "| the important encoder heads have roles: positional, syntactic, rare-word | %d encoder heads with a role on %s EWT sentences (%s); %d of them kept by %s |\n",
+		len(encRoles), thousands(int64(r.Roles.Sentences)), orNone(strings.Join(encRoles, "; ")), len(keptRoles), r.Roles.Run)
+	// the order in which the kinds close
+	var orders []string
+	for _, g := range r.AllKinds {
+		orders = append(orders, runLabel(g)+": "+closingOrder(g))
+	}
+	fmt.Fprintf(&b, "| with all kinds gated, encoder–decoder (cross) attention is pruned last | first closing step of each kind: %s |\n", strings.Join(orders, "; "))
+	return b.String()
+}
+
+// nearestBudget returns the encoder gate training whose budget is nearest n.
+func nearestBudget(r *Results, n int) (GateRun, bool) {
+	var best GateRun
+	found := false
+	for _, g := range r.Gates {
+		if g.Target > 0 && (!found || abs(g.Target-n) < abs(best.Target-n)) {
+			best, found = g, true
+		}
+	}
+	return best, found
+}
+
+func abs(v int) int { return max(v, -v) }
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }
