@@ -150,9 +150,12 @@ RUN="--config models/demo/pipeline.yaml --model $MODEL --threads $THREADS
   --train $C/data/train.en,$C/data/train.es --dev $D/val.en,$D/val.es --test $D/test.en,$D/test.es
   --max-steps $STEPS --max-tokens $MAX_TOKENS --analyze=false --no-bench"
 
+# The functions below run inside `if` (step), where bash ignores set -e: each
+# command that can fail returns explicitly.
+
 # translate MODEL HYP: greedy translations of the test sources
 translate() {
-	$OP translate "$1" $TR --overwrite -o "$2.tmp"
+	$OP translate "$1" $TR --overwrite -o "$2.tmp" || return
 	mv "$2.tmp" "$2"
 }
 # devloss MODEL NAME: mean teacher-forced cross-entropy on the first LOSS_N dev verses
@@ -168,16 +171,16 @@ gaterun() {
 # rankprune METHOD N: keep the N encoder heads METHOD ranks highest, translate
 rankprune() {
 	local r=$OUT/rank/$1-$2 keep
-	keep=$($RG keep --heads "$OUT/an-dev/heads.json" --by "$1" --n "$2" --seed $RANDOM_SEED)
+	keep=$($RG keep --heads "$OUT/an-dev/heads.json" --by "$1" --n "$2" --seed $RANDOM_SEED) || return
 	rm -rf "$r"
-	$OP prune "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" --keep "$keep,decoder:*:*,cross:*:*" -o "$r"
+	$OP prune "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" --keep "$keep,decoder:*:*,cross:*:*" -o "$r" || return
 	translate "$r" "$r.hyp"
 }
 # noencoder: all encoder self-attention heads removed, translate
 noencoder() {
 	local r=$OUT/rank/none-0
 	rm -rf "$r"
-	$OP prune "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" --remove "encoder:*:*" -o "$r"
+	$OP prune "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" --remove "encoder:*:*" -o "$r" || return
 	translate "$r" "$r.hyp"
 }
 
@@ -228,7 +231,7 @@ pairedbs() { # OUTPUT BASELINE SYSTEM... (NAME=FILE each)
 	shift
 	local args=()
 	for s in "$@"; do args+=(--hyp "$s"); done
-	$OP score --ref $D/test.es "${args[@]}" --paired-bs --paired-bs-n $BS_N --seed $BS_SEED --json >"$out.tmp"
+	$OP score --ref $D/test.es "${args[@]}" --paired-bs --paired-bs-n $BS_N --seed $BS_SEED --json >"$out.tmp" || return
 	mv "$out.tmp" "$out"
 }
 systems=()
