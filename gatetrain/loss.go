@@ -46,15 +46,10 @@ func BuildLossGraph(g *graphedit.Graph, given Roles) (Roles, error) {
 // CorpusLoss runs a loss graph (BuildLossGraph) over every batch of a
 // corpus (epoch 0 of its batcher) and returns the cross-entropy per target
 // token over the whole corpus (each batch's mean weighted by its tokens:
-// the sum over all target tokens, EOS included, divided by their number)
-// and that number of tokens. It stops early when ctx is cancelled.
+// the sum over all target tokens, EOS included, divided by their number,
+// as Trainer.EvalLoss computes it for a gated model) and that number of
+// tokens. It stops early when ctx is cancelled.
 func CorpusLoss(ctx context.Context, run Runner, roles Roles, b *Batcher) (loss float64, tokens int, err error) {
-	return sumLoss(ctx, run, b, func(batch *Batch) map[string]*ortrun.Tensor { return batchFeeds(roles, batch) })
-}
-
-// sumLoss runs the graph's LossOutput on every batch of epoch 0 of b with
-// the feeds of feeds and returns the token-weighted mean and the tokens.
-func sumLoss(ctx context.Context, run Runner, b *Batcher, feeds func(*Batch) map[string]*ortrun.Tensor) (float64, int, error) {
 	batches, err := b.Epoch(0)
 	if err != nil {
 		return 0, 0, err
@@ -66,7 +61,7 @@ func sumLoss(ctx context.Context, run Runner, b *Batcher, feeds func(*Batch) map
 			return 0, 0, err
 		}
 		batch := b.Batch(idx)
-		res, err := run.Run(feeds(batch), []string{LossOutput})
+		res, err := run.Run(lossFeeds(roles, batch), []string{LossOutput})
 		if err != nil {
 			return 0, 0, fmt.Errorf("gatetrain: loss of %s lines %v: %w", b.Corpus.SrcFile, firstLines(batch.Lines), err)
 		}
@@ -79,9 +74,9 @@ func sumLoss(ctx context.Context, run Runner, b *Batcher, feeds func(*Batch) map
 	return sum / float64(tok), tok, nil
 }
 
-// batchFeeds returns the model inputs of a batch: source ids, decoder
-// input ids and labels, and the masks the roles name.
-func batchFeeds(r Roles, b *Batch) map[string]*ortrun.Tensor {
+// lossFeeds returns the inputs of a loss graph for a batch: source ids,
+// decoder input ids and labels, and the masks the roles name.
+func lossFeeds(r Roles, b *Batch) map[string]*ortrun.Tensor {
 	in := map[string]*ortrun.Tensor{
 		r.Src:       ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.Src),
 		r.DecIn:     ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, b.DecIn),

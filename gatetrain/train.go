@@ -261,7 +261,24 @@ func (t *Trainer) loadEpoch() error {
 }
 
 func (t *Trainer) feeds(b *Batch, gates []float64) map[string]*ortrun.Tensor {
-	in := batchFeeds(t.TG.Roles, b)
+	r := t.TG.Roles
+	in := map[string]*ortrun.Tensor{
+		r.Src:       ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.Src),
+		r.DecIn:     ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, b.DecIn),
+		LabelsInput: ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, b.Labels),
+	}
+	if r.SrcMask != "" {
+		in[r.SrcMask] = ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.SrcMask)
+	}
+	if r.DecMask != "" {
+		m := make([]int64, len(b.Labels))
+		for i, l := range b.Labels {
+			if l != LabelPad {
+				m[i] = 1
+			}
+		}
+		in[r.DecMask] = ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, m)
+	}
 	for _, g := range t.TG.Gates {
 		v := make([]float32, g.Heads)
 		for h := range v {
@@ -459,8 +476,22 @@ func (t *Trainer) TestGates() []float64 {
 // EvalLoss returns the token-weighted cross-entropy over all batches of a
 // corpus (epoch 0 of its batcher) with the given gate values.
 func (t *Trainer) EvalLoss(b *Batcher, gates []float64) (float64, error) {
-	loss, _, err := sumLoss(context.Background(), t.Run, b, func(batch *Batch) map[string]*ortrun.Tensor { return t.feeds(batch, gates) })
-	return loss, err
+	batches, err := b.Epoch(0)
+	if err != nil {
+		return 0, err
+	}
+	var sum float64
+	var tok int
+	for _, idx := range batches {
+		batch := b.Batch(idx)
+		res, err := t.Run.Run(t.feeds(batch, gates), []string{LossOutput})
+		if err != nil {
+			return 0, fmt.Errorf("gatetrain: validation (%s lines %v): %w", b.Corpus.SrcFile, firstLines(batch.Lines), err)
+		}
+		sum += float64(res[LossOutput].F32[0]) * float64(batch.Tokens)
+		tok += batch.Tokens
+	}
+	return sum / float64(tok), nil
 }
 
 // Final returns the final 0/1 decision per head. With a head target, the
