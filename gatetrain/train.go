@@ -263,11 +263,15 @@ func (t *Trainer) loadEpoch() error {
 func (t *Trainer) feeds(b *Batch, gates []float64) map[string]*ortrun.Tensor {
 	r := t.TG.Roles
 	in := map[string]*ortrun.Tensor{
-		r.Src:       ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.Src),
 		r.DecIn:     ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, b.DecIn),
 		LabelsInput: ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, b.Labels),
 	}
-	if r.SrcMask != "" {
+	if b.Feat != nil {
+		in[r.Src] = ortrun.NewF32([]int64{int64(b.B), int64(b.Mel), int64(b.Frames)}, b.Feat)
+	} else {
+		in[r.Src] = ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.Src)
+	}
+	if r.SrcMask != "" && b.Feat == nil {
 		in[r.SrcMask] = ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.SrcMask)
 	}
 	if r.DecMask != "" {

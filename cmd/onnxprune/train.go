@@ -13,6 +13,7 @@ import (
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/features"
 	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
@@ -164,31 +165,51 @@ func (o *trainOptions) validate() error {
 	return nil
 }
 
+// readCorpus reads a parallel corpus: token ids, or text with a tokenizer;
+// a source ending in .npy is features, paired with the target lines.
 func (o *trainOptions) readCorpus(src, tgt string, tok tokenize.Tokenizer, vocab int64) (*gatetrain.Corpus, error) {
+	if features.IsFile(src) {
+		f, err := features.Read(src)
+		if err != nil {
+			return nil, err
+		}
+		var t [][]int64
+		if tok == nil {
+			t, err = gatetrain.ReadIDFile(tgt, vocab)
+		} else {
+			t, err = encodeLines(tgt, tok)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return gatetrain.NewFeatureCorpus(f, t, tgt)
+	}
 	if tok == nil {
 		return gatetrain.ReadCorpus(src, tgt, vocab)
 	}
-	enc := func(path string) ([][]int64, error) {
-		var out [][]int64
-		err := safefile.ReadLines(path, func(n int, line []byte) error {
-			ids, err := tok.Encode(string(line))
-			if err != nil {
-				return fmt.Errorf("%s:%d: %w", path, n, err)
-			}
-			out = append(out, ids)
-			return nil
-		})
-		return out, err
-	}
-	s, err := enc(src)
+	s, err := encodeLines(src, tok)
 	if err != nil {
 		return nil, err
 	}
-	t, err := enc(tgt)
+	t, err := encodeLines(tgt, tok)
 	if err != nil {
 		return nil, err
 	}
 	return gatetrain.NewCorpus(s, t, src, tgt)
+}
+
+// encodeLines tokenizes a text file, one sentence a line.
+func encodeLines(path string, tok tokenize.Tokenizer) ([][]int64, error) {
+	var out [][]int64
+	err := safefile.ReadLines(path, func(n int, line []byte) error {
+		ids, err := tok.Encode(string(line))
+		if err != nil {
+			return fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+		out = append(out, ids)
+		return nil
+	})
+	return out, err
 }
 
 func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error {

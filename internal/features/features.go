@@ -53,12 +53,12 @@ func Read(path string) (*Features, error) {
 	case h.fortran:
 		return nil, fmt.Errorf("%s: the array is in Fortran order: save it in C order (numpy.ascontiguousarray)", path)
 	case len(h.shape) != 3:
-		return nil, fmt.Errorf("%s: shape %s is not [utterances, mel bins, frames]", path, shapeString(h.shape))
+		return nil, fmt.Errorf("%s: shape %s is not [utterances, mel bins, frames]", path, DimsString(h.shape))
 	}
 	n := int64(4)
 	for _, d := range h.shape {
 		if d == 0 {
-			return nil, fmt.Errorf("%s: shape %s holds no features", path, shapeString(h.shape))
+			return nil, fmt.Errorf("%s: shape %s holds no features", path, DimsString(h.shape))
 		}
 		if d > limit || n*d > limit {
 			return nil, &safefile.LimitError{Path: path, What: "one input", Limit: limit, Hint: "set " + safefile.EnvMaxInputMB + " to raise it"}
@@ -89,16 +89,16 @@ func (f *Features) Check(what string, dims []int64) error {
 		return fmt.Errorf("%s: %s has rank %d, not [batch, mel bins, frames]", f.Path, what, len(dims))
 	}
 	if dims[1] >= 0 && int64(f.Mel) != dims[1] {
-		return fmt.Errorf("%s: %d mel bins per frame, but %s takes %d (shape %s)", f.Path, f.Mel, what, dims[1], shapeString(dims))
+		return fmt.Errorf("%s: %d mel bins per frame, but %s takes %d (shape %s)", f.Path, f.Mel, what, dims[1], DimsString(dims))
 	}
 	if dims[2] >= 0 && int64(f.Frames) != dims[2] {
-		return fmt.Errorf("%s: %d frames per utterance, but %s takes %d (shape %s)", f.Path, f.Frames, what, dims[2], shapeString(dims))
+		return fmt.Errorf("%s: %d frames per utterance, but %s takes %d (shape %s)", f.Path, f.Frames, what, dims[2], DimsString(dims))
 	}
 	return nil
 }
 
-// shapeString writes a shape as [8, 80, 3000], with "?" for -1.
-func shapeString(dims []int64) string {
+// DimsString writes a shape as [8, 80, 3000], with "?" for -1.
+func DimsString(dims []int64) string {
 	var s []string
 	for _, d := range dims {
 		if d < 0 {
