@@ -14,8 +14,9 @@ import (
 type ModelOptions struct {
 	// Session configures the ONNX Runtime sessions (provider, threads, library).
 	Session ortrun.Options `json:"session"`
-	// Fallback, when set, gives special ids the model's metadata and
-	// config.json do not (for example the tokenizer's); -1 entries are unset.
+	// Fallback, when set, gives special ids the model's configuration and
+	// metadata do not (for example the tokenizer's); -1 entries are unset
+	// (ResolveSpecials says which source wins).
 	Fallback *tokenize.Specials `json:"fallback,omitempty"`
 	// Overrides replace special ids, written as tokenize.ParseSpecials reads
 	// them ("pad=0,eos=1,decoder-start=0").
@@ -68,36 +69,13 @@ func OpenModel(paths []string, opts ModelOptions) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := readConfig(mf.all)
+	ms, err := specialsOf(mf.all, opts)
 	if err != nil {
 		return nil, err
 	}
-	sp := cfg.specials
-	from := cfg.source
-	fill := func(dst *int64, v int64) {
-		if *dst < 0 && v >= 0 {
-			*dst = v
-		}
-	}
-	if fb := opts.Fallback; fb != nil {
-		before := sp
-		fill(&sp.Pad, fb.Pad)
-		fill(&sp.Bos, fb.Bos)
-		fill(&sp.Eos, fb.Eos)
-		fill(&sp.Unk, fb.Unk)
-		fill(&sp.DecoderStart, fb.DecoderStart)
-		if sp != before {
-			from = joinNonEmpty(from, "tokenizer")
-		}
-	}
-	if opts.Overrides != "" {
-		if sp, err = tokenize.ParseSpecials(sp, opts.Overrides); err != nil {
-			return nil, fmt.Errorf("verify: special ids: %w", err)
-		}
-		from = joinNonEmpty(from, "flags")
-	}
-	if cfg.vocabSize > 0 {
-		if err := sp.Validate(cfg.vocabSize); err != nil {
+	sp := ms.Specials
+	if ms.VocabSize > 0 {
+		if err := sp.Validate(ms.VocabSize); err != nil {
 			return nil, fmt.Errorf("verify: %s: %w", files[0], err)
 		}
 	}
@@ -112,10 +90,10 @@ func OpenModel(paths []string, opts ModelOptions) (*Model, error) {
 		missing = append(missing, "pad")
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("verify: %s: special ids %s are not in the model's metadata_props or config.json; give them (e.g. --specials %s=ID)",
+		return nil, fmt.Errorf("verify: %s: special ids %s are not in the model's generation_config.json, config.json or metadata_props; give them (e.g. --specials %s=ID)",
 			files[0], strings.Join(missing, ", "), missing[0])
 	}
-	m := &Model{Files: files, Layout: mf.layout, Specials: sp, SpecialsFrom: from, MaxPositions: cfg.maxPositions, mf: mf}
+	m := &Model{Files: files, Layout: mf.layout, Specials: sp, SpecialsFrom: ms.From, MaxPositions: ms.MaxPositions, mf: mf}
 	for _, f := range mf.all {
 		m.FileBytes += f.bytes
 	}
@@ -160,13 +138,6 @@ func openSession(fi *fileInfo, so ortrun.Options) (*ortrun.Session, error) {
 	}
 	so.Name = fi.path
 	return ortrun.NewSessionFromBytes(data, so)
-}
-
-func joinNonEmpty(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + ", " + b
 }
 
 // Close releases the ONNX Runtime sessions.

@@ -17,6 +17,7 @@ import (
 	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
+	"onnxprune/verify"
 	"onnxprune/verify/tokenize"
 )
 
@@ -89,9 +90,9 @@ uninterrupted run with the same flags ends.`,
 		fs.StringVar(&o.devSrc, "dev-src", "", "validation source sentences (optional)")
 		fs.StringVar(&o.devTgt, "dev-tgt", "", "validation target sentences")
 		fs.StringVar(&o.tokenizer, "tokenizer", "", "tokenizer file (SentencePiece .model, vocab.json/.yml, vocabulary): the corpus is text")
-		fs.Int64Var(&o.padID, "pad-id", -1, "padding id (default: the tokenizer's)")
-		fs.Int64Var(&o.bosID, "bos-id", -1, "decoder start id (default: the tokenizer's BOS, else pad)")
-		fs.Int64Var(&o.eosID, "eos-id", -1, "end-of-sentence id appended to source and labels (default: the tokenizer's; -1 none)")
+		fs.Int64Var(&o.padID, "pad-id", -1, "padding id (default: the model's generation_config.json, config.json, metadata, then the tokenizer's)")
+		fs.Int64Var(&o.bosID, "bos-id", -1, "decoder start id (default: the model's decoder start, else BOS, else pad)")
+		fs.Int64Var(&o.eosID, "eos-id", -1, "end-of-sentence id appended to source and labels (default: the model's, as --pad-id; none when unknown)")
 		fs.StringVar(&o.attention, "attention", "all", "gated attention kinds: encoder, decoder, cross or all (comma list)")
 		fs.StringVar(&o.trainWeights, "train-weights", "", `also train weights: "encoder" (encoder weights, decoder frozen)`)
 		fs.StringVar(&o.srcInput, "src-input", "", "model input of the source ids (default: src_ids or input_ids)")
@@ -231,10 +232,15 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		return err
 	}
 	lo := &onnxio.LoadOptions{AllowDirs: o.allowDirs}
+	var metas []verify.FileMeta
 	load := func(path string) (*graphedit.Graph, error) {
 		m, err := onnxio.Load(path, lo)
 		if err != nil {
 			return nil, err
+		}
+		metas = append(metas, verify.FileMeta{Path: path, Props: map[string]string{}})
+		for _, p := range m.Proto.GetMetadataProps() {
+			metas[len(metas)-1].Props[p.GetKey()] = p.GetValue()
 		}
 		g, err := graphedit.Load(m)
 		if err != nil {
@@ -277,27 +283,14 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		}
 	}
 	var tok tokenize.Tokenizer
-	sp := gatetrain.Specials{Pad: o.padID, BOS: o.bosID, EOS: o.eosID}
 	if o.tokenizer != "" {
 		if tok, err = tokenize.Load(o.tokenizer); err != nil {
 			return err
 		}
-		ts := tok.Specials()
-		if sp.Pad < 0 {
-			sp.Pad = ts.Pad
-		}
-		if sp.EOS < 0 {
-			sp.EOS = ts.Eos
-		}
-		if sp.BOS < 0 {
-			sp.BOS = ts.Bos
-		}
 	}
-	if sp.Pad < 0 {
-		return &usageError{msg: "--pad-id is required (no tokenizer gives it)"}
-	}
-	if sp.BOS < 0 {
-		sp.BOS = sp.Pad
+	sp, err := o.specials(metas, tok, stdout)
+	if err != nil {
+		return err
 	}
 	var vocab int64 = -1
 	if tok != nil {
@@ -357,6 +350,48 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		fmt.Fprintf(stdout, "validation loss: dense %.5f, pruned %.5f (%+.2f%%)\n", res.DenseLoss, res.FinalLoss, 100*(res.FinalLoss-res.DenseLoss)/res.DenseLoss)
 	}
 	return nil
+}
+
+// specials resolves the ids the batcher frames sentences with
+// (verify.ResolveSpecials: the flags, then the configuration files beside
+// the model, its metadata, the tokenizer) and says where they came from.
+// The decoder starts with the model's decoder start id, else its BOS, else
+// pad; without an EOS id none is appended.
+func (o *trainOptions) specials(metas []verify.FileMeta, tok tokenize.Tokenizer, stdout io.Writer) (gatetrain.Specials, error) {
+	var flags []string
+	for _, f := range []struct {
+		name string
+		id   int64
+	}{{"pad", o.padID}, {"decoder-start", o.bosID}, {"eos", o.eosID}} {
+		if f.id >= 0 {
+			flags = append(flags, fmt.Sprintf("%s=%d", f.name, f.id))
+		}
+	}
+	var fb *tokenize.Specials
+	if tok != nil {
+		ts := tok.Specials()
+		fb = &ts
+	}
+	ms, err := verify.ResolveSpecials(filepath.Dir(o.model), o.allowDirs, metas, fb, strings.Join(flags, ","))
+	if err != nil {
+		return gatetrain.Specials{}, err
+	}
+	sp := gatetrain.Specials{Pad: ms.Pad, BOS: ms.DecoderStart, EOS: ms.Eos}
+	if sp.BOS < 0 {
+		sp.BOS = ms.Bos
+	}
+	if sp.Pad < 0 {
+		return sp, &usageError{msg: "--pad-id is required: no config.json, generation_config.json, metadata or tokenizer of the model gives the padding id"}
+	}
+	if sp.BOS < 0 {
+		sp.BOS = sp.Pad
+	}
+	from := ms.From
+	if from == "" {
+		from = "defaults"
+	}
+	fmt.Fprintf(stdout, "special ids: pad=%d decoder-start=%d eos=%d (from %s)\n", sp.Pad, sp.BOS, sp.EOS, from)
+	return sp, nil
 }
 
 // progress prints a bar on a terminal and log lines otherwise.
