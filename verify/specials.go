@@ -51,20 +51,38 @@ type ModelSpecials struct {
 	MaxPositions, VocabSize int
 }
 
+// SpecialSources are where a model's special ids may come from.
+type SpecialSources struct {
+	// Overrides are the user's flags (tokenize.ParseSpecials syntax,
+	// "pad=0,eos=1,decoder-start=0").
+	Overrides string
+	// Dir is the model's folder, holding generation_config.json and
+	// config.json or not; AllowDirs are the other folders files named
+	// from inside the model may lie in.
+	Dir       string
+	AllowDirs []string
+	// Files are the model files' metadata.
+	Files []FileMeta
+	// Fallback gives the ids no other source gives (nil: none), and
+	// FallbackFrom names it ("": "tokenizer").
+	Fallback     *tokenize.Specials
+	FallbackFrom string
+}
+
 // ResolveSpecials is the one place a model's special ids are resolved.
 // Each id comes from the first source that has it:
 //
-//  1. overrides, the user's flags (tokenize.ParseSpecials syntax,
-//     "pad=0,eos=1,decoder-start=0");
-//  2. generation_config.json, then config.json, in dir (the model's folder),
-//     read as files from inside a model are (safefile.Folder: a regular
-//     file in dir or allowDirs, size-capped);
-//  3. the metadata_props of files;
-//  4. fallback, e.g. the tokenizer's ids (nil: none).
+//  1. the overrides (flags);
+//  2. generation_config.json, then config.json, in Dir, read as files
+//     from inside a model are (safefile.Folder: a regular file in Dir or
+//     AllowDirs, size-capped);
+//  3. the metadata_props of the files;
+//  4. the fallback, e.g. the tokenizer's ids.
 //
 // An id no source gives stays -1 (callers apply their defaults). A list
 // value (eos_token_id: [1, 2]) gives its first element.
-func ResolveSpecials(dir string, allowDirs []string, files []FileMeta, fallback *tokenize.Specials, overrides string) (*ModelSpecials, error) {
+func ResolveSpecials(src SpecialSources) (*ModelSpecials, error) {
+	dir, allowDirs, files, fallback, overrides := src.Dir, src.AllowDirs, src.Files, src.Fallback, src.Overrides
 	ms := &ModelSpecials{Specials: tokenize.NoSpecials}
 	seen := map[string]bool{}
 	var sources []string
@@ -146,7 +164,11 @@ func ResolveSpecials(dir string, allowDirs []string, files []FileMeta, fallback 
 		fill(&ms.Unk, fb.Unk)
 		fill(&ms.DecoderStart, fb.DecoderStart)
 		if ms.Specials != before {
-			sources = append(sources, "tokenizer")
+			name := src.FallbackFrom
+			if name == "" {
+				name = "tokenizer"
+			}
+			sources = append(sources, name)
 		}
 	}
 	ms.From = strings.Join(sources, ", ")
@@ -227,5 +249,6 @@ func specialsOf(files []*fileInfo, opts ModelOptions) (*ModelSpecials, error) {
 	for _, f := range files {
 		metas = append(metas, FileMeta{Path: f.path, Props: f.meta})
 	}
-	return ResolveSpecials(filepath.Dir(files[0].path), files[0].allowDirs, metas, opts.Fallback, opts.Overrides)
+	return ResolveSpecials(SpecialSources{Overrides: opts.Overrides, Dir: filepath.Dir(files[0].path), AllowDirs: files[0].allowDirs,
+		Files: metas, Fallback: opts.Fallback, FallbackFrom: opts.FallbackFrom})
 }

@@ -372,7 +372,8 @@ func (o *trainOptions) specials(metas []verify.FileMeta, tok tokenize.Tokenizer,
 		ts := tok.Specials()
 		fb = &ts
 	}
-	ms, err := verify.ResolveSpecials(filepath.Dir(o.model), o.allowDirs, metas, fb, strings.Join(flags, ","))
+	ms, err := verify.ResolveSpecials(verify.SpecialSources{Overrides: strings.Join(flags, ","), Dir: filepath.Dir(o.model),
+		AllowDirs: o.allowDirs, Files: metas, Fallback: fb})
 	if err != nil {
 		return gatetrain.Specials{}, err
 	}
