@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"onnxprune/internal/features"
 	"onnxprune/internal/safefile"
 	"onnxprune/ortrun"
 	"onnxprune/verify"
@@ -121,13 +122,14 @@ func (f *modelFlags) tokenizer(modelPaths []string) (tokenize.Tokenizer, error) 
 }
 
 // openModel opens a model with the flags' session options and special ids;
-// the tokenizer's ids fill in what the model does not say.
-func (f *modelFlags) openModel(paths []string, tok tokenize.Tokenizer) (*verify.Model, error) {
+// the tokenizer's ids fill in what the model does not say. feats are the
+// source of a model whose encoder reads features (nil for token ids).
+func (f *modelFlags) openModel(paths []string, tok tokenize.Tokenizer, feats *features.Features) (*verify.Model, error) {
 	so, err := f.sessionOptions()
 	if err != nil {
 		return nil, err
 	}
-	mo := verify.ModelOptions{Session: so, Overrides: f.specials, NoCache: f.noCache, AllowDirs: f.allowDirs}
+	mo := verify.ModelOptions{Session: so, Overrides: f.specials, NoCache: f.noCache, AllowDirs: f.allowDirs, Features: feats}
 	if tok != nil {
 		sp := tok.Specials()
 		mo.Fallback = &sp
@@ -229,7 +231,15 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 			return err
 		}
 	}
-	lines, err := readSource(o.src)
+	// A source ending in .npy is speech features (a Whisper encoder's
+	// input_features).
+	var lines []string
+	var feats *features.Features
+	if features.IsFile(o.src) {
+		feats, err = features.Read(o.src)
+	} else {
+		lines, err = readSource(o.src)
+	}
 	if err != nil {
 		return err
 	}
@@ -237,7 +247,7 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 	if err != nil {
 		return err
 	}
-	m, err := o.model.openModel(models, tok)
+	m, err := o.model.openModel(models, tok, feats)
 	if err != nil {
 		return err
 	}
@@ -251,8 +261,10 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 			return err
 		}
 	}
-	src, err := verify.EncodeLines(lines, tok, m.Specials, o.model.srcBOS, !o.model.noSrcEOS, o.src)
-	if err != nil {
+	var src [][]int64
+	if feats != nil {
+		src = verify.FeatureRows(feats.N)
+	} else if src, err = verify.EncodeLines(lines, tok, m.Specials, o.model.srcBOS, !o.model.noSrcEOS, o.src); err != nil {
 		return err
 	}
 	start := time.Now()
