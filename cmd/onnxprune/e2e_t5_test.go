@@ -145,8 +145,10 @@ func TestWhisperPipeline(t *testing.T) {
 	if r.Logits == nil || !(r.Logits.Max > 0) || r.Original.Tokens == 0 {
 		t.Errorf("verify: logits %+v, %d tokens: the pruned model should translate the features differently", r.Logits, r.Original.Tokens)
 	}
-	if r.Pruned.SpecialsFrom != "the original model" || r.Pruned.Specials != r.Original.Specials {
-		t.Errorf("verify: pruned specials %s from %q, want the original's %s", r.Pruned.Specials, r.Pruned.SpecialsFrom, r.Original.Specials)
+	// prune wrote the export's generation_config.json beside the pruned
+	// files: their special ids are the original's.
+	if want := filepath.Join(pruned, "generation_config.json"); r.Pruned.SpecialsFrom != want || r.Pruned.Specials != r.Original.Specials {
+		t.Errorf("verify: pruned specials %s from %q, want the original's %s from %s", r.Pruned.Specials, r.Pruned.SpecialsFrom, r.Original.Specials, want)
 	}
 }
 
@@ -276,4 +278,36 @@ func readVerifyReport(t *testing.T, dir string) *verify.Report {
 		t.Fatal(err)
 	}
 	return &r
+}
+
+// gate and prune copy the generation_config.json beside an export into a
+// new output folder, as a file named from inside a model: a symlink out of
+// the model's folder is refused, naming it, and nothing is written.
+func TestGenerationConfigCopy(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "model")
+	if err := os.Mkdir(model, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"encoder_model.onnx", "decoder_model.onnx"} {
+		data, err := os.ReadFile(filepath.Join(t5Dir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(model, f), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	outside := writeText(t, dir, "outside.json", `{"pad_token_id": 0}`)
+	if err := os.Symlink(outside, filepath.Join(model, "generation_config.json")); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "pruned")
+	_, stderr, code := runVerifyCLI(t, context.Background(), "prune", model, "--remove", "encoder:0:1", "-o", out)
+	if code != 2 || !strings.Contains(stderr, "generation_config.json") || !strings.Contains(stderr, "outside the model's folder") {
+		t.Errorf("prune: exit %d, stderr %q; want exit 2 naming generation_config.json outside the model's folder", code, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("prune wrote %s", out)
+	}
 }

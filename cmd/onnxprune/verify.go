@@ -248,6 +248,9 @@ func summaryLine(r *verify.Report) string {
 	if r.Logits != nil {
 		parts = append(parts, fmt.Sprintf("max logit diff %.4g", r.Logits.Max))
 	}
+	if e := r.Equivalence; e != nil {
+		parts = append(parts, fmt.Sprintf("pruned vs gated original max diff %.3g (tolerance %g)", e.MaxAbsDiff, e.Tolerance))
+	}
 	for _, s := range r.Speedups {
 		if s.Batch == 1 {
 			parts = append(parts, fmt.Sprintf("%s tokens/s %s", s.Provider, s.TokensSpeedup))
