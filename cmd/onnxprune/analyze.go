@@ -61,6 +61,9 @@ For every head it measures:
                least frequent token (frequencies from --freq-corpus, default the
                source file) for at least --rare-word-min of the tokens
 
+A SRC ending in .npy is speech features, float32 [utterances, mel bins, frames], for
+a model whose encoder reads input_features (Whisper).
+
 MODEL is one ONNX file holding the whole model (source ids [+ mask], decoder input ids
 → logits); an encoder and a decoder file (Optimum's encoder_model.onnx and
 decoder_model.onnx, in that order, or a folder holding them) are joined into one

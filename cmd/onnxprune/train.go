@@ -59,7 +59,11 @@ first joined into one graph, the encoder output feeding the decoder's
 encoder_hidden_states, so the decoder's loss reaches the encoder's gates; the joined
 model's decoder ids input is decoder_input_ids. The corpus is token ids (one sentence
 a line, ids separated by spaces) or, with --tokenizer, text. The source gets EOS
-appended, the decoder input is BOS + target and the labels target + EOS.
+appended, the decoder input is BOS + target and the labels target + EOS. A source
+file ending in .npy is speech features, float32 [utterances, mel bins, frames], for a
+model whose source input is features (Whisper's input_features). The special ids
+come from the flags, else the model's generation_config.json, config.json and
+metadata, else the tokenizer; train prints them and where they came from.
 
 Each step samples every gate once, runs the training graph (loss and d loss/d gate),
 chains the gate gradients to log α, adds the penalty gradient and takes an Adam step.

@@ -175,10 +175,13 @@ or + decoder_model_merged.onnx), or a folder holding either. The layout is found
 from the graphs' input and output names; the decoder's key/value cache is used when
 the files offer it (--no-cache turns it off).
 
-Special ids (pad, bos, eos, unk, decoder start) come from the model's metadata_props,
-then a config.json beside it, then the tokenizer; --specials overrides them. Sources
-are encoded with --spm (SentencePiece), framed with EOS (and BOS with --src-bos), and
-decoded greedily (--beam 1) or with beam search, sorted by length into batches.
+Special ids (pad, bos, eos, unk, decoder start) come from --specials, else the
+generation_config.json and config.json beside the model, else its metadata_props,
+else the tokenizer. Sources are encoded with --spm (SentencePiece), framed with EOS
+(and BOS with --src-bos), and decoded greedily (--beam 1) or with beam search, sorted
+by length into batches. A --src ending in .npy is speech features, float32
+[utterances, mel bins, frames], for a model whose encoder reads input_features
+(Whisper).
 
 The output is written to a temporary file and renamed into place: an interrupted run
 leaves no partial file. An existing output is replaced only with --overwrite, and only

@@ -64,7 +64,9 @@ its warm-up runs); medians are over all rounds' runs, and the report adds the
 paired speedup, the median over rounds of each round's ratio.
 
 --original and --pruned take one file, several files (encoder, decoder, ...) or a
-folder each; repeat the flag or separate files with commas.
+folder each; repeat the flag or separate files with commas. A --src ending in .npy is
+speech features, float32 [utterances, mel bins, frames], for a model whose encoder
+reads input_features (Whisper); --ref then holds one line per utterance.
 
 DIR receives verify.json, report.md, report.html (with an SVG latency chart),
 original.hyp and pruned.hyp, each written to a temporary file and renamed. Exit code 1
