@@ -153,16 +153,17 @@ func ResolveSpecials(src SpecialSources) (*ModelSpecials, error) {
 	}
 	if fb := fallback; fb != nil {
 		before := ms.Specials
-		fill := func(dst *int64, v int64) {
-			if *dst < 0 && v >= 0 {
+		// An id the flags unset ("-1") stays unset.
+		fill := func(key string, dst *int64, v int64) {
+			if !seen[key] && *dst < 0 && v >= 0 {
 				*dst = v
 			}
 		}
-		fill(&ms.Pad, fb.Pad)
-		fill(&ms.Bos, fb.Bos)
-		fill(&ms.Eos, fb.Eos)
-		fill(&ms.Unk, fb.Unk)
-		fill(&ms.DecoderStart, fb.DecoderStart)
+		fill("pad_token_id", &ms.Pad, fb.Pad)
+		fill("bos_token_id", &ms.Bos, fb.Bos)
+		fill("eos_token_id", &ms.Eos, fb.Eos)
+		fill("unk_token_id", &ms.Unk, fb.Unk)
+		fill("decoder_start_token_id", &ms.DecoderStart, fb.DecoderStart)
 		if ms.Specials != before {
 			name := src.FallbackFrom
 			if name == "" {
