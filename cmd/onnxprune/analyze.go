@@ -197,6 +197,7 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 	}
 	defer vm.Close()
 	sp := vm.Specials
+	fmt.Fprintf(stderr, "special ids: %s (from %s)\n", sp, orDefaults(vm.SpecialsFrom))
 	src := verify.FeatureRows(n)
 	if feats == nil {
 		if src, err = verify.EncodeLines(srcLines, tok, sp, o.model.srcBOS, !o.model.noSrcEOS, srcPath); err != nil {
@@ -370,4 +371,13 @@ func writeAnalysis(dir string, rep *attribution.Report, model string, o *analyze
 		}
 	}
 	return nil
+}
+
+// orDefaults names where special ids came from: from, or "defaults" when no
+// source gave any.
+func orDefaults(from string) string {
+	if from == "" {
+		return "defaults"
+	}
+	return from
 }

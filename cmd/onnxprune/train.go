@@ -391,11 +391,7 @@ func (o *trainOptions) specials(metas []verify.FileMeta, tok tokenize.Tokenizer,
 	if sp.BOS < 0 {
 		sp.BOS = sp.Pad
 	}
-	from := ms.From
-	if from == "" {
-		from = "defaults"
-	}
-	fmt.Fprintf(stdout, "special ids: pad=%d decoder-start=%d eos=%d (from %s)\n", sp.Pad, sp.BOS, sp.EOS, from)
+	fmt.Fprintf(stdout, "special ids: pad=%d decoder-start=%d eos=%d (from %s)\n", sp.Pad, sp.BOS, sp.EOS, orDefaults(ms.From))
 	return sp, nil
 }
 
