@@ -178,10 +178,14 @@ type TrainGraph struct {
 	WeightValues [][]float32
 }
 
-// Names of the values the training graph adds.
+// Names of the values the training graph adds: the labels input, the loss
+// and the shape of the model's logits (checked at every step against the
+// batch: a decoder that returns fewer positions than it reads would make
+// the loss meaningless).
 const (
-	LabelsInput = "labels"
-	LossOutput  = "loss"
+	LabelsInput       = "labels"
+	LossOutput        = "loss"
+	LogitsShapeOutput = "logits_shape"
 )
 
 // GradName returns the output holding the gradient of the named value.
@@ -210,6 +214,10 @@ func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles Roles, weight
 	if err != nil {
 		return nil, fmt.Errorf("gatetrain: loss: %w", err)
 	}
+	shape, err := g.AddNode(graphedit.NodeSpec{OpType: "Shape", Name: g.FreshName("train/logits_shape"), Inputs: []*graphedit.Value{logits}, Outputs: []string{LogitsShapeOutput}})
+	if err != nil {
+		return nil, fmt.Errorf("gatetrain: logits shape: %w", err)
+	}
 	var wrt []*graphedit.Value
 	for _, gi := range gates {
 		wrt = append(wrt, g.Value(gi.Name))
@@ -228,7 +236,7 @@ func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles Roles, weight
 	if _, err := autodiff.Build(g, loss, wrt, nil); err != nil {
 		return nil, fmt.Errorf("gatetrain: gradient graph: %w", err)
 	}
-	keep := map[string]bool{LossOutput: true}
+	keep := map[string]bool{LossOutput: true, LogitsShapeOutput: true}
 	for _, v := range wrt {
 		keep[GradName(v.Name())] = true
 	}
@@ -239,8 +247,10 @@ func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles Roles, weight
 			}
 		}
 	}
-	if err := g.AddOutput(loss); err != nil {
-		return nil, fmt.Errorf("gatetrain: loss output: %w", err)
+	for _, v := range []*graphedit.Value{loss, shape.Output(0)} {
+		if err := g.AddOutput(v); err != nil {
+			return nil, fmt.Errorf("gatetrain: output %s: %w", v.Name(), err)
+		}
 	}
 	g.Cleanup()
 	return &TrainGraph{Graph: g, Gates: gates, Roles: roles, Weights: weights, WeightShapes: shapes, WeightValues: vals}, nil

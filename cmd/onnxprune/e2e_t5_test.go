@@ -153,7 +153,8 @@ func TestWhisperPipeline(t *testing.T) {
 }
 
 // A features source that does not fit the model, or token ids for a
-// features model, is refused in one line before any training.
+// features model, is refused in one line before any training; a decoder
+// that returns fewer logits than it reads ids is refused at the first step.
 func TestWhisperSourceRefused(t *testing.T) {
 	dir := t.TempDir()
 	tgt := filepath.Join(whisperDir, "targets.ids")
@@ -172,6 +173,11 @@ func TestWhisperSourceRefused(t *testing.T) {
 			wide + ": 80 mel bins per frame"},
 		{"analyze ids model", []string{"analyze", t5Dir, "--data", filepath.Join(whisperDir, "features.npy") + "," + tgt, "--ids", "-o", filepath.Join(dir, "a")},
 			"takes token ids, not features"},
+		// FSMT's export keeps the decoder's last position only: the loss
+		// would compare it with every label.
+		{"train fsmt", []string{"train", filepath.Join("..", "..", "models", "fixtures", "fsmt"), "--train-src", filepath.Join("testdata", "t5", "src.ids"),
+			"--train-tgt", filepath.Join("testdata", "t5", "tgt.ids"), "--out", filepath.Join(dir, "t3"), "--max-steps", "1"},
+			"the model's logits have shape [8 1 64] for decoder input [8 7]"},
 	} {
 		_, stderr, code := runVerifyCLI(t, context.Background(), c.args...)
 		if code != 2 || !strings.Contains(stderr, c.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
