@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"onnxprune/gatetrain"
+	"onnxprune/internal/features"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/verify"
@@ -96,6 +97,8 @@ func (o *lossOptions) run(ctx context.Context, models []string, stdout io.Writer
 		return &usageError{msg: "--max-tokens must be positive"}
 	case o.model.noSrcEOS:
 		return &usageError{msg: "--no-src-eos: loss ends every source with EOS, as onnxprune train does"}
+	case features.IsFile(srcPath):
+		return &usageError{msg: fmt.Sprintf("--dev %s: loss reads sources of text or token ids, not speech features", srcPath)}
 	}
 	so, err := o.model.sessionOptions()
 	if err != nil {
@@ -121,7 +124,7 @@ func (o *lossOptions) run(ctx context.Context, models []string, stdout io.Writer
 		return err
 	}
 	// The special ids are resolved as translate and analyze resolve them.
-	vm, err := o.model.openModel(models, tok)
+	vm, err := o.model.openModel(models, tok, nil)
 	if err != nil {
 		return err
 	}
@@ -150,6 +153,9 @@ func (o *lossOptions) run(ctx context.Context, models []string, stdout io.Writer
 	}
 	roles, err := gatetrain.BuildLossGraph(g, gatetrain.Roles{})
 	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if err := gatetrain.CheckSource(g, roles.Src, corpus); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	lm := m

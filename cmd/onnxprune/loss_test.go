@@ -72,11 +72,13 @@ func TestLossRefusals(t *testing.T) {
 		args []string
 		want string
 	}{
-		"no dev":     {[]string{planted + "planted_ungated.onnx", "--ids"}, "--dev SRC,TGT"},
-		"one file":   {[]string{planted + "planted_ungated.onnx", "--ids", "--dev", planted + "dev.src"}, "--dev SRC,TGT"},
-		"gated":      {[]string{planted + "planted.onnx", "--ids", "--dev", dev}, "a gated model (input gate/"},
-		"uneven":     {[]string{planted + "planted_ungated.onnx", "--ids", "--dev", planted + "dev.src," + planted + "train.tgt"}, "lines"},
-		"no src eos": {[]string{planted + "planted_ungated.onnx", "--ids", "--dev", dev, "--no-src-eos"}, "--no-src-eos"},
+		"no dev":            {[]string{planted + "planted_ungated.onnx", "--ids"}, "--dev SRC,TGT"},
+		"one file":          {[]string{planted + "planted_ungated.onnx", "--ids", "--dev", planted + "dev.src"}, "--dev SRC,TGT"},
+		"gated":             {[]string{planted + "planted.onnx", "--ids", "--dev", dev}, "a gated model (input gate/"},
+		"uneven":            {[]string{planted + "planted_ungated.onnx", "--ids", "--dev", planted + "dev.src," + planted + "train.tgt"}, "lines"},
+		"no src eos":        {[]string{planted + "planted_ungated.onnx", "--ids", "--dev", dev, "--no-src-eos"}, "--no-src-eos"},
+		"speech model, ids": {[]string{"../../models/fixtures/whisper", "--ids", "--dev", dev}, "float features"},
+		"speech features":   {[]string{"../../models/fixtures/whisper", "--ids", "--dev", "../../models/fixtures/whisper/features.npy," + planted + "dev.tgt"}, "not speech features"},
 	} {
 		args := append([]string{"loss"}, c.args...)
 		args = append(args, "--specials", "pad=0,bos=1,eos=2,decoder-start=1", "--threads", "1")
