@@ -43,6 +43,9 @@ type Projection struct {
 	BiasOffset int64
 
 	node *graphedit.Node // the projection MatMul or Gemm
+	// perColumn are a quantized Q/K/V weight's per-column scale and zero
+	// point (vectors over Width columns), sliced with the weight.
+	perColumn []*graphedit.Value
 }
 
 // Packed reports whether the weight holds more than this projection.
@@ -85,7 +88,9 @@ type Block struct {
 	// Q, K, V and Out are the projections; K and V have no Weight when the
 	// file reads keys and values from graph inputs.
 	Q, K, V, Out Projection
-	// OutNode is the output projection's MatMul or Gemm.
+	// OutNode is the output projection's MatMul or Gemm (or the integer
+	// product of a dynamically quantized one: MatMulInteger,
+	// com.microsoft DynamicQuantizeMatMul or MatMulIntegerToFloat).
 	OutNode *graphedit.Node
 	// Gate is the graph input the heads' outputs are multiplied by before
 	// the output projection (a gate vector [H], `gate/KIND.LAYER` when

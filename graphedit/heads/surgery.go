@@ -379,6 +379,11 @@ func sliceBlock(g *graphedit.Graph, b *Block, keep []bool, st *sliceState) (int6
 				if err := take(p.Weight, headAx{outAxis(p.Transposed), size / (H * dh), dh}); err != nil {
 					return removed, err
 				}
+				for _, c := range p.perColumn {
+					if err := take(c, headAx{0, size / (H * dh), dh}); err != nil {
+						return removed, err
+					}
+				}
 			}
 			if p.Bias != nil && !seen[p.Bias] {
 				seen[p.Bias] = true
