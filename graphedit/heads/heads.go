@@ -293,6 +293,10 @@ func findHeadsIn(g *graphedit.Graph, path string, d *Discovery) ([]*Block, error
 			blocks = append(blocks, b)
 			continue
 		}
+		if unknownAttention(n) {
+			d.fail(path, n, fmt.Errorf("%s is an attention op the head analysis does not know", n))
+			continue
+		}
 		if n.OpType() != "Softmax" || n.Domain() != "" {
 			continue
 		}

@@ -2,6 +2,7 @@ package heads
 
 import (
 	"fmt"
+	"strings"
 
 	"onnxprune/graphedit"
 )
@@ -336,4 +337,12 @@ func fwdFusedMatMul(r *headRegion, n *graphedit.Node, i int, a headAx) error {
 		}
 	}
 	return fwdMatMul(r, n, i, a)
+}
+
+// unknownAttention reports whether n is a com.microsoft attention op that
+// Discover does not analyse (DecoderAttention, GroupQueryAttention,
+// PackedAttention, QOrderedAttention, ...): it is reported as not
+// understood, so a file made of them never reads as having no heads.
+func unknownAttention(n *graphedit.Node) bool {
+	return n.Domain() == "com.microsoft" && strings.HasSuffix(n.OpType(), "Attention") && !isFusedAttention(n)
 }

@@ -9,6 +9,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/internal/graphtest"
 	"onnxprune/onnxio/onnxpb"
@@ -141,23 +142,42 @@ func decisions(blocks []*heads.Block, rng *rand.Rand) map[string]heads.Decision 
 	return out
 }
 
-func floatInitBytes(m *onnxpb.ModelProto) int64 {
+// weightInitBytes is the size of the float32 and 8-bit integer
+// initializers (weights and biases, quantized weights and their zero
+// points).
+func weightInitBytes(m *onnxpb.ModelProto) int64 {
 	var n int64
 	for _, t := range m.GetGraph().GetInitializer() {
-		if t.GetDataType() == int32(onnxpb.TensorProto_FLOAT) {
-			c := int64(1)
-			for _, d := range t.GetDims() {
-				c *= d
-			}
-			n += 4 * c
+		size := int64(0)
+		switch onnxpb.TensorProto_DataType(t.GetDataType()) {
+		case onnxpb.TensorProto_FLOAT:
+			size = 4
+		case onnxpb.TensorProto_INT8, onnxpb.TensorProto_UINT8:
+			size = 1
 		}
+		c := int64(1)
+		for _, d := range t.GetDims() {
+			c *= d
+		}
+		n += size * c
 	}
 	return n
 }
 
+// elemBytes is the size of one element of a weight: 1 for a quantized
+// (8-bit) weight, 4 for float32.
+func elemBytes(v *graphedit.Value) int64 {
+	switch onnxpb.TensorProto_DataType(v.ElemType()) {
+	case onnxpb.TensorProto_INT8, onnxpb.TensorProto_UINT8:
+		return 1
+	}
+	return 4
+}
+
 // expectedRemoved computes the weight bytes a decision removes from the
 // projections FindHeads reported: dh rows or columns per removed head of
-// each Q/K/V weight and bias and of the output projection (float32).
+// each Q/K/V weight and bias and of the output projection, of the
+// weight's element size (float32 or 8-bit).
 func expectedRemoved(b *heads.Block, keep []bool) int64 {
 	gone := int64(0)
 	for _, k := range keep {
@@ -179,14 +199,14 @@ func expectedRemoved(b *heads.Block, keep []bool) int64 {
 	}
 	for _, p := range []heads.Projection{b.Q, b.K, b.V} {
 		if p.Weight != nil {
-			n += gone * dh * other(p, true)
+			n += gone * dh * other(p, true) * elemBytes(p.Weight)
 		}
 		if p.Bias != nil {
-			n += gone * dh
+			n += gone * dh * elemBytes(p.Bias)
 		}
 	}
-	n += gone * dh * other(b.Out, false)
-	return 4 * n
+	n += gone * dh * other(b.Out, false) * elemBytes(b.Out.Weight)
+	return n
 }
 
 // TestSurgeryOracleOnORT checks the surgery oracle on every fixture that
@@ -203,6 +223,10 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Dynamic quantization keeps the oracle exact: a gate at 0 zeroes the
+	// head before DynamicQuantizeLinear, whose range always includes 0,
+	// so the kept heads get the scale and int8 values they get pruned.
+	files = append(files, dynamicInt8Fixtures(t, "../../models/fixtures")...)
 	// ORT's graph optimizations are off: they only cost session time here.
 	opts := graphtest.ExactOpts
 	for _, path := range files {
@@ -227,7 +251,7 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 				t.Fatal(err)
 			}
 			gated := graphtest.NewSession(t, graphtest.MarshalGraph(t, gg, m), opts)
-			origFloat := floatInitBytes(m.Proto)
+			origFloat := weightInitBytes(m.Proto)
 			rng := rand.New(rand.NewPCG(seed, uint64(len(path))))
 			fused := false
 			for _, b := range blocks {
@@ -256,7 +280,7 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 				for _, b := range blocks {
 					want += expectedRemoved(b, dec[b.Name()])
 				}
-				got := origFloat - floatInitBytes(pm)
+				got := origFloat - weightInitBytes(pm)
 				emptied := false
 				for _, c := range rep.Blocks {
 					emptied = emptied || c.Removed
@@ -269,7 +293,7 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 					want = got
 				}
 				if rep.RemovedBytes != want || got != want && !(emptied && got > want) {
-					t.Errorf("%s: removed %d bytes (report %d), want %d", dname, origFloat-floatInitBytes(pm), rep.RemovedBytes, want)
+					t.Errorf("%s: removed %d bytes (report %d), want %d", dname, origFloat-weightInitBytes(pm), rep.RemovedBytes, want)
 				}
 				pb, err := proto.Marshal(pm)
 				if err != nil {
@@ -356,6 +380,7 @@ func TestGatesDefaultIsOriginalOnORT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	files = append(files, dynamicInt8Fixtures(t, "../../models/fixtures")...)
 	opts := ortrun.Options{IntraOpThreads: 1}
 	for _, path := range files {
 		t.Run(strings.TrimPrefix(path, "../../models/fixtures/"), func(t *testing.T) {

@@ -1,0 +1,71 @@
+package heads_test
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/internal/graphtest"
+	"onnxprune/onnxio/onnxpb"
+)
+
+// dynamicInt8Fixtures lists the dynamically quantized fixtures under dir
+// (quant/*int8_dynamic*/): quantize_dynamic's MatMulInteger files, the
+// session-optimized encoder (MatMulIntegerToFloat, DynamicQuantizeMatMul,
+// FusedMatMul) and Whisper's decoder with QAttention.
+func dynamicInt8Fixtures(t *testing.T, dir string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, graphtest.QuantDir, "*int8_dynamic*", "*.onnx"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no dynamically quantized fixtures under %s (%v)", dir, err)
+	}
+	sort.Strings(files)
+	return files
+}
+
+// TestDynamicInt8Discovery: every attention block of the dynamically
+// quantized files is found, with int8 projection weights; the
+// session-optimized encoder, whose scores are a com.microsoft FusedMatMul,
+// is not read as having no heads.
+func TestDynamicInt8Discovery(t *testing.T) {
+	want := map[string]string{
+		"marian_int8_dynamic/encoder_model.onnx":           "encoder:0 encoder:1",
+		"marian_int8_dynamic/decoder_model.onnx":           "decoder:0 decoder:1 cross:0 cross:1",
+		"marian_int8_dynamic/decoder_with_past_model.onnx": "decoder:0 decoder:1 cross:0 cross:1",
+		"marian_int8_dynamic/decoder_model_merged.onnx":    "decoder:0 decoder:1 cross:0 cross:1",
+		"marian_int8_dynamic_ortopt/encoder_model.onnx":    "encoder:0 encoder:1",
+		"torch_transformer_int8_dynamic/ts_opset17.onnx":   "encoder:0 encoder:1 decoder:0 decoder:1 cross:0 cross:1",
+		"fused_int8_dynamic/whisper_decoder_model.onnx":    "decoder:0 decoder:1 cross:0 cross:1",
+	}
+	files := dynamicInt8Fixtures(t, "../../models/fixtures")
+	if len(files) != len(want) {
+		t.Errorf("%d dynamically quantized fixtures, the test knows %d", len(files), len(want))
+	}
+	for _, path := range files {
+		name := strings.TrimPrefix(path, "../../models/fixtures/quant/")
+		t.Run(name, func(t *testing.T) {
+			blocks, err := heads.FindHeads(graphtest.LoadGraph(t, path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, b := range blocks {
+				got = append(got, b.Name())
+				if b.NumHeads != 4 || b.HeadDim != 8 {
+					t.Errorf("%s: %d heads of %d", b.Name(), b.NumHeads, b.HeadDim)
+				}
+				if et := b.Out.Weight.ElemType(); et != int32(onnxpb.TensorProto_INT8) && et != int32(onnxpb.TensorProto_UINT8) {
+					t.Errorf("%s: output projection %q has element type %d, want int8", b.Name(), b.Out.Weight.Name(), et)
+				}
+			}
+			sort.Strings(got)
+			w := strings.Fields(want[name])
+			sort.Strings(w)
+			if strings.Join(got, " ") != strings.Join(w, " ") {
+				t.Errorf("blocks %v, want %s", got, want[name])
+			}
+		})
+	}
+}
