@@ -253,16 +253,7 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 			gated := graphtest.NewSession(t, graphtest.MarshalGraph(t, gg, m), opts)
 			origFloat := weightInitBytes(m.Proto)
 			rng := rand.New(rand.NewPCG(seed, uint64(len(path))))
-			fused := false
-			for _, b := range blocks {
-				fused = fused || b.PerHead == nil
-			}
 			for dname, dec := range decisions(blocks, rng) {
-				if fused && (strings.HasPrefix(dname, "whole") || strings.HasPrefix(dname, "every") || strings.HasPrefix(dname, "random")) {
-					// Fused attention needs at least one head: see
-					// TestSurgeryFusedNeedsAHead; random subsets keep one.
-					dec = keepOne(dec)
-				}
 				pg, err := g.Clone()
 				if err != nil {
 					t.Fatal(err)
@@ -418,42 +409,95 @@ func TestGatesDefaultIsOriginalOnORT(t *testing.T) {
 	}
 }
 
-// keepOne keeps head 0 of every block that would lose all its heads.
-func keepOne(d heads.Decision) heads.Decision {
-	out := heads.Decision{}
-	for k, v := range d {
-		v = append([]bool{}, v...)
-		any := false
-		for _, x := range v {
-			any = any || x
-		}
-		if !any {
-			v[0] = true
-		}
-		out[k] = v
+// TestSurgeryFusedWholeBlock: a fused attention node cannot run with
+// num_heads = 0, so a fused block that loses every head goes with its
+// sublayer and its present outputs become empty (0 heads) under their
+// names, their length the new tokens' plus a past cache's; the pruned
+// model computes what the gated one computes with that block's gates at
+// 0. The decision is checked against the block sizes.
+func TestSurgeryFusedWholeBlock(t *testing.T) {
+	for _, file := range []string{"whisper_decoder_model.onnx", "whisper_decoder_with_past_model.onnx"} {
+		t.Run(file, func(t *testing.T) {
+			path := "../../models/fixtures/fused/" + file
+			m, g := graphtest.LoadFixture(t, path)
+			blocks, err := heads.FindHeads(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io := headIO(blocks)
+			gg, err := g.Clone()
+			if err != nil {
+				t.Fatal(err)
+			}
+			gblocks, err := heads.FindHeads(gg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := heads.InsertGates(gg, gblocks, nil); err != nil {
+				t.Fatal(err)
+			}
+			dec := heads.Decision{"decoder:0": make([]bool, 4)}
+			if _, err := heads.RemoveHeads(g, blocks, dec); err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range g.Nodes() {
+				if n.Name() == "Attention_0" {
+					t.Errorf("the fused node of decoder:0 is still there")
+				}
+			}
+			gated := graphtest.NewSession(t, graphtest.MarshalGraph(t, gg, m), graphtest.ExactOpts)
+			pruned := graphtest.NewSession(t, graphtest.MarshalGraph(t, g, m), graphtest.ExactOpts)
+			feeds := graphtest.RandomFeeds(pruned.Inputs(), [2]int64{2, 3}, rand.New(rand.NewPCG(7, 0)))
+			gfeeds := map[string]*ortrun.Tensor{"gate/decoder.0": ortrun.NewF32([]int64{4}, make([]float32, 4))}
+			for k, v := range feeds {
+				gfeeds[k] = v
+				if ha, ok := io[k]; ok && ha.block == "decoder:0" {
+					// The gated model reads all four heads' cache (which
+					// its zero gates ignore): zeros.
+					sh := withHeads(v.Shape, ha.axis, 4)
+					n := int64(1)
+					for _, d := range sh {
+						n *= d
+					}
+					gfeeds[k] = ortrun.NewF32(sh, make([]float32, n))
+				}
+			}
+			names := graphtest.OutputNames(pruned)
+			got, err := pruned.Run(feeds, names)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := gated.Run(gfeeds, names)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range names {
+				w := want[name]
+				if ha, ok := io[name]; ok && ha.block == "decoder:0" {
+					w = keepAlong(w, ha.axis, dec["decoder:0"])
+				}
+				if d, err := maxAbsDiff(got[name], w); err != nil || d > oracleTol {
+					t.Errorf("output %s differs from the gated model's by %g (%v)", name, d, err)
+				}
+			}
+			if sh := got["present.0.decoder.key"].Shape; len(sh) != 4 || sh[1] != 0 || sh[3] != 8 {
+				t.Errorf("present.0.decoder.key has shape %v, want [B 0 T 8]", sh)
+			}
+		})
 	}
-	return out
-}
-
-// TestSurgeryFusedNeedsAHead: a fused attention node cannot run with
-// num_heads = 0, so removing all its heads is an error naming it, and the
-// decision is checked against the block sizes.
-func TestSurgeryFusedNeedsAHead(t *testing.T) {
 	g := graphtest.LoadGraph(t, "../../models/fixtures/fused/whisper_decoder_model.onnx")
-	blocks, err := heads.FindHeads(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = heads.RemoveHeads(g, blocks, heads.Decision{"decoder:0": make([]bool, 4)})
-	if err == nil || !strings.Contains(err.Error(), "keep at least one head") || !strings.Contains(err.Error(), "Attention_0") {
-		t.Errorf("err = %v", err)
-	}
-	g = graphtest.LoadGraph(t, "../../models/fixtures/fused/whisper_decoder_model.onnx")
-	blocks, _ = heads.FindHeads(g)
+	blocks, _ := heads.FindHeads(g)
 	if _, err := heads.RemoveHeads(g, blocks, heads.Decision{"decoder:0": make([]bool, 3)}); err == nil || !strings.Contains(err.Error(), "has 4 heads") {
 		t.Errorf("short decision: err = %v", err)
 	}
 	if _, err := heads.RemoveHeads(g, blocks, heads.Decision{"encoder:0": {true}}); err == nil || !strings.Contains(err.Error(), "no block encoder:0") {
 		t.Errorf("unknown block: err = %v", err)
 	}
+}
+
+// withHeads returns shape with axis set to h.
+func withHeads(shape []int64, axis int, h int64) []int64 {
+	out := append([]int64{}, shape...)
+	out[axis] = h
+	return out
 }
