@@ -42,10 +42,13 @@ type Projection struct {
 	Bias       *graphedit.Value
 	BiasOffset int64
 
+	// PerColumn are the per-column scale and zero point of a quantized
+	// Q/K/V weight (vectors over the weight's output columns, as
+	// quantize_dynamic(per_channel=True) writes them): sliced with the
+	// weight's columns. Empty for float weights and per-tensor scales.
+	PerColumn []*graphedit.Value
+
 	node *graphedit.Node // the projection MatMul or Gemm
-	// perColumn are a quantized Q/K/V weight's per-column scale and zero
-	// point (vectors over Width columns), sliced with the weight.
-	perColumn []*graphedit.Value
 }
 
 // Packed reports whether the weight holds more than this projection.

@@ -53,8 +53,9 @@ func matchFused(g *graphedit.Graph, n *graphedit.Node) (*Block, error) {
 		}
 		if isQAttention(n) {
 			// Per-column scales and zero points go with the packed
-			// weight; Q carries them for all three.
-			b.Q.perColumn = qAttentionWeightParams(n, d[1].Value)
+			// weight (sliced once, as the weight is).
+			pc := qAttentionWeightParams(n, d[1].Value)
+			b.Q.PerColumn, b.K.PerColumn, b.V.PerColumn = pc, pc, pc
 		}
 		in := dequantizedSource(n.Input(0))
 		qIn, kIn, vIn = in, in, in

@@ -181,7 +181,7 @@ func integerInProjection(g *graphedit.Graph, n *graphedit.Node, op integerMatMul
 		}
 	}
 	if d := root.Shape(); len(d) == 2 && d[1].Known() {
-		p.perColumn = perColumnParams(n, op, d[1].Value)
+		p.PerColumn = perColumnParams(n, op, d[1].Value)
 	}
 	p.node = n
 	return p, dequantizedSource(n.Input(op.a)), nil

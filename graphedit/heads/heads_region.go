@@ -106,7 +106,7 @@ func analyzeRegion(g *graphedit.Graph, b *Block) (*headRegion, error) {
 			if err := r.source(p.Weight, headAx{ax, size / hd, dh}); err != nil {
 				return nil, err
 			}
-			for _, c := range p.perColumn {
+			for _, c := range p.PerColumn {
 				if !seen[c] {
 					seen[c] = true
 					r.restrict(c, projNodes)

@@ -26,18 +26,21 @@ func dynamicInt8Fixtures(t *testing.T, dir string) []string {
 }
 
 // TestDynamicInt8Discovery: every attention block of the dynamically
-// quantized files is found, with int8 projection weights; the
+// quantized files is found, with int8 projection weights, and the
+// per-channel files' Q/K/V scales and zero points go with them; the
 // session-optimized encoder, whose scores are a com.microsoft FusedMatMul,
 // is not read as having no heads.
 func TestDynamicInt8Discovery(t *testing.T) {
 	want := map[string]string{
-		"marian_int8_dynamic/encoder_model.onnx":           "encoder:0 encoder:1",
-		"marian_int8_dynamic/decoder_model.onnx":           "decoder:0 decoder:1 cross:0 cross:1",
-		"marian_int8_dynamic/decoder_with_past_model.onnx": "decoder:0 decoder:1 cross:0 cross:1",
-		"marian_int8_dynamic/decoder_model_merged.onnx":    "decoder:0 decoder:1 cross:0 cross:1",
-		"marian_int8_dynamic_ortopt/encoder_model.onnx":    "encoder:0 encoder:1",
-		"torch_transformer_int8_dynamic/ts_opset17.onnx":   "encoder:0 encoder:1 decoder:0 decoder:1 cross:0 cross:1",
-		"fused_int8_dynamic/whisper_decoder_model.onnx":    "decoder:0 decoder:1 cross:0 cross:1",
+		"marian_int8_dynamic/encoder_model.onnx":                     "encoder:0 encoder:1",
+		"marian_int8_dynamic/decoder_model.onnx":                     "decoder:0 decoder:1 cross:0 cross:1",
+		"marian_int8_dynamic/decoder_with_past_model.onnx":           "decoder:0 decoder:1 cross:0 cross:1",
+		"marian_int8_dynamic/decoder_model_merged.onnx":              "decoder:0 decoder:1 cross:0 cross:1",
+		"marian_int8_dynamic_ortopt/encoder_model.onnx":              "encoder:0 encoder:1",
+		"torch_transformer_int8_dynamic/ts_opset17.onnx":             "encoder:0 encoder:1 decoder:0 decoder:1 cross:0 cross:1",
+		"fused_int8_dynamic/whisper_decoder_model.onnx":              "decoder:0 decoder:1 cross:0 cross:1",
+		"marian_int8_dynamic_per_channel/encoder_model.onnx":         "encoder:0 encoder:1",
+		"torch_transformer_int8_dynamic_per_channel/ts_opset17.onnx": "encoder:0 encoder:1 decoder:0 decoder:1 cross:0 cross:1",
 	}
 	files := dynamicInt8Fixtures(t, "../../models/fixtures")
 	if len(files) != len(want) {
@@ -55,6 +58,9 @@ func TestDynamicInt8Discovery(t *testing.T) {
 				got = append(got, b.Name())
 				if b.NumHeads != 4 || b.HeadDim != 8 {
 					t.Errorf("%s: %d heads of %d", b.Name(), b.NumHeads, b.HeadDim)
+				}
+				if pc := strings.Contains(name, "per_channel"); pc != (len(b.Q.PerColumn) == 2) && b.Q.Weight.ElemType() == int32(onnxpb.TensorProto_INT8) {
+					t.Errorf("%s: query projection has %d per-column parameters (per channel: %v)", b.Name(), len(b.Q.PerColumn), pc)
 				}
 				if et := b.Out.Weight.ElemType(); et != int32(onnxpb.TensorProto_INT8) && et != int32(onnxpb.TensorProto_UINT8) {
 					t.Errorf("%s: output projection %q has element type %d, want int8", b.Name(), b.Out.Weight.Name(), et)

@@ -376,7 +376,7 @@ func sliceBlock(g *graphedit.Graph, b *Block, keep []bool, st *sliceState) (int6
 				if err := take(p.Weight, headAx{outAxis(p.Transposed), size / (H * dh), dh}); err != nil {
 					return removed, err
 				}
-				for _, c := range p.perColumn {
+				for _, c := range p.PerColumn {
 					if err := take(c, headAx{0, size / (H * dh), dh}); err != nil {
 						return removed, err
 					}

@@ -176,8 +176,8 @@ func elemBytes(v *graphedit.Value) int64 {
 
 // expectedRemoved computes the weight bytes a decision removes from the
 // projections FindHeads reported: dh rows or columns per removed head of
-// each Q/K/V weight and bias and of the output projection, of the
-// weight's element size (float32 or 8-bit).
+// each Q/K/V weight, bias and per-column quantization parameter and of the
+// output projection, of the tensor's element size (float32 or 8-bit).
 func expectedRemoved(b *heads.Block, keep []bool) int64 {
 	gone := int64(0)
 	for _, k := range keep {
@@ -203,6 +203,9 @@ func expectedRemoved(b *heads.Block, keep []bool) int64 {
 		}
 		if p.Bias != nil {
 			n += gone * dh * elemBytes(p.Bias)
+		}
+		for _, c := range p.PerColumn {
+			n += gone * dh * elemBytes(c)
 		}
 	}
 	n += gone * dh * other(b.Out, false) * elemBytes(b.Out.Weight)
