@@ -23,19 +23,25 @@ const maskedTol = 1e-4
 // dynamicInt8Tol bounds the difference between a pruned dynamically
 // quantized file and the same file with the removed heads' rows of the
 // int8 output projection set to the zero point (quant/manifest.json's
-// masked references). They differ by design: DynamicQuantizeLinear takes
-// its scale from the tensor it quantizes, so the merged heads entering the
-// output projection (and, in nn.Transformer's Gemm chain, any tensor over
-// B·H) are rounded to another int8 grid once the removed heads' values are
-// gone instead of zeroed, and the next layers' activations move by a
-// rounding step or so. Measured on ONNX Runtime 1.30 CPU (largest max-abs
-// over outputs and sets, per file and decision; the decisions move the
-// fp32 outputs by 0.7 to 3.4): Marian encoder 0.0084, decoder 0.027,
-// decoder_with_past 0.022, merged 0.027, ORT-optimized encoder 0.0084,
-// nn.Transformer 0.057, Whisper with QAttention 0.058. 0.1 leaves room for
-// a different rounding of one more activation and is still 7 times smaller
-// than the smallest change a decision makes.
-const dynamicInt8Tol = 0.1
+// masked references). They differ by design, not by surgery error: the
+// surgery oracle holds on these files within oracleTol (pruned = gated
+// with the removed heads' gates at 0, TestSurgeryOracleOnORT), but the
+// masked reference keeps the removed heads' values in the tensor that
+// DynamicQuantizeLinear quantizes before the output projection, and that
+// op takes its scale from the tensor's range: the kept heads are rounded
+// to another int8 grid, and the next layers move by about a rounding step.
+// Where the removed heads did not hold the range's ends, or a whole block
+// went (no quantization left), the outputs agree to fp32 rounding.
+// Measured on ONNX Runtime 1.30 CPU (largest max-abs over outputs and
+// sets; the decisions move the fp32 outputs by 0.7 to 3.4), encoder_head /
+// cross_layer / mixed5: Marian encoder 0.0245 / - / 7e-7, decoder - /
+// 7e-7 / 0.0358, decoder_with_past - / 5e-7 / 7e-7, merged - / 0 / 0.0358,
+// ORT-optimized encoder 0.0245 / - / 0, per-channel encoder 0.023 / - /
+// 7e-7, nn.Transformer 0 / 0 / 0.0514, per-channel 7e-7 / 0 / 0.0548,
+// Whisper with QAttention - / 0 / 0.0624. 0.08 is 1.3 times the largest,
+// for another machine's float kernels around the integer products, and
+// 9 times smaller than the smallest change a decision makes.
+const dynamicInt8Tol = 0.08
 
 // maskedManifest is the part of a manifest listing head-masked
 // references: manifest.json's head_masked (fp32, PyTorch's masked
