@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/internal/graphtest"
 	"onnxprune/onnxio/onnxpb"
@@ -73,5 +74,29 @@ func TestDynamicInt8Discovery(t *testing.T) {
 				t.Errorf("blocks %v, want %s", got, want[name])
 			}
 		})
+	}
+}
+
+// TestUnknownAttentionReported: a com.microsoft attention op the analysis
+// does not know (here GroupQueryAttention) is reported as not understood,
+// naming the node, never read as a graph without heads.
+func TestUnknownAttentionReported(t *testing.T) {
+	b := graphedit.NewBuilder(17).Opset("com.microsoft", 1)
+	x := b.Input("x", onnxpb.TensorProto_FLOAT, "batch", "seq", 8)
+	out := b.OpN("com.microsoft", "GroupQueryAttention", 1, x, x, x, graphedit.IntAttr("num_heads", 2), graphedit.IntAttr("kv_num_heads", 2))
+	b.Output(out[0])
+	g, err := b.Graph()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := heads.Discover(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Blocks) != 0 || len(d.NotUnderstood) != 1 || !strings.Contains(d.NotUnderstood[0].Error(), "GroupQueryAttention") {
+		t.Errorf("blocks %d, not understood %v", len(d.Blocks), d.NotUnderstood)
+	}
+	if _, err := heads.FindHeads(g); err == nil {
+		t.Error("FindHeads found the heads of an unknown attention op")
 	}
 }
