@@ -40,6 +40,7 @@ func TestDynamicInt8Discovery(t *testing.T) {
 		"marian_int8_dynamic_ortopt/encoder_model.onnx":              "encoder:0 encoder:1",
 		"torch_transformer_int8_dynamic/ts_opset17.onnx":             "encoder:0 encoder:1 decoder:0 decoder:1 cross:0 cross:1",
 		"fused_int8_dynamic/whisper_decoder_model.onnx":              "decoder:0 decoder:1 cross:0 cross:1",
+		"fused_int8_dynamic_per_channel/whisper_decoder_model.onnx":  "decoder:0 decoder:1 cross:0 cross:1",
 		"marian_int8_dynamic_per_channel/encoder_model.onnx":         "encoder:0 encoder:1",
 		"torch_transformer_int8_dynamic_per_channel/ts_opset17.onnx": "encoder:0 encoder:1 decoder:0 decoder:1 cross:0 cross:1",
 	}
