@@ -217,8 +217,9 @@ func expectedRemoved(b *heads.Block, keep []bool) int64 {
 // equal the gated model's fed the same 0/1 gates within oracleTol, at two
 // batch sizes and two lengths; heads carried by graph inputs (caches) are
 // fed the same data minus the pruned heads, and head-carrying outputs are
-// compared on the kept heads. The float weight bytes removed equal what
-// the decision implies. Fails when ONNX Runtime is missing.
+// compared on the kept heads. Gated and pruned graphs pass the type check;
+// the weight bytes removed equal what the decision implies. Fails when
+// ONNX Runtime is missing.
 func TestSurgeryOracleOnORT(t *testing.T) {
 	const seed = 31
 	sizes := [][2]int64{{1, 3}, {2, 6}}
@@ -253,6 +254,9 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if err := gg.CheckTypes(); err != nil {
+				t.Fatalf("the gated graph: %v", err)
+			}
 			gated := graphtest.NewSession(t, graphtest.MarshalGraph(t, gg, m), opts)
 			origFloat := weightInitBytes(m.Proto)
 			rng := rand.New(rand.NewPCG(seed, uint64(len(path))))
@@ -268,6 +272,9 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 				rep, err := heads.RemoveHeads(pg, pblocks, dec)
 				if err != nil {
 					t.Fatalf("%s: %v", dname, err)
+				}
+				if err := pg.CheckTypes(); err != nil {
+					t.Fatalf("%s: the pruned graph: %v", dname, err)
 				}
 				pm := pg.ModelProto(m.Proto)
 				var want int64
