@@ -235,9 +235,9 @@ func outProjectionInput(b *Block) *graphedit.Value {
 
 // outProjectionResult returns the float value block b's output projection
 // computes before any bias Add outside it: the scaled result of an integer
-// product, the projection node's output otherwise; and the bias that node
-// adds itself (Gemm's C or a com.microsoft op's bias input), nil when it
-// adds none.
+// product, the projection node's output otherwise; and the bias input of
+// a com.microsoft integer product, which adds its bias itself (nil
+// otherwise: removeSublayer reads Gemm's C on its own).
 func outProjectionResult(b *Block) (result, innerBias *graphedit.Value, err error) {
 	n := b.OutNode
 	if op, ok := integerMatMul(n); ok {
