@@ -407,8 +407,19 @@ for N in $BUDGETS; do
 done
 
 # 9. collect and render (cheap: always redone) once every experiment is cached
-if [ "$STOPPED" = 1 ] || ls -d "$CACHE"/*.part "$CACHE"/*/*.part >/dev/null 2>&1; then
-	echo "results.sh: stopped before the end; commit the cache and rerun to continue:"
+expected="dense an-dev rank/none-0"
+for N in $BUDGETS; do expected+=" gt-t$N"; done
+for BY in $METHODS; do for N in $BUDGETS; do expected+=" rank/$BY-$N"; done; done
+for L in $LAMBDAS; do expected+=" gt-l$L"; done
+for N in $ALL_BUDGETS; do expected+=" all-t$N"; done
+for L in $ALL_LAMBDAS; do expected+=" all-l$L"; done
+expected+=" ewt-roles"
+for run in $SPEED_RUNS; do expected+=" speed/$run"; done
+missing=()
+for e in $expected; do [ -d "$CACHE/$e" ] || missing+=("$e"); done
+if [ ${#missing[@]} -gt 0 ]; then
+	echo "results.sh: $(($(wc -w <<<"$expected") - ${#missing[@]})) of $(wc -w <<<"$expected") experiments cached; next: ${missing[*]:0:3}"
+	echo "commit the cache and rerun to continue:"
 	echo "  git add $CACHE && git commit -m 'results cache: partial run'"
 	exit 0
 fi
