@@ -54,6 +54,19 @@ func (s *Sublayer) Key() string { return SublayerName(s.Stack, s.Layer, s.Part) 
 // Name returns `sublayer:STACK:LAYER:PART`.
 func (s *Sublayer) Name() string { return "sublayer:" + s.Key() }
 
+// BlockSublayer returns the name `STACK:LAYER:PART` of the sublayer an
+// attention block of kind k and layer belongs to: encoder:L is
+// encoder:L:attn, decoder:L decoder:L:attn, cross:L decoder:L:cross.
+func BlockSublayer(k heads.Kind, layer int) string {
+	switch k {
+	case heads.KindDecoder:
+		return SublayerName(heads.KindDecoder, layer, PartAttn)
+	case heads.KindCross:
+		return SublayerName(heads.KindDecoder, layer, PartCross)
+	}
+	return SublayerName(heads.KindEncoder, layer, PartAttn)
+}
+
 // residual is a sublayer's residual node in one graph.
 type residual struct {
 	g      *graphedit.Graph
