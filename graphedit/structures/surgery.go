@@ -18,10 +18,11 @@ type Report struct {
 	// removed (by name).
 	FFNs      []FFNChange
 	Sublayers []string
-	// Heads is head surgery's report (nil when no head was removed).
+	// Heads is head surgery's report (nil when no head was removed), with
+	// the blocks named as in the discovery.
 	Heads *heads.SurgeryReport
-	// RemovedBytes is the weight data removed from FFNs (heads and
-	// sublayers count in what the file shrinks, not here).
+	// RemovedBytes is the initializer data the graph lost, net of copies:
+	// FFN neurons, removed sublayers and heads together.
 	RemovedBytes int64
 	// Copies names FFN initializers other nodes read too, which the FFN
 	// got its own sliced copy of.
@@ -45,7 +46,7 @@ func Remove(g *graphedit.Graph, d *Discovery, dec Decision) (*Report, error) {
 	if d.g != g {
 		return nil, fmt.Errorf("structures: surgery: the discovery is of another graph")
 	}
-	rep := &Report{}
+	rep := &Report{RemovedBytes: initBytes(g)}
 	edited := map[*graphedit.Graph]bool{}
 	removed := map[string]bool{}
 	// What each bypassed residual sum became: a later sublayer whose
@@ -84,11 +85,10 @@ func Remove(g *graphedit.Graph, d *Discovery, dec Decision) (*Report, error) {
 			return nil, fmt.Errorf("structures: surgery: %s is gated (input %s): prune the ungated model", f.Name(), f.Gate.Name())
 		}
 		for _, r := range f.regions {
-			n, copies, err := r.cut(keep, sliced)
+			copies, err := r.cut(keep, sliced)
 			if err != nil {
 				return nil, fmt.Errorf("structures: surgery: %s: %w", f.Name(), err)
 			}
-			rep.RemovedBytes += n
 			rep.Copies = append(rep.Copies, copies...)
 			edited[r.g] = true
 		}
@@ -116,7 +116,18 @@ func Remove(g *graphedit.Graph, d *Discovery, dec Decision) (*Report, error) {
 	if err := g.InferShapes(); err != nil {
 		return nil, fmt.Errorf("structures: surgery: the pruned graph is inconsistent: %w", err)
 	}
+	rep.RemovedBytes -= initBytes(g)
 	return rep, nil
+}
+
+// initBytes is the size of the data of g's initializers (those of If
+// branches live in the main graph in the exports handled here).
+func initBytes(g *graphedit.Graph) int64 {
+	var n int64
+	for _, v := range g.Initializers() {
+		n += tensorBytes(v.Initializer())
+	}
+	return n
 }
 
 // removeHeads runs head surgery on the blocks left after the structures'
@@ -124,6 +135,7 @@ func Remove(g *graphedit.Graph, d *Discovery, dec Decision) (*Report, error) {
 // over by output projection weight.
 func removeHeads(g *graphedit.Graph, d *Discovery, dec heads.Decision) (*heads.SurgeryReport, error) {
 	byWeight := map[string][]bool{}
+	oldName := map[string]string{} // by weight
 	any := false
 	for _, b := range d.Heads.Blocks {
 		keep, ok := dec[b.Name()]
@@ -131,6 +143,7 @@ func removeHeads(g *graphedit.Graph, d *Discovery, dec heads.Decision) (*heads.S
 			continue
 		}
 		byWeight[b.Out.Weight.Name()] = keep
+		oldName[b.Out.Weight.Name()] = b.Name()
 		any = true
 	}
 	if !any {
@@ -141,6 +154,7 @@ func removeHeads(g *graphedit.Graph, d *Discovery, dec heads.Decision) (*heads.S
 		return nil, fmt.Errorf("structures: surgery: %w", err)
 	}
 	now := heads.Decision{}
+	renamed := map[string]string{} // the blocks' names now -> before
 	for _, b := range hd.Blocks {
 		if b.Out.Weight == nil {
 			continue
@@ -150,11 +164,15 @@ func removeHeads(g *graphedit.Graph, d *Discovery, dec heads.Decision) (*heads.S
 				return nil, fmt.Errorf("structures: surgery: block %s is gated (input %s): prune the ungated model", b.Name(), b.Gate.Name())
 			}
 			now[b.Name()] = keep
+			renamed[b.Name()] = oldName[b.Out.Weight.Name()]
 		}
 	}
 	rep, err := heads.RemoveHeads(g, hd.Blocks, now)
 	if err != nil {
 		return nil, fmt.Errorf("structures: surgery: %w", err)
+	}
+	for i, c := range rep.Blocks {
+		rep.Blocks[i].Block = renamed[c.Block]
 	}
 	return rep, nil
 }
@@ -243,14 +261,13 @@ func bypassSkipLN(r *residual, stream *graphedit.Value, replaced map[*graphedit.
 	return nil
 }
 
-// cut keeps the kept neurons of one FFN region; it returns the bytes
-// removed and the copies made of shared initializers. sliced holds the
+// cut keeps the kept neurons of one FFN region; it returns the copies
+// made of shared initializers. sliced holds the
 // initializers already cut (by the FFN's region in the other If branch).
-func (r *ffnRegion) cut(keep []bool, sliced map[*graphedit.Value]bool) (int64, []string, error) {
+func (r *ffnRegion) cut(keep []bool, sliced map[*graphedit.Value]bool) ([]string, error) {
 	if countTrue(keep) == 0 {
-		return 0, nil, r.zeroDown()
+		return nil, r.zeroDown()
 	}
-	var removed int64
 	var copies []string
 	idx := make([]int64, 0, len(keep))
 	for i, k := range keep {
@@ -291,29 +308,26 @@ func (r *ffnRegion) cut(keep []bool, sliced map[*graphedit.Value]bool) (int64, [
 					}
 				}
 				copies = append(copies, iv.Name())
-				removed -= tensorBytes(iv.Initializer())
 				iv = c
 			}
 		}
 		sliced[iv] = true
-		n, err := sliceInitializer(iv.Graph(), iv, axis, idx, int64(len(keep)))
-		removed += n
-		return err
+		return sliceInitializer(iv.Graph(), iv, axis, idx, int64(len(keep)))
 	}
 	for _, u := range r.ups {
 		if err := take(u.Weight, u.neuronAxis(true)); err != nil {
-			return removed, copies, err
+			return copies, err
 		}
 	}
 	for _, c := range r.consts {
 		if err := take(c.v, c.axis); err != nil {
-			return removed, copies, err
+			return copies, err
 		}
 	}
 	if err := take(r.down.Weight, r.down.neuronAxis(false)); err != nil {
-		return removed, copies, err
+		return copies, err
 	}
-	return removed, copies, nil
+	return copies, nil
 }
 
 // zeroDown replaces the down projection's product by zeros of its shape
@@ -336,7 +350,9 @@ func (r *ffnRegion) zeroDown() error {
 	i64 := func(vals ...int64) (*graphedit.Value, error) {
 		return g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+"/const"), []int64{int64(len(vals))}, vals))
 	}
-	shp, err := add("Shape", []*graphedit.Value{r.hidden})
+	// The shape of the FFN's input, not of its hidden activation, so that
+	// the up projections and the activation go.
+	shp, err := add("Shape", []*graphedit.Value{r.input})
 	if err != nil {
 		return err
 	}
@@ -383,37 +399,37 @@ func (r *ffnRegion) zeroDown() error {
 }
 
 // sliceInitializer keeps entries idx of axis of initializer v (of size
-// full on that axis) and returns the bytes removed.
-func sliceInitializer(g *graphedit.Graph, v *graphedit.Value, axis int, idx []int64, full int64) (int64, error) {
+// full on that axis).
+func sliceInitializer(g *graphedit.Graph, v *graphedit.Value, axis int, idx []int64, full int64) error {
 	tp := v.Initializer()
 	dims := tp.GetDims()
 	if axis >= len(dims) || dims[axis] != full {
-		return 0, fmt.Errorf("initializer %q has shape %v, want %d on axis %d", v.Name(), dims, full, axis)
+		return fmt.Errorf("initializer %q has shape %v, want %d on axis %d", v.Name(), dims, full, axis)
 	}
 	dt := onnxpb.TensorProto_DataType(tp.GetDataType())
 	bits := onnxio.DataTypeBits(dt)
 	if bits < 8 || bits%8 != 0 || dt == onnxpb.TensorProto_STRING {
-		return 0, fmt.Errorf("initializer %q: element type %v cannot be sliced", v.Name(), dt)
+		return fmt.Errorf("initializer %q: element type %v cannot be sliced", v.Name(), dt)
 	}
 	raw, ok, err := onnxio.StoredBytes(tp, g.External())
 	if err != nil {
-		return 0, fmt.Errorf("initializer %q: %w", v.Name(), err)
+		return fmt.Errorf("initializer %q: %w", v.Name(), err)
 	}
 	if !ok {
 		t, err := onnxio.DecodeTensor(tp, g.External())
 		if err != nil {
-			return 0, fmt.Errorf("initializer %q: %w", v.Name(), err)
+			return fmt.Errorf("initializer %q: %w", v.Name(), err)
 		}
 		if t.F32 == nil {
-			return 0, fmt.Errorf("initializer %q: element type %v not stored as raw bytes", v.Name(), dt)
+			return fmt.Errorf("initializer %q: element type %v not stored as raw bytes", v.Name(), dt)
 		}
 		enc, err := onnxio.EncodeTensor(&onnxio.Tensor{Name: v.Name(), DataType: t.DataType, Dims: t.Dims, F32: t.F32})
 		if err != nil {
-			return 0, err
+			return err
 		}
 		raw = enc.GetRawData()
 		if raw == nil {
-			return 0, fmt.Errorf("initializer %q: cannot be sliced as bytes", v.Name())
+			return fmt.Errorf("initializer %q: cannot be sliced as bytes", v.Name())
 		}
 	}
 	byteDims := append(slices.Clone(dims), int64(bits/8))
@@ -422,10 +438,7 @@ func sliceInitializer(g *graphedit.Graph, v *graphedit.Value, axis int, idx []in
 	nd[axis] = int64(len(idx))
 	dtype := tp.GetDataType()
 	nt := &onnxpb.TensorProto{Dims: nd, DataType: &dtype, RawData: out}
-	if err := g.SetInitializer(v, nt); err != nil {
-		return 0, err
-	}
-	return int64(len(raw) - len(out)), nil
+	return g.SetInitializer(v, nt)
 }
 
 // takeAxis gathers idx along axis of a row-major tensor.

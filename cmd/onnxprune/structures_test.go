@@ -1,0 +1,132 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// structureListing is inspect --structures --json.
+type structureListing struct {
+	FFNs []struct {
+		Name    string   `json:"name"`
+		Neurons int64    `json:"neurons"`
+		Files   []string `json:"files"`
+	} `json:"ffns"`
+	Sublayers []struct {
+		Name string `json:"name"`
+	} `json:"sublayers"`
+	NotUnderstood []json.RawMessage `json:"not_understood"`
+}
+
+func inspectStructures(t *testing.T, dir string) structureListing {
+	t.Helper()
+	code, out, stderr := runCLI("inspect", "--structures", "--json", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var l structureListing
+	if err := json.Unmarshal([]byte(out), &l); err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// TestInspectStructures: the Marian export's four files read as one model
+// list 4 FFNs of 64 neurons (the decoder's in all three decoder files) and
+// 10 sublayers, in text and JSON.
+func TestInspectStructures(t *testing.T) {
+	l := inspectStructures(t, marianDir)
+	if len(l.FFNs) != 4 || len(l.Sublayers) != 10 || len(l.NotUnderstood) != 0 {
+		t.Fatalf("%d FFNs, %d sublayers, not understood %s", len(l.FFNs), len(l.Sublayers), l.NotUnderstood)
+	}
+	if f := l.FFNs[2]; f.Name != "ffn:decoder:0" || f.Neurons != 64 || len(f.Files) != 3 {
+		t.Errorf("FFN %+v", f)
+	}
+	code, out, stderr := runCLI("inspect", "--structures", marianDir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"4 FFNs, 256 neurons\n", "10 sublayers\n", "sublayer:decoder:1:cross ", "ffn:encoder:1 "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestPruneStructures: prune --remove with FFN neurons, whole sublayers and
+// a head cuts every file, which shrinks, and the pruned model lists what is
+// left; a name the model lacks is a usage error naming it.
+func TestPruneStructures(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "pruned")
+	code, stdout, stderr := runCLI("prune", marianDir, "--remove", "ffn:encoder:1:16-63,ffn:decoder:1:0-31,sublayer:decoder:0:cross,encoder:0:1", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"ffn:encoder:1 64->16", "encoder:0 4->3", "ffn:decoder:1 64->32, sublayer:decoder:0:cross removed"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	for _, name := range []string{"encoder_model.onnx", "decoder_model.onnx", "decoder_with_past_model.onnx", "decoder_model_merged.onnx"} {
+		a, err := os.Stat(filepath.Join(marianDir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.Stat(filepath.Join(out, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Size() >= a.Size() {
+			t.Errorf("%s: %d bytes, original %d", name, b.Size(), a.Size())
+		}
+	}
+	l := inspectStructures(t, out)
+	neurons := map[string]int64{}
+	for _, f := range l.FFNs {
+		neurons[f.Name] = f.Neurons
+	}
+	if neurons["ffn:encoder:1"] != 16 || neurons["ffn:decoder:1"] != 32 || neurons["ffn:encoder:0"] != 64 || len(l.Sublayers) != 9 {
+		t.Errorf("pruned: neurons %v, %d sublayers", neurons, len(l.Sublayers))
+	}
+	for _, tc := range []struct{ spec, want string }{
+		{"ffn:encoder:2:0", "no such FFN (encoder FFN layers are 0..1)"},
+		{"ffn:encoder:0:60-64", "has 64 neurons"},
+		{"sublayer:encoder:0:cross", "no such sublayer"},
+		{"ffn:cross:0:1", `FFN kind "cross" is not encoder or decoder`},
+	} {
+		code, _, stderr := runCLI("prune", marianDir, "--remove", tc.spec, "-o", filepath.Join(t.TempDir(), "x"))
+		if code != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%s: exit %d, stderr %q, want %q", tc.spec, code, stderr, tc.want)
+		}
+	}
+}
+
+// TestGateStructures: gate --structures adds a neuron gate per FFN and a
+// gate per sublayer, besides the head gates; the gated model lists its
+// structures as gated; an unknown structure is a usage error.
+func TestGateStructures(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "gated.onnx")
+	enc := filepath.Join(marianDir, "encoder_model.onnx")
+	code, stdout, stderr := runCLI("gate", "--structures", "heads,ffn,sublayers", enc, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "8 gate inputs gate/encoder.0[4] gate/encoder.1[4] gate/ffn.encoder.0[64] gate/ffn.encoder.1[64] gate/sublayer.encoder.0.attn[1]") {
+		t.Errorf("output %q", stdout)
+	}
+	code, text, stderr := runCLI("inspect", "--structures", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"gate/ffn.encoder.1", "gate/sublayer.encoder.1.ffn"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("inspect of the gated model lacks %q:\n%s", want, text)
+		}
+	}
+	if code, _, stderr := runCLI("gate", "--structures", "heads,neurons", enc, "-o", out+"2"); code != 2 || !strings.Contains(stderr, `"neurons" is not heads, ffn or sublayers`) {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
