@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"google.golang.org/protobuf/proto"
+
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/internal/graphtest"
@@ -329,4 +331,77 @@ func keepOneHead(d heads.Decision) heads.Decision {
 		out[k] = v
 	}
 	return out
+}
+
+// TestSurgeryBuiltFFNsOnORT checks the oracle on FFNs no fixture has: a
+// gated tanh-GELU FFN (two up projections cut together) and a SiLU FFN,
+// keeping 2 of 6 neurons; the pruned weights have 2 rows or columns.
+func TestSurgeryBuiltFFNsOnORT(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		gated bool
+		act   func(*graphedit.Builder, func(float32) *graphedit.Value, *graphedit.Value) *graphedit.Value
+	}{
+		{"gated tanh-gelu", true, tanhGelu},
+		{"silu", false, swish},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			keep := []bool{false, true, false, false, true, false}
+			gg := ffnGraph(t, tc.gated, tc.act)
+			d, err := structures.Discover(gg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gates, err := structures.InsertGates(gg, d, true, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pg := ffnGraph(t, tc.gated, tc.act)
+			pd, err := structures.Discover(pg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := structures.Remove(pg, pd, structures.Decision{Neurons: map[string][]bool{"encoder:0": keep}}); err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range []string{"wi", "wg", "bi", "wo"} {
+				v := pg.Value(w)
+				if v == nil {
+					if w == "wg" && !tc.gated {
+						continue
+					}
+					t.Fatalf("%s is gone", w)
+				}
+				if s := v.Shape(); (w == "wo" && s[0].Value != 2) || (w != "wo" && s[len(s)-1].Value != 2) {
+					t.Errorf("%s has shape %s", w, graphedit.ShapeString(s))
+				}
+			}
+			gated := graphtest.NewSession(t, marshal(t, gg), graphtest.ExactOpts)
+			pruned := graphtest.NewSession(t, marshal(t, pg), graphtest.ExactOpts)
+			feeds := graphtest.RandomFeeds(pruned.Inputs(), [2]int64{2, 3}, rand.New(rand.NewPCG(1, 1)))
+			got, err := pruned.Run(feeds, graphtest.OutputNames(pruned))
+			if err != nil {
+				t.Fatal(err)
+			}
+			gateFeeds(feeds, structures.Decision{Neurons: map[string][]bool{"encoder:0": keep}}, nil, gates)
+			want, err := gated.Run(feeds, graphtest.OutputNames(pruned))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for o, w := range want {
+				if diff, err := maxAbsDiff(got[o], w); err != nil || diff > oracleTol {
+					t.Errorf("output %s differs by %g (%v)", o, diff, err)
+				}
+			}
+		})
+	}
+}
+
+func marshal(t *testing.T, g *graphedit.Graph) []byte {
+	t.Helper()
+	b, err := proto.Marshal(g.ModelProto(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
