@@ -245,8 +245,21 @@ func findDown(act *graphedit.Node) []Projection {
 	return downs
 }
 
-// readsProduct reports whether v is computed, through region ops, from a
-// MatMul or Gemm with a constant weight.
+// products are the ops that multiply by a weight: a nonlinearity reading
+// one (through elementwise ops) is an FFN candidate, analysed or reported.
+var products = map[string]bool{
+	"MatMul": true, "Gemm": true, "MatMulInteger": true, "QLinearMatMul": true,
+	"com.microsoft:MatMulIntegerToFloat": true, "com.microsoft:DynamicQuantizeMatMul": true,
+	"com.microsoft:FusedMatMul": true, "com.microsoft:MatMulNBits": true,
+}
+
+// quantOps are stepped over when looking for a product: quantized
+// exports put them between the projections and the activation.
+var quantOps = map[string]bool{"QuantizeLinear": true, "DequantizeLinear": true, "DynamicQuantizeLinear": true}
+
+// readsProduct reports whether v is computed, through region ops (and
+// quantization ops), from a product whose second operand is computed from
+// constants only: a weight, stored in any precision.
 func readsProduct(v *graphedit.Value, depth int) bool {
 	if v == nil || depth == 0 {
 		return false
@@ -255,11 +268,10 @@ func readsProduct(v *graphedit.Value, depth int) bool {
 	if n == nil {
 		return false
 	}
-	if n.OpType() == "MatMul" || n.OpType() == "Gemm" {
-		_, ok := weightOf(n)
-		return ok
+	if products[opKey(n)] {
+		return n.NumInputs() > 1 && fromConstants(n.Input(1), 4)
 	}
-	if _, ok := regionRules[opKey(n)]; !ok {
+	if _, ok := regionRules[opKey(n)]; !ok && !quantOps[n.OpType()] {
 		return false
 	}
 	for _, in := range n.Inputs() {
@@ -268,6 +280,27 @@ func readsProduct(v *graphedit.Value, depth int) bool {
 		}
 	}
 	return false
+}
+
+// fromConstants reports whether v is a constant or computed from
+// constants only within depth ops (a dequantized or cast weight).
+func fromConstants(v *graphedit.Value, depth int) bool {
+	if v == nil {
+		return true
+	}
+	if isConstant(v) {
+		return true
+	}
+	n, _ := v.Producer()
+	if n == nil || depth == 0 {
+		return false
+	}
+	for _, in := range n.Inputs() {
+		if !fromConstants(in, depth-1) {
+			return false
+		}
+	}
+	return true
 }
 
 // analyzeFFN analyses the region of the FFN whose down projection is down.

@@ -6,6 +6,7 @@ import (
 
 	"onnxprune/graphedit"
 	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
 )
 
 // Gate is one gate input InsertGates added: a float graph input whose
@@ -142,8 +143,11 @@ func gateIn(gr *graphedit.Graph, name string) (*graphedit.Value, error) {
 	return v, nil
 }
 
-// mulNode adds x·gate to gr.
+// mulNode adds x·gate to gr; x must be float32, as the gate is.
 func mulNode(gr *graphedit.Graph, gateName string, x, gate *graphedit.Value) (*graphedit.Value, error) {
+	if x.ElemType() != 0 && x.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
+		return nil, fmt.Errorf("gated tensor %q is not float32", x.Name())
+	}
 	prefix := strings.TrimPrefix(gateName, "gate/")
 	n, err := gr.AddNode(graphedit.NodeSpec{OpType: "Mul", Name: gr.FreshName("gate/" + prefix + "/mul"),
 		Inputs: []*graphedit.Value{x, gate}, Outputs: []string{gr.FreshName("gate/" + prefix + "/gated")}})
