@@ -9,6 +9,7 @@ import (
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/autodiff"
 	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/structures"
 	"onnxprune/onnxio/onnxpb"
 )
 
@@ -44,6 +45,9 @@ func FindGates(g *graphedit.Graph, kinds []heads.Kind) ([]GateInput, error) {
 		name := v.Name()
 		if !strings.HasPrefix(name, GatePrefix) {
 			continue
+		}
+		if structures.IsStructureGate(name) {
+			return nil, fmt.Errorf("gatetrain: gate input %q gates an FFN or a sublayer: training those gates is not supported yet (gate the model with --structures heads)", name)
 		}
 		rest := strings.TrimPrefix(name, GatePrefix)
 		dot := strings.LastIndexByte(rest, '.')
