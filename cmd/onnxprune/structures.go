@@ -75,17 +75,20 @@ func writeStructuresNotUnderstood(w io.Writer, nu []structureNotUnderstood, cons
 
 // ffnInfo is one FFN as inspect --structures reports it.
 type ffnInfo struct {
-	Name       string   `json:"name"`
-	Kind       string   `json:"kind"`
-	Layer      int      `json:"layer"`
-	Neurons    int64    `json:"neurons"`
-	Activation string   `json:"activation"`
-	Up         []string `json:"up_weights"`
-	Down       string   `json:"down_weight"`
-	Biases     []string `json:"up_biases"`
-	Gate       string   `json:"gate_input,omitempty"`
-	Graph      string   `json:"graph"`
-	Files      []string `json:"files"`
+	Name    string `json:"name"`
+	Kind    string `json:"kind"`
+	Layer   int    `json:"layer"`
+	Neurons int64  `json:"neurons"`
+	// NeuronParams is the weights one neuron holds (up columns, biases,
+	// down row).
+	NeuronParams int64    `json:"neuron_params"`
+	Activation   string   `json:"activation"`
+	Up           []string `json:"up_weights"`
+	Down         string   `json:"down_weight"`
+	Biases       []string `json:"up_biases"`
+	Gate         string   `json:"gate_input,omitempty"`
+	Graph        string   `json:"graph"`
+	Files        []string `json:"files"`
 }
 
 // sublayerInfo is one sublayer as inspect --structures reports it.
@@ -113,7 +116,7 @@ func structureInventory(ms *modelSet, ds []*structures.Discovery) ([]*ffnInfo, [
 				x.Files = append(x.Files, path)
 				continue
 			}
-			x := &ffnInfo{Name: f.Name(), Kind: string(f.Kind), Layer: f.Layer, Neurons: f.Width, Activation: f.Activation,
+			x := &ffnInfo{Name: f.Name(), Kind: string(f.Kind), Layer: f.Layer, Neurons: f.Width, NeuronParams: f.NeuronParams(), Activation: f.Activation,
 				Down: f.Down.Weight.Name(), Graph: f.Graph, Files: []string{path}, Up: []string{}, Biases: []string{}}
 			for _, u := range f.Up {
 				x.Up = append(x.Up, u.Weight.Name())
@@ -196,17 +199,18 @@ func (o *inspectOptions) runStructures(stdout io.Writer) error {
 		}
 		return printable(g)
 	}
-	fmt.Fprintf(stdout, "%-16s %7s %-14s %-30s %-28s %-20s %s\n", "FFN", "NEURONS", "ACTIVATION", "UP", "DOWN", "GATE", "FILES")
-	var neurons int64
+	fmt.Fprintf(stdout, "%-16s %7s %9s %-14s %-30s %-28s %-20s %s\n", "FFN", "NEURONS", "PARAMS", "ACTIVATION", "UP", "DOWN", "GATE", "FILES")
+	var neurons, params int64
 	for _, f := range ffns {
 		var up []string
 		for _, u := range f.Up {
 			up = append(up, short(u))
 		}
-		fmt.Fprintf(stdout, "%-16s %7d %-14s %-30s %-28s %-20s %s\n", f.Name, f.Neurons, printable(f.Activation), strings.Join(up, "+"), short(f.Down), gate(f.Gate), files(f.Files))
+		fmt.Fprintf(stdout, "%-16s %7d %9d %-14s %-30s %-28s %-20s %s\n", f.Name, f.Neurons, f.Neurons*f.NeuronParams, printable(f.Activation), strings.Join(up, "+"), short(f.Down), gate(f.Gate), files(f.Files))
 		neurons += f.Neurons
+		params += f.Neurons * f.NeuronParams
 	}
-	fmt.Fprintf(stdout, "%d FFNs, %d neurons\n\n", len(ffns), neurons)
+	fmt.Fprintf(stdout, "%d FFNs, %d neurons, %d parameters in their neurons\n\n", len(ffns), neurons, params)
 	fmt.Fprintf(stdout, "%-26s %-28s %-28s %-20s %s\n", "SUBLAYER", "RESIDUAL", "STREAM", "GATE", "FILES")
 	for _, s := range subs {
 		fmt.Fprintf(stdout, "%-26s %-28s %-28s %-20s %s\n", s.Name, short(s.Residual), short(s.Stream), gate(s.Gate), files(s.Files))

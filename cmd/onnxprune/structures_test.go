@@ -49,7 +49,7 @@ func TestInspectStructures(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"4 FFNs, 256 neurons\n", "10 sublayers\n", "sublayer:decoder:1:cross ", "ffn:encoder:1 "} {
+	for _, want := range []string{"4 FFNs, 256 neurons, 16640 parameters in their neurons\n", "10 sublayers\n", "sublayer:decoder:1:cross ", "ffn:encoder:1 "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

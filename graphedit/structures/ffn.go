@@ -451,3 +451,17 @@ func (f *FFN) Regions() []string {
 	}
 	return out
 }
+
+// NeuronParams returns the weights one neuron holds: its column of each
+// up projection, its entry of each per-neuron constant (biases) and its
+// row of the down projection. Cutting k neurons removes k times this many
+// elements; a token costs 2·(NeuronParams − len(Biases)) FLOPs per
+// neuron in the two projections (one multiply-add per weight).
+func (f *FFN) NeuronParams() int64 {
+	var n int64
+	for _, u := range f.Up {
+		n += u.size(1 - u.neuronAxis(true))
+	}
+	n += int64(len(f.Biases))
+	return n + f.Down.size(1-f.Down.neuronAxis(false))
+}

@@ -21,8 +21,9 @@ type Report struct {
 	// Heads is head surgery's report (nil when no head was removed), with
 	// the blocks named as in the discovery.
 	Heads *heads.SurgeryReport
-	// RemovedBytes is the initializer data the graph lost, net of copies:
-	// FFN neurons, removed sublayers and heads together.
+	// RemovedBytes is the initializer data the graph (with its subgraphs)
+	// lost, net of copies and of the shape constants surgery adds: FFN
+	// neurons, removed sublayers and heads together.
 	RemovedBytes int64
 	// Copies names FFN initializers other nodes read too, which the FFN
 	// got its own sliced copy of.
@@ -120,14 +121,28 @@ func Remove(g *graphedit.Graph, d *Discovery, dec Decision) (*Report, error) {
 	return rep, nil
 }
 
-// initBytes is the size of the data of g's initializers (those of If
-// branches live in the main graph in the exports handled here).
+// initBytes is the size of the data of g's initializers, those of its
+// subgraphs (If branches) included.
 func initBytes(g *graphedit.Graph) int64 {
-	var n int64
-	for _, v := range g.Initializers() {
-		n += tensorBytes(v.Initializer())
+	var walk func(gp *onnxpb.GraphProto) int64
+	walk = func(gp *onnxpb.GraphProto) int64 {
+		var n int64
+		for _, t := range gp.GetInitializer() {
+			n += tensorBytes(t)
+		}
+		for _, nd := range gp.GetNode() {
+			for _, a := range nd.GetAttribute() {
+				if a.GetG() != nil {
+					n += walk(a.GetG())
+				}
+				for _, sg := range a.GetGraphs() {
+					n += walk(sg)
+				}
+			}
+		}
+		return n
 	}
-	return n
+	return walk(g.ToProto())
 }
 
 // removeHeads runs head surgery on the blocks left after the structures'

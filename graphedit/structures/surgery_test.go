@@ -231,6 +231,22 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 				if len(rep.FFNs)+len(rep.Sublayers) == 0 {
 					t.Fatalf("%s: nothing removed", dname)
 				}
+				if strings.HasPrefix(dname, "neurons") && len(rep.Copies) == 0 {
+					// Cut neurons remove their weights exactly, and an
+					// emptied FFN its up projections and biases too, for
+					// three int64 shape constants of its zeros per graph.
+					var want int64
+					for _, f := range d0.FFNs {
+						kept := int64(countTrue(dec.Neurons[f.Key()]))
+						want += 4 * (f.Width - kept) * f.NeuronParams()
+						if kept == 0 {
+							want -= 3 * 8 * int64(len(f.Regions()))
+						}
+					}
+					if rep.RemovedBytes != want {
+						t.Errorf("%s: %d bytes removed, want %d", dname, rep.RemovedBytes, want)
+					}
+				}
 				pb := graphtest.MarshalGraph(t, pg, m)
 				if len(pb) >= len(orig) {
 					t.Errorf("%s: pruned file %d bytes, original %d", dname, len(pb), len(orig))
