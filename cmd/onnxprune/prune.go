@@ -127,7 +127,7 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 	if err := checkDataFiles(outs, ms); err != nil {
 		return err
 	}
-	if structureItems(o.remove) || structureItems(o.keep) {
+	if structureItems(o.remove) || structureItems(o.keep) || structureGates(o.gates) {
 		return o.runStructures(ctx, stdout, ms, outs)
 	}
 	// The decision is made against every block of the model (all files),

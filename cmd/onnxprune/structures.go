@@ -8,8 +8,22 @@ import (
 	"path/filepath"
 	"strings"
 
+	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
 )
+
+// structureGates reports whether a gates file (--gates) holds FFN or
+// sublayer records; a file that cannot be read is left to the heads path
+// to report.
+func structureGates(path string) bool {
+	if path == "" {
+		return false
+	}
+	gf, err := gatetrain.ReadGates(path)
+	return err == nil && !gf.GatesFile.Empty()
+}
 
 // structureItems reports whether a --remove or --keep spec names FFN
 // neurons or sublayers (items `ffn:…` or `sublayer:…`).
@@ -230,7 +244,20 @@ func (o *pruneOptions) runStructures(ctx context.Context, stdout io.Writer, ms *
 		return err
 	}
 	var dec structures.Decision
-	if o.remove != "" {
+	if o.gates != "" {
+		gf, err := gatetrain.ReadGates(o.gates)
+		if err != nil {
+			return err
+		}
+		hd, err := gf.Surgery().Decision(model.Blocks)
+		if err == nil {
+			dec, err = gf.GatesFile.Decision(model)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", o.gates, err)
+		}
+		dec.Heads = hd
+	} else if o.remove != "" {
 		sel, err := structures.ParseSpec(o.remove, model)
 		if err != nil {
 			return ms.explainMissing(&usageError{msg: "--remove: " + err.Error()})
@@ -328,4 +355,32 @@ func insertStructureGates(f *modelFile, ffn, sublayers bool) ([]string, error) {
 		names = append(names, fmt.Sprintf("%s[%d]", g.Name, g.Size))
 	}
 	return names, nil
+}
+
+// gateForTraining gates an ungated (possibly joined) model for train: the
+// heads of kinds and, as --structures asks, its FFNs and sublayers.
+func gateForTraining(g *graphedit.Graph, blocks []*heads.Block, kinds []heads.Kind, what string) error {
+	gateHeads, ffn, sublayers, err := parseStructures(what)
+	if err != nil {
+		return err
+	}
+	if gateHeads {
+		if _, err := heads.InsertGates(g, blocks, kinds); err != nil {
+			return err
+		}
+	}
+	if !ffn && !sublayers {
+		return nil
+	}
+	d, err := structures.Discover(g)
+	if err != nil {
+		return err
+	}
+	for _, nu := range d.NotUnderstood {
+		if nu.Structure != "attention" {
+			return nu
+		}
+	}
+	_, err = structures.InsertGates(g, d, ffn, sublayers)
+	return err
 }

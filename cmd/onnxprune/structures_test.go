@@ -2,10 +2,16 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"onnxprune/gatetrain"
+	"onnxprune/ortrun"
 )
 
 // structureListing is inspect --structures --json.
@@ -128,5 +134,108 @@ func TestGateStructures(t *testing.T) {
 	}
 	if code, _, stderr := runCLI("gate", "--structures", "heads,neurons", enc, "-o", out+"2"); code != 2 || !strings.Contains(stderr, `"neurons" is not heads, ffn or sublayers`) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestTrainPruneStructures: train --structures heads,ffn,sublayers on the
+// ungated planted model gates and trains every head, FFN neuron and
+// sublayer, and writes their records to gates.json; prune --gates cuts what
+// they closed; the pruned model computes what the model gated by gate
+// --structures heads,ffn,sublayers computes with those 0/1 gates (within
+// 1e-5, on ONNX Runtime).
+func TestTrainPruneStructures(t *testing.T) {
+	dir := t.TempDir()
+	p := func(n string) string { return filepath.Join(plantedDir, n) }
+	code, _, stderr := runCLI("train", p("planted_ungated.onnx"), "--train-src", p("train.src"), "--train-tgt", p("train.tgt"),
+		"--pad-id", "0", "--bos-id", "1", "--eos-id", "2", "--out", filepath.Join(dir, "run"), "--max-steps", "30",
+		"--l0-lambda", "0.05", "--max-tokens", "512", "--threads", "1", "--seed", "11", "--log-every", "100",
+		"--structures", "heads,ffn,sublayers")
+	if code != 0 {
+		t.Fatalf("train: exit %d: %s", code, stderr)
+	}
+	gatesPath := filepath.Join(dir, "run", "gates.json")
+	gf, err := gatetrain.ReadGates(gatesPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gf.Heads) != 12 || len(gf.FFN) != 128 || len(gf.Sublayers) != 5 {
+		t.Fatalf("gates.json: %d heads, %d neurons, %d sublayers", len(gf.Heads), len(gf.FFN), len(gf.Sublayers))
+	}
+	closed := 0
+	for _, r := range gf.FFN {
+		if !r.Keep {
+			closed++
+		}
+	}
+	if closed == 0 {
+		t.Fatal("training closed no neuron: nothing to check")
+	}
+	pruned := filepath.Join(dir, "pruned.onnx")
+	if code, _, stderr := runCLI("prune", p("planted_ungated.onnx"), "--gates", gatesPath, "-o", pruned); code != 0 {
+		t.Fatalf("prune: exit %d: %s", code, stderr)
+	}
+	gated := filepath.Join(dir, "gated.onnx")
+	if code, _, stderr := runCLI("gate", "--structures", "heads,ffn,sublayers", p("planted_ungated.onnx"), "-o", gated); code != 0 {
+		t.Fatalf("gate: exit %d: %s", code, stderr)
+	}
+	// The gates from the decisions.
+	vecs := map[string][]float32{}
+	set := func(name string, size, i int, keep bool) {
+		if vecs[name] == nil {
+			vecs[name] = make([]float32, size)
+			for j := range vecs[name] {
+				vecs[name][j] = 1
+			}
+		}
+		if !keep {
+			vecs[name][i] = 0
+		}
+	}
+	for _, r := range gf.Heads {
+		set(fmt.Sprintf("gate/%s.%d", r.Kind, r.Layer), 4, r.Head, r.Keep)
+	}
+	for _, r := range gf.FFN {
+		parts := strings.Split(r.Name, ":")
+		n, _ := strconv.Atoi(parts[3])
+		set("gate/ffn."+parts[1]+"."+parts[2], 64, n, r.Keep)
+	}
+	for _, r := range gf.Sublayers {
+		set("gate/sublayer."+strings.ReplaceAll(strings.TrimPrefix(r.Name, "sublayer:"), ":", "."), 1, 0, r.Keep)
+	}
+	ids := func(rows, cols int64, seed int64) *ortrun.Tensor {
+		v := make([]int64, rows*cols)
+		for i := range v {
+			v[i] = 3 + (seed*7+int64(i)*5)%20
+		}
+		return ortrun.NewI64([]int64{rows, cols}, v)
+	}
+	in := map[string]*ortrun.Tensor{"src_ids": ids(2, 6, 1), "tgt_ids": ids(2, 5, 2)}
+	sp, err := ortrun.NewSession(pruned, ortrun.Options{IntraOpThreads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sp.Close()
+	want, err := sp.Run(in, []string{"logits"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sg, err := ortrun.NewSession(gated, ortrun.Options{IntraOpThreads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sg.Close()
+	for name, v := range vecs {
+		in[name] = ortrun.NewF32([]int64{int64(len(v))}, v)
+	}
+	got, err := sg.Run(in, []string{"logits"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var diff float64
+	for i := range got["logits"].F32 {
+		diff = max(diff, math.Abs(float64(got["logits"].F32[i]-want["logits"].F32[i])))
+	}
+	if diff > 1e-5 || len(vecs) != 3+2+5 {
+		t.Errorf("pruned and gated logits differ by %g (%d gate inputs fed)", diff, len(vecs))
 	}
 }

@@ -31,13 +31,6 @@ func SublayerGateName(s *Sublayer) string {
 	return fmt.Sprintf("gate/sublayer.%s.%d.%s", s.Stack, s.Layer, s.Part)
 }
 
-// IsStructureGate reports whether name is the name of an FFN or sublayer
-// gate input as InsertGates names them (`gate/ffn.…`, `gate/sublayer.…`),
-// as opposed to a head gate (`gate/KIND.LAYER`).
-func IsStructureGate(name string) bool {
-	return strings.HasPrefix(name, "gate/ffn.") || strings.HasPrefix(name, "gate/sublayer.")
-}
-
 // InsertGates gates the structures of g that d (from Discover on g)
 // found: with ffn, each FFN's activation entering the down projection is
 // multiplied by a gate vector [F] (neuron n by element n); with sublayers,
