@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"onnxprune/gatetrain"
+	"onnxprune/graphedit/structures"
 	"onnxprune/ortrun"
 )
 
@@ -237,5 +238,57 @@ func TestTrainPruneStructures(t *testing.T) {
 	}
 	if diff > 1e-5 || len(vecs) != 3+2+5 {
 		t.Errorf("pruned and gated logits differ by %g (%d gate inputs fed)", diff, len(vecs))
+	}
+}
+
+// TestVerifyStructureGates: verify --gates with FFN neuron and sublayer
+// records gates the original's FFN neurons and sublayers as well as its
+// heads, so the pruned model passes the gated-versus-pruned check (it
+// would differ by about 11.7 in the logits with head gates alone).
+func TestVerifyStructureGates(t *testing.T) {
+	dir := t.TempDir()
+	p := func(n string) string { return filepath.Join(plantedDir, n) }
+	gf := gatetrain.GatesFile{Version: gatetrain.GatesVersion}
+	for n := range 32 {
+		gf.FFN = append(gf.FFN, structures.GateRecord{Name: fmt.Sprintf("ffn:encoder:0:%d", n)})
+	}
+	gf.Sublayers = []structures.GateRecord{{Name: "sublayer:decoder:0:cross"}, {Name: "sublayer:decoder:0:ffn", Keep: true}}
+	gatesPath := filepath.Join(dir, "gates.json")
+	if err := gatetrain.WriteGates(gatesPath, &gf); err != nil {
+		t.Fatal(err)
+	}
+	pruned := filepath.Join(dir, "pruned.onnx")
+	code, stdout, stderr := runCLI("prune", p("planted_ungated.onnx"), "--gates", gatesPath, "-o", pruned)
+	if code != 0 || !strings.Contains(stdout, "ffn:encoder:0 64->32, sublayer:decoder:0:cross removed;") {
+		t.Fatalf("prune: exit %d: %s%s", code, stdout, stderr)
+	}
+	src, ref := filepath.Join(dir, "src"), filepath.Join(dir, "ref")
+	for f, text := range map[string]string{src: "3 12 3\n4 15 3 8\n", ref: "3 12 3\n8 3 15 4\n"} {
+		if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(dir, "verify")
+	code, _, stderr = runCLI("verify", "--original", p("planted_ungated.onnx"), "--pruned", pruned, "--gates", gatesPath,
+		"--src", src, "--ref", ref, "--ids", "--specials", "pad=0,bos=1,eos=2,decoder-start=1", "--max-len", "8",
+		"--bench-batch", "1", "--warmup", "1", "--repeats", "1", "--bench-in-process", "-o", out)
+	if code != 0 {
+		t.Fatalf("verify: exit %d: %s", code, stderr)
+	}
+	var r struct {
+		Equivalence struct {
+			MaxAbsDiff float64 `json:"max_abs_diff"`
+			Passed     bool    `json:"passed"`
+		} `json:"equivalence"`
+	}
+	data, err := os.ReadFile(filepath.Join(out, "verify.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	if !r.Equivalence.Passed || r.Equivalence.MaxAbsDiff > 1e-5 {
+		t.Errorf("equivalence %+v", r.Equivalence)
 	}
 }

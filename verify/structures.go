@@ -1,0 +1,82 @@
+package verify
+
+import (
+	"fmt"
+	"strings"
+
+	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
+	"onnxprune/graphedit/structures"
+	"onnxprune/onnxio"
+)
+
+// structureGates returns the FFN neuron and sublayer records of the gates
+// file of d (nil when d has none: a head spec, or a heads-only file).
+func structureGates(d HeadDecision) (*structures.GatesFile, error) {
+	if d.Gates == "" {
+		return nil, nil
+	}
+	gf, err := gatetrain.ReadGates(d.Gates)
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	if gf.GatesFile.Empty() {
+		return nil, nil
+	}
+	return &gf.GatesFile, nil
+}
+
+// gateStructures gates every FFN neuron and sublayer of one file (already
+// head-gated) with its stored value 1 where sg keeps it and 0 where it was
+// removed, as the pruned file was cut. Records of structures the file does
+// not have (the encoder's in a decoder file) are for the other files.
+func gateStructures(g *graphedit.Graph, sg *structures.GatesFile) error {
+	d, err := structures.Discover(g)
+	if err != nil {
+		return err
+	}
+	m := &structures.Model{}
+	m.Add(d)
+	mine := &structures.GatesFile{}
+	for _, r := range sg.FFN {
+		if i := strings.LastIndexByte(r.Name, ':'); i > 0 && d.FFN(r.Name[:i]) != nil {
+			mine.FFN = append(mine.FFN, r)
+		}
+	}
+	for _, r := range sg.Sublayers {
+		if d.Sublayer(r.Name) != nil {
+			mine.Sublayers = append(mine.Sublayers, r)
+		}
+	}
+	if mine.Empty() {
+		return nil
+	}
+	dec, err := mine.Decision(m)
+	if err != nil {
+		return err
+	}
+	gates, err := structures.InsertGates(g, d, len(mine.FFN) > 0, len(mine.Sublayers) > 0)
+	if err != nil {
+		return err
+	}
+	for _, gt := range gates {
+		vals := make([]float32, gt.Size)
+		for i := range vals {
+			vals[i] = 1
+		}
+		if keep, ok := dec.Neurons[strings.TrimPrefix(gt.Structure, "ffn:")]; ok {
+			for i, k := range keep {
+				if !k {
+					vals[i] = 0
+				}
+			}
+		}
+		if dec.Sublayers[strings.TrimPrefix(gt.Structure, "sublayer:")] {
+			vals[0] = 0
+		}
+		if err := g.SetInitializer(g.Value(gt.Name), onnxio.NewFloat32(gt.Name, []int64{gt.Size}, vals)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
