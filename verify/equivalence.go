@@ -157,12 +157,16 @@ func loadDecided(files []string, d HeadDecision, opts *onnxio.LoadOptions) ([]lo
 
 // checkDecision checks a head decision against the model's heads (a name
 // that does not exist, a broken gates file) before anything is translated.
-// It returns the files (of files) that lose at least one head.
+// It returns the files (of files) that lose at least one head, FFN neuron
+// or sublayer.
 func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions) (map[string]bool, error) {
 	ls, dec, err := loadDecided(files, d, opts)
+	sg, serr := structureGates(d)
+	if err == nil {
+		err = serr
+	}
 	removedIn := map[string]bool{}
 	for i, l := range ls {
-		l.m.Close()
 		for _, b := range l.blocks {
 			for _, keep := range dec[b.Name()] {
 				if !keep {
@@ -170,6 +174,14 @@ func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions) (ma
 				}
 			}
 		}
+		if err == nil && sg != nil {
+			cut, serr := cutsStructures(l.g, sg)
+			if serr != nil {
+				err = fmt.Errorf("verify: %s: %w", files[i], serr)
+			}
+			removedIn[files[i]] = removedIn[files[i]] || cut
+		}
+		l.m.Close()
 	}
 	return removedIn, err
 }

@@ -26,17 +26,9 @@ func structureGates(d HeadDecision) (*structures.GatesFile, error) {
 	return &gf.GatesFile, nil
 }
 
-// gateStructures gates every FFN neuron and sublayer of one file (already
-// head-gated) with its stored value 1 where sg keeps it and 0 where it was
-// removed, as the pruned file was cut. Records of structures the file does
-// not have (the encoder's in a decoder file) are for the other files.
-func gateStructures(g *graphedit.Graph, sg *structures.GatesFile) error {
-	d, err := structures.Discover(g)
-	if err != nil {
-		return err
-	}
-	m := &structures.Model{}
-	m.Add(d)
+// fileRecords keeps the records of sg naming structures d found (the
+// others are for the other files of the model).
+func fileRecords(d *structures.Discovery, sg *structures.GatesFile) *structures.GatesFile {
 	mine := &structures.GatesFile{}
 	for _, r := range sg.FFN {
 		if i := strings.LastIndexByte(r.Name, ':'); i > 0 && d.FFN(r.Name[:i]) != nil {
@@ -48,6 +40,37 @@ func gateStructures(g *graphedit.Graph, sg *structures.GatesFile) error {
 			mine.Sublayers = append(mine.Sublayers, r)
 		}
 	}
+	return mine
+}
+
+// cutsStructures reports whether sg removes an FFN neuron or a sublayer of
+// the file whose graph is g.
+func cutsStructures(g *graphedit.Graph, sg *structures.GatesFile) (bool, error) {
+	d, err := structures.Discover(g)
+	if err != nil {
+		return false, err
+	}
+	mine := fileRecords(d, sg)
+	for _, r := range append(mine.FFN, mine.Sublayers...) {
+		if !r.Keep {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// gateStructures gates every FFN neuron and sublayer of one file (already
+// head-gated) with its stored value 1 where sg keeps it and 0 where it was
+// removed, as the pruned file was cut. Records of structures the file does
+// not have (the encoder's in a decoder file) are for the other files.
+func gateStructures(g *graphedit.Graph, sg *structures.GatesFile) error {
+	d, err := structures.Discover(g)
+	if err != nil {
+		return err
+	}
+	m := &structures.Model{}
+	m.Add(d)
+	mine := fileRecords(d, sg)
 	if mine.Empty() {
 		return nil
 	}
