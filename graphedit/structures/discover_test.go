@@ -87,8 +87,8 @@ func TestDiscoverFixtures(t *testing.T) {
 				if f.Width != want.width || f.Activation != want.activation || len(f.Up) != 1 || f.Gate != nil {
 					t.Errorf("%s: width %d activation %q, %d up projections, gate %v; want %d %q 1 none", f.Name(), f.Width, f.Activation, len(f.Up), f.Gate, want.width, want.activation)
 				}
-				if len(f.Regions()) != regions {
-					t.Errorf("%s: found in %d graphs, want %d", f.Name(), len(f.Regions()), regions)
+				if f.Graphs() != regions {
+					t.Errorf("%s: found in %d graphs, want %d", f.Name(), f.Graphs(), regions)
 				}
 				if family != "t5" && len(f.Biases) != 1 {
 					t.Errorf("%s: %d up biases, want 1", f.Name(), len(f.Biases))
@@ -251,7 +251,7 @@ func TestDiscoverQuantized(t *testing.T) {
 		}
 		found, reported := 0, 0
 		for _, f := range d.FFNs {
-			found += len(f.Regions())
+			found += f.Graphs()
 		}
 		for _, nu := range d.NotUnderstood {
 			if nu.Structure == "ffn" {

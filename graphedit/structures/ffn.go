@@ -442,15 +442,9 @@ func (r *ffnRegion) activation() string {
 	return s
 }
 
-// Regions returns how many graphs the FFN occurs in (2 for both branches
-// of a merged decoder's If).
-func (f *FFN) Regions() []string {
-	var out []string
-	for range f.regions {
-		out = append(out, f.Graph)
-	}
-	return out
-}
+// Graphs returns how many graphs the FFN occurs in: 2 for both branches
+// of a merged decoder's If, else 1.
+func (f *FFN) Graphs() int { return len(f.regions) }
 
 // NeuronParams returns the weights one neuron holds: its column of each
 // up projection, its entry of each per-neuron constant (biases) and its

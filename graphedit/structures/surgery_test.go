@@ -240,7 +240,7 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 						kept := int64(countTrue(dec.Neurons[f.Key()]))
 						want += 4 * (f.Width - kept) * f.NeuronParams()
 						if kept == 0 {
-							want -= 3 * 8 * int64(len(f.Regions()))
+							want -= 3 * 8 * int64(f.Graphs())
 						}
 					}
 					if rep.RemovedBytes != want {
