@@ -28,9 +28,11 @@ type GateInput struct {
 	Layer int
 	Heads int
 	// Structure is structures.GateFFN or structures.GateSublayer for a
-	// structure gate ("" for heads), Key the FFN's or sublayer's key.
+	// structure gate ("" for heads), Key the FFN's or sublayer's key and
+	// Group the neurons per element of an FFN gate.
 	Structure structures.GateKind
 	Key       string
+	Group     int64
 	// Offset is the index of its first head in the flat parameter vector.
 	Offset int
 }
@@ -39,7 +41,7 @@ type GateInput struct {
 // unit h of a structure gate (structures.UnitName).
 func (gi GateInput) Head(h int) string {
 	if gi.Structure != "" {
-		return structures.UnitName(gi.Structure, gi.Key, h)
+		return structures.UnitName(gi.Structure, gi.Key, h, gi.Group)
 	}
 	return heads.HeadName(gi.Kind, gi.Layer, h)
 }
@@ -60,12 +62,12 @@ func FindGates(g *graphedit.Graph, kinds []heads.Kind) ([]GateInput, error) {
 		if !strings.HasPrefix(name, GatePrefix) {
 			continue
 		}
-		if sk, key, ok := structures.ParseGateName(name); ok {
+		if sk, key, group, ok := structures.ParseGateName(name); ok {
 			sh := v.Shape()
 			if len(sh) != 1 || !sh[0].Known() || v.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
 				return nil, fmt.Errorf("gatetrain: gate input %q: want a float vector, have %s", name, graphedit.ShapeString(sh))
 			}
-			out = append(out, GateInput{Name: name, Heads: int(sh[0].Value), Structure: sk, Key: key})
+			out = append(out, GateInput{Name: name, Heads: int(sh[0].Value), Structure: sk, Key: key, Group: group})
 			continue
 		}
 		rest := strings.TrimPrefix(name, GatePrefix)

@@ -36,7 +36,7 @@ func TestFindGatesStructures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := structures.InsertGates(g, d, true, true); err != nil {
+	if _, err := structures.InsertGates(g, d, 1, true); err != nil {
 		t.Fatal(err)
 	}
 	gates, err := FindGates(g, []heads.Kind{heads.KindCross})

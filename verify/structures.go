@@ -78,7 +78,11 @@ func gateStructures(g *graphedit.Graph, sg *structures.GatesFile) error {
 	if err != nil {
 		return err
 	}
-	gates, err := structures.InsertGates(g, d, len(mine.FFN) > 0, len(mine.Sublayers) > 0)
+	var group int64 // one gate per neuron, whatever groups the records name
+	if len(mine.FFN) > 0 {
+		group = 1
+	}
+	gates, err := structures.InsertGates(g, d, group, len(mine.Sublayers) > 0)
 	if err != nil {
 		return err
 	}

@@ -39,7 +39,8 @@ gate inputs.
 --structures heads,ffn,sublayers also gates each FFN's neurons (gate/ffn.KIND.LAYER of
 shape [F], multiplying the activation entering the second projection) and each
 residual sublayer (gate/sublayer.STACK.LAYER.PART of shape [1], multiplying the branch
-before it is added to the residual stream); heads alone is the default.`,
+before it is added to the residual stream); heads alone is the default. ffn:G gates
+groups of G neurons (gate/ffn.KIND.LAYER.gG of shape [F/G]): fewer gates to train.`,
 		example: `  onnxprune gate model.onnx -o gated.onnx
   onnxprune gate --attention encoder,cross encoder_model.onnx decoder_model.onnx -o gated/
   onnxprune gate --structures heads,ffn,sublayers export/ -o gated/`,
@@ -49,7 +50,7 @@ before it is added to the residual stream); heads alone is the default.`,
 		fs := newFlagSet(c, stdout)
 		fs.StringVarP(&o.out, "output", "o", "", "output file (one MODEL) or folder (several)")
 		fs.StringVar(&o.attention, "attention", "all", "kinds to gate: a comma list of encoder, decoder, cross, or all")
-		fs.StringVar(&o.structures, "structures", "heads", "what to gate: a comma list of heads, ffn (a gate per FFN neuron) and sublayers (a gate per residual branch)")
+		fs.StringVar(&o.structures, "structures", "heads", "what to gate: a comma list of heads, ffn (a gate per FFN neuron), ffn:G (a gate per group of G neurons) and sublayers (a gate per residual branch)")
 		fs.BoolVar(&o.overwrite, "overwrite", false, "replace existing output files")
 		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
 		if err := parseFlags(fs, args); err != nil {
@@ -92,7 +93,7 @@ func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	gateHeads, gateFFN, gateSublayers, err := parseStructures(o.structures)
+	gateHeads, ffnGroup, gateSublayers, err := parseStructures(o.structures)
 	if err != nil {
 		return err
 	}
@@ -132,8 +133,8 @@ func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 		for _, g := range gates {
 			names = append(names, fmt.Sprintf("%s[%d]", g.Name, g.Heads))
 		}
-		if gateFFN || gateSublayers {
-			more, err := insertStructureGates(f, gateFFN, gateSublayers)
+		if ffnGroup > 0 || gateSublayers {
+			more, err := insertStructureGates(f, ffnGroup, gateSublayers)
 			if err != nil {
 				return err
 			}

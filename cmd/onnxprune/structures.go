@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"onnxprune/gatetrain"
@@ -316,27 +317,35 @@ func (o *pruneOptions) runStructures(ctx context.Context, stdout io.Writer, ms *
 	return nil
 }
 
-// parseStructures reads gate's --structures: a comma list of heads, ffn
-// and sublayers.
-func parseStructures(s string) (heads, ffn, sublayers bool, err error) {
+// parseStructures reads --structures: a comma list of heads, ffn (a gate
+// per FFN neuron), ffn:G (a gate per group of G neurons) and sublayers.
+// ffnGroup is 0 when FFNs are not gated.
+func parseStructures(s string) (heads bool, ffnGroup int64, sublayers bool, err error) {
 	for _, p := range strings.Split(s, ",") {
-		switch strings.TrimSpace(p) {
-		case "heads":
+		p = strings.TrimSpace(p)
+		switch {
+		case p == "heads":
 			heads = true
-		case "ffn":
-			ffn = true
-		case "sublayers":
+		case p == "ffn":
+			ffnGroup = 1
+		case strings.HasPrefix(p, "ffn:"):
+			g, perr := strconv.ParseInt(p[4:], 10, 64)
+			if perr != nil || g < 1 {
+				return false, 0, false, &usageError{msg: fmt.Sprintf("--structures: %q: the group size is not a positive number", p)}
+			}
+			ffnGroup = g
+		case p == "sublayers":
 			sublayers = true
 		default:
-			return false, false, false, &usageError{msg: fmt.Sprintf("--structures: %q is not heads, ffn or sublayers", p)}
+			return false, 0, false, &usageError{msg: fmt.Sprintf("--structures: %q is not heads, ffn, ffn:GROUP or sublayers", p)}
 		}
 	}
-	return heads, ffn, sublayers, nil
+	return heads, ffnGroup, sublayers, nil
 }
 
 // insertStructureGates gates the FFNs and/or sublayers of one file (after
 // its heads were gated, if they were) and names the gate inputs added.
-func insertStructureGates(f *modelFile, ffn, sublayers bool) ([]string, error) {
+func insertStructureGates(f *modelFile, ffnGroup int64, sublayers bool) ([]string, error) {
 	d, err := structures.Discover(f.g)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f.path, err)
@@ -346,7 +355,7 @@ func insertStructureGates(f *modelFile, ffn, sublayers bool) ([]string, error) {
 			return nil, fmt.Errorf("%s: %w", f.path, nu)
 		}
 	}
-	gates, err := structures.InsertGates(f.g, d, ffn, sublayers)
+	gates, err := structures.InsertGates(f.g, d, ffnGroup, sublayers)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", f.path, err)
 	}
@@ -360,7 +369,7 @@ func insertStructureGates(f *modelFile, ffn, sublayers bool) ([]string, error) {
 // gateForTraining gates an ungated (possibly joined) model for train: the
 // heads of kinds and, as --structures asks, its FFNs and sublayers.
 func gateForTraining(g *graphedit.Graph, blocks []*heads.Block, kinds []heads.Kind, what string) error {
-	gateHeads, ffn, sublayers, err := parseStructures(what)
+	gateHeads, ffnGroup, sublayers, err := parseStructures(what)
 	if err != nil {
 		return err
 	}
@@ -369,7 +378,7 @@ func gateForTraining(g *graphedit.Graph, blocks []*heads.Block, kinds []heads.Ki
 			return err
 		}
 	}
-	if !ffn && !sublayers {
+	if ffnGroup == 0 && !sublayers {
 		return nil
 	}
 	d, err := structures.Discover(g)
@@ -381,6 +390,6 @@ func gateForTraining(g *graphedit.Graph, blocks []*heads.Block, kinds []heads.Ki
 			return nu
 		}
 	}
-	_, err = structures.InsertGates(g, d, ffn, sublayers)
+	_, err = structures.InsertGates(g, d, ffnGroup, sublayers)
 	return err
 }

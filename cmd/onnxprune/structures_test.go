@@ -133,7 +133,7 @@ func TestGateStructures(t *testing.T) {
 			t.Errorf("inspect of the gated model lacks %q:\n%s", want, text)
 		}
 	}
-	if code, _, stderr := runCLI("gate", "--structures", "heads,neurons", enc, "-o", out+"2"); code != 2 || !strings.Contains(stderr, `"neurons" is not heads, ffn or sublayers`) {
+	if code, _, stderr := runCLI("gate", "--structures", "heads,neurons", enc, "-o", out+"2"); code != 2 || !strings.Contains(stderr, `"neurons" is not heads, ffn, ffn:GROUP or sublayers`) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }

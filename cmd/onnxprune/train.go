@@ -96,7 +96,7 @@ uninterrupted run with the same flags ends.`,
 		fs.Int64Var(&o.bosID, "bos-id", -1, "decoder start id (default: the tokenizer's BOS, else pad)")
 		fs.Int64Var(&o.eosID, "eos-id", -1, "end-of-sentence id appended to source and labels (default: the tokenizer's; -1 none)")
 		fs.StringVar(&o.attention, "attention", "all", "gated attention kinds: encoder, decoder, cross or all (comma list)")
-		fs.StringVar(&o.structures, "structures", "heads", "what an ungated model gets gates on: a comma list of heads, ffn and sublayers")
+		fs.StringVar(&o.structures, "structures", "heads", "what an ungated model gets gates on: a comma list of heads, ffn, ffn:G (groups of G neurons) and sublayers")
 		fs.StringVar(&o.trainWeights, "train-weights", "", `also train weights: "encoder" (encoder weights, decoder frozen)`)
 		fs.StringVar(&o.srcInput, "src-input", "", "model input of the source ids (default: src_ids or input_ids)")
 		fs.StringVar(&o.tgtInput, "tgt-input", "", "model input of the decoder ids (default: tgt_ids or decoder_input_ids)")

@@ -263,7 +263,7 @@ func TestDiscoverQuantized(t *testing.T) {
 			t.Errorf("%s: %d FFN regions found, %d reported, want %d in all", name, found, reported, want)
 		}
 		if fp16 && found > 0 {
-			if _, err := structures.InsertGates(g, d, true, false); err == nil || !strings.Contains(err.Error(), "is not float32") {
+			if _, err := structures.InsertGates(g, d, 1, false); err == nil || !strings.Contains(err.Error(), "is not float32") {
 				t.Errorf("%s: gating fp16: %v", name, err)
 			}
 		}

@@ -84,7 +84,6 @@ type ffnRegion struct {
 	hidden *graphedit.Value
 	consts []neuronConst // biases and other per-neuron constants
 	gate   *graphedit.Value
-	gateAt *graphedit.Node // the Mul by the gate
 	nodes  map[*graphedit.Node]bool
 	acts   []*graphedit.Node
 }
@@ -396,8 +395,8 @@ func (r *ffnRegion) back(v *graphedit.Value, seen map[*graphedit.Value]bool) err
 			if !carrier {
 				return fmt.Errorf("%s: input %d %q carries the neurons", n, i, in.Name())
 			}
-			if isGateInput(in) && opKey(n) == "Mul" {
-				r.gate, r.gateAt = in, n
+			if gv := gateBehind(in); gv != nil && opKey(n) == "Mul" {
+				r.gate = gv
 				continue
 			}
 			if err := r.back(in, seen); err != nil {
@@ -408,6 +407,29 @@ func (r *ffnRegion) back(v *graphedit.Value, seen map[*graphedit.Value]bool) err
 		// Not carrying: it must be broadcast over the neurons.
 		if s := in.Shape(); in.Rank() < 0 || len(s) > 0 && !(s[len(s)-1].Known() && s[len(s)-1].Value == 1) {
 			return fmt.Errorf("%s: input %d %q has shape %s: neither carries the %d neurons nor is broadcast over them", n, i, in.Name(), graphedit.ShapeString(s), r.width)
+		}
+	}
+	return nil
+}
+
+// gateBehind returns the gate input v is, or is expanded from (a gate per
+// group of neurons: Reshape, Mul by ones, Reshape), nil otherwise.
+func gateBehind(v *graphedit.Value) *graphedit.Value {
+	for range 4 {
+		if isGateInput(v) {
+			return v
+		}
+		n, _ := v.Producer()
+		if n == nil {
+			return nil
+		}
+		switch {
+		case n.OpType() == "Reshape" && isConstant(n.Input(1)):
+			v = n.Input(0)
+		case n.OpType() == "Mul" && isConstant(n.Input(1)):
+			v = n.Input(0)
+		default:
+			return nil
 		}
 	}
 	return nil

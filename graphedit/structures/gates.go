@@ -17,13 +17,22 @@ type Gate struct {
 	// Structure is the gated FFN's or sublayer's name (`ffn:KIND:LAYER`,
 	// `sublayer:STACK:LAYER:PART`).
 	Structure string
-	// Size is the gate vector's length: the FFN's width, or 1.
+	// Size is the gate vector's length: the FFN's width over Group, or 1.
 	Size int64
+	// Group is the number of neurons one element of an FFN gate gates
+	// (1: one gate per neuron; 0 for sublayer gates).
+	Group int64
 }
 
 // FFNGateName returns the graph input name of an FFN's neuron gates,
-// `gate/ffn.KIND.LAYER`.
-func FFNGateName(f *FFN) string { return fmt.Sprintf("gate/ffn.%s.%d", f.Kind, f.Layer) }
+// `gate/ffn.KIND.LAYER`, or with a gate per group of group neurons
+// `gate/ffn.KIND.LAYER.gGROUP`.
+func FFNGateName(f *FFN, group int64) string {
+	if group > 1 {
+		return fmt.Sprintf("gate/ffn.%s.%d.g%d", f.Kind, f.Layer, group)
+	}
+	return fmt.Sprintf("gate/ffn.%s.%d", f.Kind, f.Layer)
+}
 
 // SublayerGateName returns the graph input name of a sublayer's gate,
 // `gate/sublayer.STACK.LAYER.PART`.
@@ -32,33 +41,49 @@ func SublayerGateName(s *Sublayer) string {
 }
 
 // InsertGates gates the structures of g that d (from Discover on g)
-// found: with ffn, each FFN's activation entering the down projection is
-// multiplied by a gate vector [F] (neuron n by element n); with sublayers,
+// found: with ffnGroup 1, each FFN's activation entering the down
+// projection is multiplied by a gate vector [F] (neuron n by element n);
+// with ffnGroup G > 1 by a gate vector [F/G], element i gating neurons
+// i·G to (i+1)·G−1 (expanded by a Reshape, a Mul by ones and a Reshape; F
+// must be a multiple of G); with ffnGroup 0 FFNs are not gated. With
+// sublayers,
 // each sublayer's branch is multiplied by a gate [1] before the residual
 // Add (both the input and the bias of a fused SkipLayerNormalization). The
 // gates are initializers of ones that are also graph inputs, so a run that
 // does not feed them computes the original graph. Structures inside If
 // branches are gated in every branch, reading the one gate input of the
 // enclosing graph. A structure already gated is an error naming it.
-func InsertGates(g *graphedit.Graph, d *Discovery, ffn, sublayers bool) ([]Gate, error) {
+func InsertGates(g *graphedit.Graph, d *Discovery, ffnGroup int64, sublayers bool) ([]Gate, error) {
 	if d.g != g {
 		return nil, fmt.Errorf("structures: gates: the discovery is of another graph")
 	}
+	if ffnGroup < 0 {
+		return nil, fmt.Errorf("structures: gates: FFN group size %d", ffnGroup)
+	}
 	var gates []Gate
 	edited := map[*graphedit.Graph]bool{}
-	if ffn {
+	if ffnGroup > 0 {
 		for _, f := range d.FFNs {
 			if f.Gate != nil {
 				return nil, fmt.Errorf("structures: gates: %s is already gated (input %s)", f.Name(), f.Gate.Name())
 			}
-			name := FFNGateName(f)
-			if err := addGateInput(g, name, f.Width); err != nil {
+			if f.Width%ffnGroup != 0 {
+				return nil, fmt.Errorf("structures: gates: %s has %d neurons, not a multiple of the group size %d", f.Name(), f.Width, ffnGroup)
+			}
+			name := FFNGateName(f, ffnGroup)
+			size := f.Width / ffnGroup
+			if err := addGateInput(g, name, size); err != nil {
 				return nil, err
 			}
 			for _, r := range f.regions {
 				gv, err := gateIn(r.g, name)
 				if err != nil {
 					return nil, err
+				}
+				if ffnGroup > 1 {
+					if gv, err = expandGroups(r.g, name, gv, size, ffnGroup); err != nil {
+						return nil, fmt.Errorf("structures: gates: %s: %w", f.Name(), err)
+					}
 				}
 				gated, err := mulNode(r.g, name, r.down.Node.Input(0), gv)
 				if err != nil {
@@ -69,7 +94,7 @@ func InsertGates(g *graphedit.Graph, d *Discovery, ffn, sublayers bool) ([]Gate,
 				}
 				edited[r.g] = true
 			}
-			gates = append(gates, Gate{Name: name, Structure: f.Name(), Size: f.Width})
+			gates = append(gates, Gate{Name: name, Structure: f.Name(), Size: size, Group: ffnGroup})
 		}
 	}
 	if sublayers {
@@ -112,6 +137,47 @@ func InsertGates(g *graphedit.Graph, d *Discovery, ffn, sublayers bool) ([]Gate,
 		}
 	}
 	return gates, nil
+}
+
+// expandGroups repeats each of the n elements of gate gv group times:
+// Reshape to [n,1], Mul by ones [1,group], Reshape to [n·group].
+func expandGroups(gr *graphedit.Graph, gateName string, gv *graphedit.Value, n, group int64) (*graphedit.Value, error) {
+	prefix := "gate/" + strings.TrimPrefix(gateName, "gate/") + "/"
+	i64 := func(suffix string, vals ...int64) (*graphedit.Value, error) {
+		return gr.AddInitializer(onnxio.NewInt64(gr.FreshName(prefix+suffix), []int64{int64(len(vals))}, vals))
+	}
+	op := func(opType, suffix string, ins ...*graphedit.Value) (*graphedit.Value, error) {
+		n, err := gr.AddNode(graphedit.NodeSpec{OpType: opType, Name: gr.FreshName(prefix + suffix + "_node"), Inputs: ins, Outputs: []string{gr.FreshName(prefix + suffix)}})
+		if err != nil {
+			return nil, err
+		}
+		return n.Output(0), nil
+	}
+	col, err := i64("col", n, 1)
+	if err != nil {
+		return nil, err
+	}
+	flat, err := i64("flat", n*group)
+	if err != nil {
+		return nil, err
+	}
+	ones := make([]float32, group)
+	for i := range ones {
+		ones[i] = 1
+	}
+	ov, err := gr.AddInitializer(onnxio.NewFloat32(gr.FreshName(prefix+"ones"), []int64{1, group}, ones))
+	if err != nil {
+		return nil, err
+	}
+	c, err := op("Reshape", "column", gv, col)
+	if err != nil {
+		return nil, err
+	}
+	e, err := op("Mul", "expanded", c, ov)
+	if err != nil {
+		return nil, err
+	}
+	return op("Reshape", "per_neuron", e, flat)
 }
 
 // addGateInput adds an overridable input of n ones named name.

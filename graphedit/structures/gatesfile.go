@@ -18,41 +18,54 @@ const (
 )
 
 // ParseGateName reads the name of a gate input InsertGates adds:
-// `gate/ffn.KIND.LAYER` gives GateFFN and the FFN's key `KIND:LAYER`,
+// `gate/ffn.KIND.LAYER` gives GateFFN, the FFN's key `KIND:LAYER` and
+// group 1, `gate/ffn.KIND.LAYER.gG` the group size G;
 // `gate/sublayer.STACK.LAYER.PART` gives GateSublayer and
-// `STACK:LAYER:PART`. ok is false for any other name (head gates among
-// them).
-func ParseGateName(name string) (kind GateKind, key string, ok bool) {
+// `STACK:LAYER:PART` (group 0). ok is false for any other name (head
+// gates among them).
+func ParseGateName(name string) (kind GateKind, key string, group int64, ok bool) {
 	var parts []string
 	switch {
 	case strings.HasPrefix(name, "gate/ffn."):
 		parts = strings.Split(strings.TrimPrefix(name, "gate/ffn."), ".")
-		kind = GateFFN
+		kind, group = GateFFN, 1
+		if len(parts) == 3 && strings.HasPrefix(parts[2], "g") {
+			g, err := strconv.ParseInt(parts[2][1:], 10, 64)
+			if err != nil || g < 2 || strconv.FormatInt(g, 10) != parts[2][1:] {
+				return "", "", 0, false
+			}
+			group, parts = g, parts[:2]
+		}
 		if len(parts) != 2 {
-			return "", "", false
+			return "", "", 0, false
 		}
 	case strings.HasPrefix(name, "gate/sublayer."):
 		parts = strings.Split(strings.TrimPrefix(name, "gate/sublayer."), ".")
 		kind = GateSublayer
 		if len(parts) != 3 || (Part(parts[2]) != PartAttn && Part(parts[2]) != PartCross && Part(parts[2]) != PartFFN) {
-			return "", "", false
+			return "", "", 0, false
 		}
 	default:
-		return "", "", false
+		return "", "", 0, false
 	}
 	if heads.Kind(parts[0]) != heads.KindEncoder && heads.Kind(parts[0]) != heads.KindDecoder {
-		return "", "", false
+		return "", "", 0, false
 	}
 	if l, err := strconv.Atoi(parts[1]); err != nil || l < 0 || strconv.Itoa(l) != parts[1] {
-		return "", "", false
+		return "", "", 0, false
 	}
-	return kind, strings.Join(parts, ":"), true
+	return kind, strings.Join(parts, ":"), group, true
 }
 
 // UnitName names unit i of a structure gate: neuron i of an FFN,
-// `ffn:KIND:LAYER:i`, or the sublayer itself, `sublayer:STACK:LAYER:PART`.
-func UnitName(kind GateKind, key string, i int) string {
-	if kind == GateFFN {
+// `ffn:KIND:LAYER:i`, its neurons i·group to (i+1)·group−1 with a gate
+// per group, `ffn:KIND:LAYER:A-B`, or the sublayer itself,
+// `sublayer:STACK:LAYER:PART`.
+func UnitName(kind GateKind, key string, i int, group int64) string {
+	switch {
+	case kind == GateFFN && group > 1:
+		return fmt.Sprintf("ffn:%s:%d-%d", key, int64(i)*group, int64(i+1)*group-1)
+	case kind == GateFFN:
 		return fmt.Sprintf("ffn:%s:%d", key, i)
 	}
 	return "sublayer:" + key
@@ -71,7 +84,8 @@ type GateRecord struct {
 }
 
 // GatesFile is the part of gates.json surgery reads for FFN neurons
-// (`ffn`, one record per neuron, `ffn:KIND:LAYER:N`) and sublayers
+// (`ffn`, one record per neuron, `ffn:KIND:LAYER:N`, or per group of
+// neurons, `ffn:KIND:LAYER:A-B`) and sublayers
 // (`sublayers`, `sublayer:STACK:LAYER:PART`), beside the heads' records
 // (heads.GatesFile). Structures not listed are kept.
 type GatesFile struct {
@@ -95,21 +109,26 @@ func (f *GatesFile) Decision(m *Model) (Decision, error) {
 		seen[r.Name] = true
 		i := strings.LastIndexByte(r.Name, ':')
 		var ffn *FFN
-		n, err := strconv.Atoi(r.Name[i+1:])
-		if i > 0 && err == nil {
+		if i > 0 {
 			for _, x := range m.FFNs {
 				if x.Name() == r.Name[:i] {
 					ffn = x
 				}
 			}
 		}
-		if ffn == nil || n < 0 || int64(n) >= ffn.Width {
-			return d, fmt.Errorf("gates file: FFN neuron %q does not exist in the model", r.Name)
+		if ffn == nil {
+			return d, fmt.Errorf("gates file: FFN neurons %q do not exist in the model", r.Name)
+		}
+		lo, hi, err := parseRange(r.Name[i+1:], ffn.Width)
+		if err != nil || r.Name[i+1:] == "*" {
+			return d, fmt.Errorf("gates file: FFN neurons %q do not exist in the model", r.Name)
 		}
 		if d.Neurons[ffn.Key()] == nil {
 			d.Neurons[ffn.Key()] = ones(ffn.Width)
 		}
-		d.Neurons[ffn.Key()][n] = r.Keep
+		for n := lo; n <= hi; n++ {
+			d.Neurons[ffn.Key()][n] = d.Neurons[ffn.Key()][n] && r.Keep
+		}
 	}
 	for _, r := range f.Sublayers {
 		if seen[r.Name] {

@@ -38,7 +38,7 @@ func TestGateGradientsOnORT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gates, err := structures.InsertGates(g, d, true, true)
+	gates, err := structures.InsertGates(g, d, 1, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -136,7 +136,7 @@ func gatedGraph(t *testing.T, g *graphedit.Graph) (*graphedit.Graph, []heads.Gat
 	if len(d.NotUnderstood) > 0 {
 		t.Fatalf("gated graph: %v", d.NotUnderstood[0])
 	}
-	sg, err := structures.InsertGates(gg, d, true, true)
+	sg, err := structures.InsertGates(gg, d, 1, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -368,7 +368,7 @@ func TestSurgeryBuiltFFNsOnORT(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gates, err := structures.InsertGates(gg, d, true, false)
+			gates, err := structures.InsertGates(gg, d, 1, false)
 			if err != nil {
 				t.Fatal(err)
 			}
