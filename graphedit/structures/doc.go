@@ -58,13 +58,22 @@
 //
 // # Gates and surgery
 //
-// InsertGates adds, per chosen FFN, a float graph input
-// `gate/ffn.KIND.LAYER` of shape [F] multiplying the activation entering
-// the down projection, and per chosen sublayer a graph input
-// `gate/sublayer.STACK.LAYER.PART` of shape [1] multiplying the branch
-// before the residual Add (input and bias of a SkipLayerNormalization).
-// Their stored defaults are ones, so a run that does not feed them
-// computes the original graph.
+// InsertGates adds, per FFN, a float graph input `gate/ffn.KIND.LAYER` of
+// shape [F] multiplying the activation entering the down projection (or
+// `gate/ffn.KIND.LAYER.gG` of shape [F/G], a gate per group of G neurons,
+// expanded by a Reshape, a Mul by ones and a Reshape), and per sublayer a
+// graph input `gate/sublayer.STACK.LAYER.PART` of shape [1] multiplying
+// the branch before the residual Add (input and bias of a
+// SkipLayerNormalization). Their stored defaults are ones, so a run that
+// does not feed them computes the original graph. ParseGateName reads
+// these names back and UnitName names a gate's units (`ffn:KIND:LAYER:N`,
+// `ffn:KIND:LAYER:A-B`, `sublayer:STACK:LAYER:PART`), as gate training
+// writes them to gates.json (GatesFile, whose Decision surgery follows).
+//
+// ParseSpec reads a structure spec (FFN neurons, sublayers and heads in
+// one comma list) against a Model (the structures of every file of an
+// export); RemoveDecision and KeepDecision make a Decision of it.
+// FFN.NeuronParams gives the weights one neuron holds.
 //
 // Remove cuts FFN neurons out of the up projections (and their biases and
 // every per-neuron constant of the region) and the down projection's
