@@ -244,13 +244,7 @@ func (d *Discovery) addFFNSublayer(f *FFN) {
 // addAttentionSublayer records the residual branch of attention block b,
 // found in every graph whose nodes apply b's output projection weight.
 func (d *Discovery) addAttentionSublayer(b *heads.Block, graphs []branch) {
-	stack, part := heads.KindEncoder, PartAttn
-	switch b.Kind {
-	case heads.KindDecoder:
-		stack = heads.KindDecoder
-	case heads.KindCross:
-		stack, part = heads.KindDecoder, PartCross
-	}
+	stack, part := blockSublayer(b.Kind)
 	s := &Sublayer{Stack: stack, Layer: b.Layer, Part: part, Graph: b.Graph}
 	if b.Out.Weight == nil {
 		d.NotUnderstood = append(d.NotUnderstood, &NotUnderstood{Structure: "sublayer", Node: label(b.Softmax), Graph: b.Graph, Reason: s.Name() + ": no output projection weight"})

@@ -58,13 +58,19 @@ func (s *Sublayer) Name() string { return "sublayer:" + s.Key() }
 // attention block of kind k and layer belongs to: encoder:L is
 // encoder:L:attn, decoder:L decoder:L:attn, cross:L decoder:L:cross.
 func BlockSublayer(k heads.Kind, layer int) string {
+	stack, part := blockSublayer(k)
+	return SublayerName(stack, layer, part)
+}
+
+// blockSublayer returns the stack and part of an attention kind.
+func blockSublayer(k heads.Kind) (heads.Kind, Part) {
 	switch k {
 	case heads.KindDecoder:
-		return SublayerName(heads.KindDecoder, layer, PartAttn)
+		return heads.KindDecoder, PartAttn
 	case heads.KindCross:
-		return SublayerName(heads.KindDecoder, layer, PartCross)
+		return heads.KindDecoder, PartCross
 	}
-	return SublayerName(heads.KindEncoder, layer, PartAttn)
+	return heads.KindEncoder, PartAttn
 }
 
 // residual is a sublayer's residual node in one graph.
