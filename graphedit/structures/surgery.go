@@ -109,7 +109,7 @@ func Remove(g *graphedit.Graph, d *Discovery, dec Decision) (*Report, error) {
 	if len(edited) > 0 {
 		g.DropValueInfo()
 	}
-	hrep, err := removeHeads(g, d, dec.Heads)
+	hrep, err := removeHeads(g, d, dec.Heads, removed)
 	if err != nil {
 		return nil, err
 	}
@@ -147,14 +147,15 @@ func initBytes(g *graphedit.Graph) int64 {
 
 // removeHeads runs head surgery on the blocks left after the structures'
 // surgery: the decision, by the names the blocks had before, is carried
-// over by output projection weight.
-func removeHeads(g *graphedit.Graph, d *Discovery, dec heads.Decision) (*heads.SurgeryReport, error) {
+// over by output projection weight. The heads of a removed sublayer
+// (removed, by sublayer key) are left alone: the sublayer went whole.
+func removeHeads(g *graphedit.Graph, d *Discovery, dec heads.Decision, removed map[string]bool) (*heads.SurgeryReport, error) {
 	byWeight := map[string][]bool{}
 	oldName := map[string]string{} // by weight
 	any := false
 	for _, b := range d.Heads.Blocks {
 		keep, ok := dec[b.Name()]
-		if !ok || countTrue(keep) == len(keep) || b.Out.Weight == nil {
+		if !ok || countTrue(keep) == len(keep) || b.Out.Weight == nil || removed[BlockSublayer(b.Kind, b.Layer)] {
 			continue
 		}
 		byWeight[b.Out.Weight.Name()] = keep
