@@ -18,9 +18,6 @@ const (
 	PartFFN   Part = "ffn"   // feed-forward block
 )
 
-// Parts lists the parts in the order reports use.
-var Parts = []Part{PartAttn, PartCross, PartFFN}
-
 // Sublayer is one residual branch: a structure's output added to the
 // residual stream.
 type Sublayer struct {
