@@ -240,7 +240,7 @@ func checkEquivalence(ctx context.Context, original, pruned []string, d HeadDeci
 	if d.Gates != "" {
 		desc = d.Gates
 	}
-	e.Gated = fmt.Sprintf("original with %d heads gated to 0 (%s)", closed, desc)
+	e.Gated = fmt.Sprintf("original with %d heads%s gated to 0 (%s)", closed, structureCuts(d), desc)
 	batches := []int{1}
 	if batch > 1 {
 		batches = append(batches, batch)

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"onnxprune/gatetrain"
@@ -106,4 +107,45 @@ func gateStructures(g *graphedit.Graph, sg *structures.GatesFile) error {
 		}
 	}
 	return nil
+}
+
+// structureCuts says what else than heads the gates file of d closes, as
+// `, 32 FFN neurons and 1 sublayer` ("" when nothing).
+func structureCuts(d HeadDecision) string {
+	sg, err := structureGates(d)
+	if err != nil || sg == nil {
+		return ""
+	}
+	neurons, subs := 0, 0
+	for _, r := range sg.FFN {
+		if r.Keep {
+			continue
+		}
+		n := 1
+		if i := strings.LastIndexByte(r.Name, ':'); i > 0 {
+			if a, b, ok := strings.Cut(r.Name[i+1:], "-"); ok {
+				lo, err1 := strconv.Atoi(a)
+				hi, err2 := strconv.Atoi(b)
+				if err1 == nil && err2 == nil && hi >= lo {
+					n = hi - lo + 1
+				}
+			}
+		}
+		neurons += n
+	}
+	for _, r := range sg.Sublayers {
+		if !r.Keep {
+			subs++
+		}
+	}
+	if neurons == 0 && subs == 0 {
+		return ""
+	}
+	plural := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	return ", " + plural(neurons, "FFN neuron", "FFN neurons") + " and " + plural(subs, "sublayer", "sublayers")
 }

@@ -277,6 +277,7 @@ func TestVerifyStructureGates(t *testing.T) {
 	}
 	var r struct {
 		Equivalence struct {
+			Gated      string  `json:"gated"`
 			MaxAbsDiff float64 `json:"max_abs_diff"`
 			Passed     bool    `json:"passed"`
 		} `json:"equivalence"`
@@ -288,7 +289,7 @@ func TestVerifyStructureGates(t *testing.T) {
 	if err := json.Unmarshal(data, &r); err != nil {
 		t.Fatal(err)
 	}
-	if !r.Equivalence.Passed || r.Equivalence.MaxAbsDiff > 1e-5 {
+	if !r.Equivalence.Passed || r.Equivalence.MaxAbsDiff > 1e-5 || !strings.HasPrefix(r.Equivalence.Gated, "original with 0 heads, 32 FFN neurons and 1 sublayer gated to 0") {
 		t.Errorf("equivalence %+v", r.Equivalence)
 	}
 }
