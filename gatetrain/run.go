@@ -49,6 +49,10 @@ type RunOptions struct {
 	Cfg        Config
 	// TrainWeights are initializers trained jointly with the gates.
 	TrainWeights []string
+	// Untied says that UntieWeights ran on Graph before TrainWeights were
+	// chosen; the trained model is then written from the source model
+	// untied the same way.
+	Untied bool
 	// WeightSource loads the model file the trained weights are written
 	// into (nil: Source), as WeightFile in OutDir ("": TrainedModelName).
 	WeightSource func() (*onnxio.Model, error)
@@ -314,6 +318,13 @@ func writeTrainedWeights(o RunOptions, tg *TrainGraph, weights [][]float32) erro
 		}
 	} else {
 		return fmt.Errorf("gatetrain: trained weights: no source model to write them into")
+	}
+	if o.Untied {
+		// The source file in a joined pair is the encoder alone, without the
+		// decoder input: every node counts as the encoder's there.
+		if _, err := UntieWeights(g, tg.Roles.DecIn); err != nil {
+			return err
+		}
 	}
 	for i, name := range tg.Weights {
 		v := g.Value(name)

@@ -143,6 +143,9 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		}
 		var weights []string
 		if mode == "joint" {
+			if _, err := gatetrain.UntieWeights(g, roles.DecIn); err != nil {
+				return fmt.Errorf("%s: %w", model, err)
+			}
 			if weights, err = gatetrain.EncoderWeights(g, roles.DecIn); err != nil {
 				return fmt.Errorf("%s: %w", model, err)
 			}
