@@ -149,25 +149,16 @@ func ReadWeights(g *graphedit.Graph, names []string) ([][]float32, [][]int64, er
 
 func (t *Trainer) weightShape(i int) []int64 { return t.TG.WeightShapes[i] }
 
-// stepWeights applies one Adam step to the jointly trained weights, kept
-// in float32 between steps (the moments in float64).
-func (t *Trainer) stepWeights(res map[string]*ortrun.Tensor, lr float64) {
-	st := t.State
-	var x, g []float64
+// stepWeights applies one Adam step to the jointly trained weights, in
+// place, with their gradients as the runner returned them (in the trainer's
+// buffers when it writes into them).
+func (t *Trainer) stepWeights(res map[string]*ortrun.Tensor, lr float64) error {
+	if t.grads == nil || len(t.grads) != len(t.TG.Weights) {
+		t.grads = make([][]float32, len(t.TG.Weights))
+	}
 	for i, name := range t.TG.Weights {
-		gw := res[GradName(name)].F32
-		for j, w := range st.Weights[i] {
-			x = append(x, float64(w))
-			g = append(g, float64(gw[j]))
-		}
+		t.grads[i] = res[GradName(name)].F32
 	}
-	ClipNorm(g, t.Cfg.ClipNorm)
-	st.WeightAdam.Step(x, g, lr)
-	k := 0
-	for i := range st.Weights {
-		for j := range st.Weights[i] {
-			st.Weights[i][j] = float32(x[k])
-			k++
-		}
-	}
+	_, err := t.State.WeightAdam.Step(t.State.Weights, t.grads, lr, t.Cfg.ClipNorm)
+	return err
 }
