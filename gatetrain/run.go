@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 
 	"google.golang.org/protobuf/proto"
 
@@ -105,7 +106,18 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if err := saveGraph(o.Source, o.Model, tg.Graph, graphPath); err != nil {
 		return nil, fmt.Errorf("gatetrain: training graph: %w", err)
 	}
-	sess, err := ortrun.NewSession(graphPath, o.Session)
+	// The session reads the graph from the file: the trainer needs neither
+	// the graph nor the loaded model any more, and the garbage collector may
+	// take them back while training runs.
+	o.Graph, tg.Graph = nil, nil
+	debug.FreeOSMemory()
+	// Prepacking would keep a second, re-laid-out copy of every constant
+	// MatMul weight of the training graph (about twice the model's size in
+	// all for a Transformer-base model); without it the products pack their
+	// operands as they go, at a small cost per step.
+	so := o.Session
+	so.NoPrepacking = true
+	sess, err := ortrun.NewSession(graphPath, so)
 	if err != nil {
 		return nil, err
 	}

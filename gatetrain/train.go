@@ -174,7 +174,9 @@ type Trainer struct {
 	Dev   *Batcher
 	// State is the loop state, restored from a checkpoint when resuming.
 	State *State
-	// Weights are the initial values of TG.Weights (joint fine-tuning).
+	// InitWeights are the initial values of TG.Weights (joint fine-tuning).
+	// Init of a fresh state takes them over as the state's weights, which
+	// training then changes in place; the field is cleared.
 	InitWeights [][]float32
 	// OnStep is called after every step; OnOpenDrop when the open-head count
 	// falls below every count seen before; OnCheckpoint every
@@ -240,13 +242,14 @@ func (t *Trainer) Init() error {
 		if len(t.TG.Weights) > 0 {
 			var sizes []int
 			for _, w := range t.InitWeights {
-				st.Weights = append(st.Weights, append([]float32(nil), w...))
 				sizes = append(sizes, len(w))
 			}
+			st.Weights = t.InitWeights
 			st.WeightAdam = NewWeightAdam(sizes)
 		}
 		t.State = st
 	}
+	t.InitWeights = nil
 	st := t.State
 	if len(st.LogAlpha) != n || len(st.ClosedAt) != n {
 		return fmt.Errorf("gatetrain: checkpoint holds %d gates but the model has %d", len(st.LogAlpha), n)

@@ -76,6 +76,14 @@ type Options struct {
 	// Name stands for the model in error messages of sessions made from
 	// bytes; "" gives "<memory>".
 	Name string
+	// NoCPUArena makes ONNX Runtime allocate CPU tensors with malloc
+	// instead of its growing arena, which keeps what it once held (sized
+	// up by doubling) for the life of the session.
+	NoCPUArena bool
+	// NoPrepacking stops ONNX Runtime from keeping a second, re-laid-out
+	// copy of constant MatMul weights (prepacking): the weights are held
+	// once, at some cost per product.
+	NoPrepacking bool
 }
 
 // ValueInfo describes a model input or output as ONNX Runtime sees it.
@@ -208,6 +216,16 @@ func sessionOptions(o Options) (*ort.SessionOptions, error) {
 			return fail("inter-op threads", err)
 		}
 	}
+	if o.NoCPUArena {
+		if err := so.SetCpuMemArena(false); err != nil {
+			return fail("cpu arena", err)
+		}
+	}
+	if o.NoPrepacking {
+		if err := so.AddSessionConfigEntry("session.disable_prepacking", "1"); err != nil {
+			return fail("prepacking", err)
+		}
+	}
 	lvl, err := o.Optimization.ort()
 	if err != nil {
 		return fail("optimization level", err)
@@ -245,6 +263,9 @@ func (s *Session) readInfo() error {
 	} else {
 		ins, outs, err = ort.GetInputOutputInfoWithONNXData(s.data)
 	}
+	// The model was loaded and dropped again just to read this: give its
+	// memory back before the sessions that run it load it once more.
+	releaseFreedMemory()
 	if err != nil {
 		return fmt.Errorf("ortrun: %s: loading model: %w", s.name, err)
 	}
