@@ -216,6 +216,9 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 			return nil, err
 		}
 	}
+	// The session (the model's weights and the step's buffers) is not
+	// needed to write the trained weights: free it first.
+	sess.Close()
 	if len(tg.Weights) > 0 {
 		if err := writeTrainedWeights(o, tg, t.State.Weights); err != nil {
 			return nil, err

@@ -134,17 +134,21 @@ def main():
         if len(losses) < args.losses:
             losses.append(loss.item())
 
+    cpu = 0.0
     for i in range(args.warmup + args.steps):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         step()
         times.append(time.perf_counter() - t0)
+        if i >= args.warmup:
+            cpu += time.process_time() - c0
     timed = sorted(times[args.warmup:])
     med = timed[len(timed) // 2] if len(timed) % 2 else (timed[len(timed) // 2 - 1] + timed[len(timed) // 2]) / 2
     print(json.dumps({
         "peer": "torch", "torch": torch.__version__, "threads": args.threads,
         "mode": "joint" if args.joint else "gates",
         "trained_weights": sum(p.numel() for p in enc), "tokens_per_step": tokens,
-        "step_s": times, "median_s": med, "tokens_per_s": tokens / med, "first_losses": losses,
+        "step_s": times, "median_s": med, "tokens_per_s": tokens / med,
+        "cpu_s_per_step": cpu / args.steps, "first_losses": losses,
     }))
 
 

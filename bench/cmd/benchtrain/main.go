@@ -18,6 +18,7 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"sort"
+	"syscall"
 	"time"
 
 	"onnxprune/bench/internal/batchfile"
@@ -54,8 +55,20 @@ type result struct {
 	StepFLOPs int64 `json:"step_flops,omitempty"`
 	// HeapPerStep is the Go heap allocated per timed step (bytes).
 	HeapPerStep float64 `json:"go_heap_bytes_per_step"`
+	// CPUPerStep is the process's CPU time (user + system) per timed step:
+	// on a shared machine it moves less with the load than wall time.
+	CPUPerStep float64 `json:"cpu_s_per_step"`
 	// GFLOPS is the sgemm mode's result.
 	GFLOPS float64 `json:"gflops,omitempty"`
+}
+
+// cpuSeconds is the process's user and system CPU time so far.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
 }
 
 // sessionFlags are the ONNX Runtime settings given by flags.
@@ -298,6 +311,7 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 	}
 	var ms0, ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
+	cpu0 := cpuSeconds()
 	if last > 0 && minRun > 0 {
 		perRun = max(perRun, int(math.Ceil(float64(minRun)/float64(last))))
 	}
@@ -311,6 +325,7 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		}
 		res.Runs = append(res.Runs, time.Since(s).Seconds()/float64(perRun))
 	}
+	res.CPUPerStep = (cpuSeconds() - cpu0) / float64(repeats*perRun)
 	runtime.ReadMemStats(&ms1)
 	res.HeapPerStep = float64(ms1.TotalAlloc-ms0.TotalAlloc) / float64(repeats*perRun)
 	res.Median = median(res.Runs)
