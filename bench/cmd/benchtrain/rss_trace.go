@@ -6,8 +6,13 @@ import (
 	"strings"
 )
 
+// rssTrace is set by -rss-trace.
+var rssTrace bool
+
+// rssNote prints, with -rss-trace, the process's resident size now and at its
+// peak (/proc/self/status) after a stage of the run, to stderr.
 func rssNote(what string) {
-	if os.Getenv("BENCH_RSS_TRACE") == "" {
+	if !rssTrace {
 		return
 	}
 	b, _ := os.ReadFile("/proc/self/status")
