@@ -58,8 +58,10 @@ type result struct {
 	// CPUPerStep is the process's CPU time (user + system) per timed step:
 	// on a shared machine it moves less with the load than wall time.
 	CPUPerStep float64 `json:"cpu_s_per_step"`
-	// GFLOPS is the sgemm mode's result.
-	GFLOPS float64 `json:"gflops,omitempty"`
+	// GFLOPS and GFLOPSPerCPU are the sgemm mode's results, by wall time
+	// and per CPU second.
+	GFLOPS       float64 `json:"gflops,omitempty"`
+	GFLOPSPerCPU float64 `json:"gflops_per_cpu_s,omitempty"`
 }
 
 // cpuSeconds is the process's user and system CPU time so far.
@@ -111,12 +113,12 @@ func main() {
 	sgemmN := flag.Int("sgemm-n", 2048, "matrix size of -mode sgemm")
 	flag.Parse()
 	if *mode == "sgemm" {
-		gf, err := sgemm(*sgemmN, *threads, max(1, *repeats))
+		gf, gfCPU, err := sgemm(*sgemmN, *threads, max(1, *repeats))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "benchtrain:", err)
 			os.Exit(1)
 		}
-		json.NewEncoder(os.Stdout).Encode(result{Mode: "sgemm", GFLOPS: gf, StepFLOPs: 2 * int64(*sgemmN) * int64(*sgemmN) * int64(*sgemmN)})
+		json.NewEncoder(os.Stdout).Encode(result{Mode: "sgemm", GFLOPS: gf, GFLOPSPerCPU: gfCPU, StepFLOPs: 2 * int64(*sgemmN) * int64(*sgemmN) * int64(*sgemmN)})
 		return
 	}
 	if *cpuProfile != "" {
