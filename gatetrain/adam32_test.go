@@ -1,9 +1,12 @@
 package gatetrain
 
 import (
+	"bytes"
+	"encoding/gob"
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"slices"
 	"testing"
 )
 
@@ -96,6 +99,43 @@ func TestWeightAdamStepAllocatesNothing(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations per step, want 0", allocs)
+	}
+}
+
+// A checkpoint (gob) of the optimizer continues exactly as the optimizer
+// it was saved from.
+func TestWeightAdamCheckpointContinues(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 1))
+	x := randTensors(rng, adamSizes, 1)
+	a := NewWeightAdam(adamSizes)
+	for i := 0; i < 2; i++ {
+		if _, err := a.Step(x, randTensors(rng, adamSizes, 0.1), 1e-3, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(a); err != nil {
+		t.Fatal(err)
+	}
+	var b WeightAdam
+	if err := gob.NewDecoder(&buf).Decode(&b); err != nil {
+		t.Fatal(err)
+	}
+	y := make([][]float32, len(x))
+	for i := range x {
+		y[i] = slices.Clone(x[i])
+	}
+	g := randTensors(rng, adamSizes, 0.1)
+	if _, err := a.Step(x, g, 1e-3, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Step(y, g, 1e-3, 1); err != nil {
+		t.Fatal(err)
+	}
+	for i := range x {
+		if !slices.Equal(x[i], y[i]) {
+			t.Fatalf("tensor %d differs after a step from the decoded optimizer", i)
+		}
 	}
 }
 
