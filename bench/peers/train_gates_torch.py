@@ -12,7 +12,7 @@ Adam. Prints one JSON line with target tokens per second.
 --joint trains the encoder's weights too (the source embedding, every enc_*
 module and the encoder's own copy of the positional table, which the model
 shares with the decoder: the set gatetrain.UntieWeights and EncoderWeights
-find in planted.onnx, 9312 values plus the table), with their own Adam at --weight-lr and their own gradient-norm
+find in planted.onnx, 9312 values plus the table's 1024), with their own Adam at --weight-lr and their own gradient-norm
 clipping at --clip-norm, as gatetrain's Trainer does. --losses N adds the
 objective of the first N steps (warm-up steps first) to the JSON line, to
 compare with bench/cmd/benchtrain -losses N; with --init-log-alpha 20 every
