@@ -80,6 +80,10 @@ type Options struct {
 	// instead of its growing arena, which keeps what it once held (sized
 	// up by doubling) for the life of the session.
 	NoCPUArena bool
+	// ProfilePrefix, when set, makes ONNX Runtime write a profile of every
+	// run (Chrome trace JSON, one event per node) to a file whose name starts
+	// with it, when the session closes.
+	ProfilePrefix string
 	// NoPrepacking stops ONNX Runtime from keeping a second, re-laid-out
 	// copy of constant MatMul weights (prepacking): the weights are held
 	// once, at some cost per product.
@@ -219,6 +223,11 @@ func sessionOptions(o Options) (*ort.SessionOptions, error) {
 	if o.NoCPUArena {
 		if err := so.SetCpuMemArena(false); err != nil {
 			return fail("cpu arena", err)
+		}
+	}
+	if o.ProfilePrefix != "" {
+		if err := so.EnableProfiling(o.ProfilePrefix); err != nil {
+			return fail("profiling", err)
 		}
 	}
 	if o.NoPrepacking {

@@ -108,6 +108,7 @@ func main() {
 	flag.IntVar(&hp.losses, "losses", 0, "report the objective of the first N steps (warm-up steps included)")
 	flag.BoolVar(&sessionFlags.NoCPUArena, "no-arena", false, "ONNX Runtime without its CPU arena")
 	flag.BoolVar(&sessionFlags.NoPrepacking, "no-prepack", false, "ONNX Runtime without weight prepacking")
+	flag.StringVar(&sessionFlags.ProfilePrefix, "ort-profile", "", "write ONNX Runtime's profile of the runs to files starting with this prefix")
 	flag.BoolVar(&rssTrace, "rss-trace", false, "print the resident size after each stage and step to stderr")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run (pprof) to this file")
 	sgemmN := flag.Int("sgemm-n", 2048, "matrix size of -mode sgemm")
