@@ -325,17 +325,25 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
+		shared, err := gatetrain.UntieWeights(g, r.DecIn)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		for _, sw := range shared {
+			fmt.Fprintf(stdout, "shared weight %s\n", sw)
+		}
 		if weights, err = gatetrain.EncoderWeights(g, r.DecIn); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		if len(weights) == 0 {
 			return fmt.Errorf("%s: found no encoder weights to train", name)
 		}
+		fmt.Fprintf(stdout, "training %d encoder weights jointly with the gates\n", len(weights))
 	}
 	ro := gatetrain.RunOptions{
 		Graph: g, Model: name, Source: source, WeightSource: weightSource, WeightFile: weightFile,
 		Kinds: kinds, Roles: roles, Train: train, Dev: dev, Specials: sp, MaxTokens: o.maxTokens, Window: o.window,
-		Smoothing: o.smoothing, Cfg: o.cfg, TrainWeights: weights, OutDir: o.out, Resume: o.resume,
+		Smoothing: o.smoothing, Cfg: o.cfg, TrainWeights: weights, Untied: o.trainWeights == "encoder", OutDir: o.out, Resume: o.resume,
 		Session: so,
 	}
 	progress := newProgress(stdout, o.cfg.Steps, o.logEvery)
