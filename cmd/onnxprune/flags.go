@@ -18,13 +18,19 @@ func newFlagSet(c command, out io.Writer) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(c.name, pflag.ContinueOnError)
 	fs.SetOutput(out)
 	fs.SortFlags = false
+	setUsage(fs, c, out)
+	return fs
+}
+
+// setUsage makes fs's usage text print c's long description, the flags
+// and c's examples to out.
+func setUsage(fs *pflag.FlagSet, c command, out io.Writer) {
 	fs.Usage = func() {
 		fmt.Fprintf(out, "%s\n\nUsage:\n  onnxprune %s\n\nFlags:\n%s", c.long, c.usage, fs.FlagUsages())
 		if c.example != "" {
 			fmt.Fprintf(out, "\nExamples:\n%s\n", c.example)
 		}
 	}
-	return fs
 }
 
 // parseFlags parses args into fs. It returns errHelp for --help and a

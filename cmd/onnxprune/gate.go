@@ -34,15 +34,17 @@ together; OUT is then a folder that receives the same file names. A folder given
 MODEL stands for the Optimum export's files in it (else its model.onnx). The input
 files are never changed. In a merged decoder both If branches are gated and read the same
 gate inputs.`,
-		example: `  onnxprune gate model.onnx -o gated.onnx
-  onnxprune gate --attention encoder,cross encoder_model.onnx decoder_model.onnx -o gated/`,
+		example: `  bin/onnxprune gate models/planted/planted_ungated.onnx -o /tmp/onnxprune-ex/gated.onnx --overwrite
+  bin/onnxprune gate --attention encoder,cross models/reference/encoder_model.onnx models/reference/decoder_model.onnx \
+      -o /tmp/onnxprune-ex/gated/ --overwrite`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var o gateOptions
 		fs := newFlagSet(c, stdout)
-		fs.StringVarP(&o.out, "output", "o", "", "output file (one MODEL) or folder (several)")
-		fs.StringVar(&o.attention, "attention", "all", "kinds to gate: a comma list of encoder, decoder, cross, or all")
-		fs.BoolVar(&o.overwrite, "overwrite", false, "replace existing output files")
+		dep := newDeprecations(fs, stderr)
+		bindOutput(fs, dep, &o.out, "output file (one MODEL file) or folder (several, or a name ending in /)")
+		fs.StringVar(&o.attention, "attention", "all", attentionHelp)
+		fs.BoolVar(&o.overwrite, "overwrite", false, overwriteHelp)
 		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
 		if err := parseFlags(fs, args); err != nil {
 			return err
@@ -60,6 +62,9 @@ gate inputs.`,
 	}
 	return c
 }
+
+// attentionHelp is the one help text of --attention.
+const attentionHelp = "attention kinds gated (and pruned): a comma list of encoder, decoder, cross, or all"
 
 // parseKinds reads --attention.
 func parseKinds(s string) ([]heads.Kind, error) {

@@ -521,7 +521,7 @@ func TestAllowDir(t *testing.T) {
 	// relative to the file's folder).
 	config := func(variant string, allow bool) string {
 		text := fmt.Sprintf(`model: model/planted_ungated.onnx
-out: %s
+output: %s
 ids: true
 specials: %s
 threads: 1

@@ -38,10 +38,10 @@ decoder_model_merged.onnx), else its model.onnx; with --heads they are read as o
 model. A model that cannot be read (not ONNX, truncated, an external data location
 outside its folder, a node reading an undefined value, ...) is an error naming the
 file.`,
-		example: `  onnxprune inspect model.onnx
-  onnxprune inspect --heads encoder_model.onnx decoder_model.onnx
-  onnxprune inspect --json encoder_model.onnx decoder_model.onnx
-  onnxprune inspect --allow-dir /data/weights model.onnx`,
+		example: `  bin/onnxprune inspect models/planted/planted_ungated.onnx
+  bin/onnxprune inspect --heads models/reference/encoder_model.onnx models/reference/decoder_model.onnx
+  bin/onnxprune inspect --json models/fixtures/marian | head -20
+  bin/onnxprune inspect --heads --allow-dir models/fixtures models/fixtures/t5`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var o inspectOptions

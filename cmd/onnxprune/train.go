@@ -22,10 +22,8 @@ import (
 // trainOptions holds the flags of `onnxprune train`.
 type trainOptions struct {
 	model, decoder           string
-	trainSrc, trainTgt       string
-	devSrc, devTgt           string
-	tokenizer                string
-	padID, bosID, eosID      int64
+	train, dev               dataSet
+	text                     textFlags
 	attention                string
 	trainWeights             string
 	srcInput, tgtInput, mask string
@@ -34,7 +32,7 @@ type trainOptions struct {
 	schedule                 string
 	warmup                   int
 	out                      string
-	resume                   bool
+	overwrite, resume        bool
 	session                  sessionFlags
 	logEvery                 int
 	seed                     uint64
@@ -46,7 +44,7 @@ func trainCommand() command {
 	c := command{
 		name:  "train",
 		short: "train Hard Concrete head gates (L0 penalty or a head-count target) on a parallel corpus",
-		usage: "train MODEL | ENCODER DECODER --train-src FILE --train-tgt FILE --out DIR [flags]",
+		usage: "train MODEL | ENCODER DECODER --train SRC,TGT -o DIR [flags]",
 		long: `Train one Hard Concrete gate per attention head (Voita et al. 2019) with the expected-L0
 penalty, in a Go loop around a forward+backward ONNX graph run on ONNX Runtime.
 
@@ -55,43 +53,55 @@ found and gated first (the kinds of --attention). A split export (Optimum's
 encoder_model.onnx and decoder_model.onnx, given in that order or as their folder) is
 first joined into one graph, the encoder output feeding the decoder's
 encoder_hidden_states, so the decoder's loss reaches the encoder's gates; the joined
-model's decoder ids input is decoder_input_ids. The corpus is token ids (one sentence
-a line, ids separated by spaces) or, with --tokenizer, text. The source gets EOS
-appended, the decoder input is BOS + target and the labels target + EOS.
+model's decoder ids input is decoder_input_ids. The corpus (--train SRC,TGT, and
+--dev SRC,TGT for the validation loss) is text, encoded with --tokenizer (default: the
+tokenizer the model's metadata names), or token ids with --ids (one sentence a line,
+ids separated by spaces). The source gets EOS appended, the decoder input is the
+decoder start id + target and the labels target + EOS; --specials overrides the
+tokenizer's ids (decoder-start defaults to the tokenizer's BOS, else pad).
 
 Each step samples every gate once, runs the training graph (loss and d loss/d gate),
 chains the gate gradients to log α, adds the penalty gradient and takes an Adam step.
 --l0-lambda weighs the penalty (the paper's λ); --target-heads N instead learns
 Lagrange multipliers that drive the expected number of open heads to N and ends with
-exactly N open heads (the N largest log α). --train-weights encoder also trains the
+exactly N open heads (the N largest log α); giving both is an error. --train-weights encoder also trains the
 encoder's weights (the paper's setting) and writes them to trained_model.onnx.
 
-Written to --out: gates.json (per head log α, P(open), test-time gate, decision,
+Written to -o DIR (new or empty; an existing one only with --overwrite or --resume,
+and a run that fails before its first checkpoint leaves none): gates.json (per head log α, P(open), test-time gate, decision,
 step it closed; read by 'onnxprune prune --gates'), train.jsonl (every step),
 p_open.svg (each head's open probability over the steps), trace/gates-open-NNN.json
 (the gates each time the open count drops: prune to any head count from one run),
 checkpoint.gob (every --checkpoint-every steps and on SIGINT/SIGTERM) and
 train_graph.onnx. --resume continues from the checkpoint and ends exactly where an
 uninterrupted run with the same flags ends.`,
-		example: `  onnxprune train models/planted/planted.onnx --train-src models/planted/train.src \
-      --train-tgt models/planted/train.tgt --dev-src models/planted/dev.src \
-      --dev-tgt models/planted/dev.tgt --pad-id 0 --bos-id 1 --eos-id 2 --out run1
-  onnxprune train model.onnx --tokenizer spm8k.model --train-src train.en --train-tgt train.es \
-      --target-heads 12 --attention encoder --train-weights encoder --out run2
-  onnxprune train model.onnx ... --out run2 --resume`,
+		example: `  bin/onnxprune train models/planted/planted_ungated.onnx --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
+      --train models/planted/train.src,models/planted/train.tgt --dev models/planted/dev.src,models/planted/dev.tgt \
+      --max-steps 20 -o /tmp/onnxprune-ex/trainGates --overwrite
+  bin/onnxprune train models/reference --tokenizer models/corpus/spm8k.model \
+      --train models/demo/slice/bible-gate.en,models/demo/slice/bible-gate.es \
+      --target-heads 12 --attention encoder --max-steps 4 --max-tokens 512 -o /tmp/onnxprune-ex/train2 --overwrite
+  bin/onnxprune train models/reference --tokenizer models/corpus/spm8k.model \
+      --train models/demo/slice/bible-gate.en,models/demo/slice/bible-gate.es \
+      --target-heads 12 --attention encoder --max-steps 6 --max-tokens 512 -o /tmp/onnxprune-ex/train2 --resume`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		o := trainOptions{cfg: gatetrain.DefaultConfig()}
 		fs := newFlagSet(c, stdout)
-		fs.StringVar(&o.trainSrc, "train-src", "", "training source sentences (token ids, or text with --tokenizer)")
-		fs.StringVar(&o.trainTgt, "train-tgt", "", "training target sentences, one per source line")
-		fs.StringVar(&o.devSrc, "dev-src", "", "validation source sentences (optional)")
-		fs.StringVar(&o.devTgt, "dev-tgt", "", "validation target sentences")
-		fs.StringVar(&o.tokenizer, "tokenizer", "", "tokenizer file (SentencePiece .model, vocab.json/.yml, vocabulary): the corpus is text")
-		fs.Int64Var(&o.padID, "pad-id", -1, "padding id (default: the tokenizer's)")
-		fs.Int64Var(&o.bosID, "bos-id", -1, "decoder start id (default: the tokenizer's BOS, else pad)")
-		fs.Int64Var(&o.eosID, "eos-id", -1, "end-of-sentence id appended to source and labels (default: the tokenizer's; -1 none)")
-		fs.StringVar(&o.attention, "attention", "all", "gated attention kinds: encoder, decoder, cross or all (comma list)")
+		dep := newDeprecations(fs, stderr)
+		bindDataSet(fs, dep, &o.train, "train", "training set SRC,TGT: source and target sentences, one a line", "train-src", "train-tgt")
+		bindDataSet(fs, dep, &o.dev, "dev", "development set SRC,TGT: the validation loss (optional)", "dev-src", "dev-tgt")
+		o.text.bind(fs, dep)
+		for _, a := range []struct{ old, key string }{{"pad-id", "pad"}, {"bos-id", "decoder-start"}, {"eos-id", "eos"}} {
+			dep.custom(a.old, "--specials "+a.key+"=ID", "int", func(v string) error {
+				if o.text.specials != "" {
+					o.text.specials += ","
+				}
+				o.text.specials += a.key + "=" + v
+				return nil
+			})
+		}
+		fs.StringVar(&o.attention, "attention", "all", attentionHelp)
 		fs.StringVar(&o.trainWeights, "train-weights", "", `also train weights: "encoder" (encoder weights, decoder frozen)`)
 		fs.StringVar(&o.srcInput, "src-input", "", "model input of the source ids (default: src_ids or input_ids)")
 		fs.StringVar(&o.tgtInput, "tgt-input", "", "model input of the decoder ids (default: tgt_ids or decoder_input_ids)")
@@ -116,13 +126,17 @@ uninterrupted run with the same flags ends.`,
 		fs.Uint64Var(&o.seed, "seed", 1, "seed of the gate noise and the data order")
 		fs.IntVar(&o.cfg.ValidEvery, "valid-every", o.cfg.ValidEvery, "validation loss every N steps (0: never)")
 		fs.IntVar(&o.cfg.CheckpointEvery, "checkpoint-every", o.cfg.CheckpointEvery, "checkpoint every N steps")
-		fs.StringVar(&o.out, "out", "", "output folder")
-		fs.BoolVar(&o.resume, "resume", false, "continue from the checkpoint in --out")
-		o.session.bind(fs, true)
+		bindOutput(fs, dep, &o.out, "output folder for gates.json, the log, the chart and the checkpoint")
+		fs.BoolVar(&o.overwrite, "overwrite", false, overwriteHelp)
+		fs.BoolVar(&o.resume, "resume", false, "continue from the checkpoint in -o DIR")
+		o.session.bind(fs)
 		fs.IntVar(&o.logEvery, "log-every", 10, "log line every N steps when the output is not a terminal")
 		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
 		if err := parseFlags(fs, args); err != nil {
 			return err
+		}
+		if fs.Changed("l0-lambda") && o.cfg.TargetHeads > 0 {
+			return &usageError{msg: fmt.Sprintf("--l0-lambda %g and --target-heads %d exclude each other: the head target replaces the penalty weight", o.cfg.Lambda, o.cfg.TargetHeads)}
 		}
 		models, err := expandJoinArgs(fs.Args())
 		if err != nil {
@@ -143,16 +157,25 @@ uninterrupted run with the same flags ends.`,
 
 func (o *trainOptions) validate() error {
 	switch {
-	case o.trainSrc == "" || o.trainTgt == "":
-		return &usageError{msg: "--train-src and --train-tgt are required"}
-	case (o.devSrc == "") != (o.devTgt == ""):
-		return &usageError{msg: "--dev-src and --dev-tgt go together"}
+	case o.train.empty():
+		return &usageError{msg: "--train SRC,TGT is required"}
 	case o.out == "":
-		return &usageError{msg: "--out is required"}
+		return &usageError{msg: "-o DIR is required"}
 	case o.trainWeights != "" && o.trainWeights != "encoder":
 		return &usageError{msg: fmt.Sprintf("--train-weights %q: only \"encoder\" is supported", o.trainWeights)}
 	case o.maxTokens <= 0:
 		return &usageError{msg: "--max-tokens must be positive"}
+	}
+	if err := o.train.pair("train"); err != nil {
+		return err
+	}
+	if !o.dev.empty() {
+		if err := o.dev.pair("dev"); err != nil {
+			return err
+		}
+	}
+	if err := o.text.check(); err != nil {
+		return err
 	}
 	k, err := gatetrain.ParseScheduleKind(o.schedule)
 	if err != nil {
@@ -195,8 +218,7 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 	if err := o.validate(); err != nil {
 		return err
 	}
-	kinds, err := parseKinds(o.attention)
-	if err != nil {
+	if _, err := parseKinds(o.attention); err != nil {
 		return err
 	}
 	so, err := o.session.options("")
@@ -206,7 +228,26 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 	if err := ortrun.CheckOptions(so); err != nil {
 		return err
 	}
-	if err := refuseInputOutputs(trainOutputs(o.out), []string{o.model, o.decoder, o.trainSrc, o.trainTgt, o.devSrc, o.devTgt, o.tokenizer}); err != nil {
+	if err := refuseInputOutputs(trainOutputs(o.out), []string{o.model, o.decoder, o.train.src, o.train.tgt(), o.dev.src, o.dev.tgt(), o.text.tokenizer}); err != nil {
+		return err
+	}
+	dir, err := claimOutputDir(o.out, o.overwrite, o.resume)
+	if err != nil {
+		return err
+	}
+	if err := o.trainGates(ctx, so, stdout, stderr); err != nil {
+		// A failure keeps the folder only when it holds a checkpoint to
+		// resume from.
+		dir.release(fileExists(filepath.Join(o.out, gatetrain.CheckpointFileName)))
+		return err
+	}
+	return nil
+}
+
+// trainGates loads the model and the corpus and trains the gates.
+func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout, stderr io.Writer) error {
+	kinds, err := parseKinds(o.attention)
+	if err != nil {
 		return err
 	}
 	lo := &onnxio.LoadOptions{AllowDirs: o.allowDirs}
@@ -255,25 +296,26 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
-	var tok tokenize.Tokenizer
-	sp := gatetrain.Specials{Pad: o.padID, BOS: o.bosID, EOS: o.eosID}
-	if o.tokenizer != "" {
-		if tok, err = tokenize.Load(o.tokenizer); err != nil {
-			return err
-		}
-		ts := tok.Specials()
-		if sp.Pad < 0 {
-			sp.Pad = ts.Pad
-		}
-		if sp.EOS < 0 {
-			sp.EOS = ts.Eos
-		}
-		if sp.BOS < 0 {
-			sp.BOS = ts.Bos
-		}
+	modelFiles := []string{o.model}
+	if o.decoder != "" {
+		modelFiles = append(modelFiles, o.decoder)
 	}
+	tok, err := o.text.open(modelFiles, o.allowDirs)
+	if err != nil {
+		return err
+	}
+	base := tokenize.NoSpecials
+	if tok != nil {
+		base = tok.Specials()
+		base.DecoderStart = base.Bos
+	}
+	ts, err := tokenize.ParseSpecials(base, o.text.specials)
+	if err != nil {
+		return &usageError{msg: "--specials: " + err.Error()}
+	}
+	sp := gatetrain.Specials{Pad: ts.Pad, BOS: ts.DecoderStart, EOS: ts.Eos}
 	if sp.Pad < 0 {
-		return &usageError{msg: "--pad-id is required (no tokenizer gives it)"}
+		return &usageError{msg: "the pad id is unknown (no tokenizer gives it): give --specials pad=ID"}
 	}
 	if sp.BOS < 0 {
 		sp.BOS = sp.Pad
@@ -282,13 +324,13 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 	if tok != nil {
 		vocab = int64(tok.VocabSize())
 	}
-	train, err := o.readCorpus(o.trainSrc, o.trainTgt, tok, vocab)
+	train, err := o.readCorpus(o.train.src, o.train.tgt(), tok, vocab)
 	if err != nil {
 		return err
 	}
 	var dev *gatetrain.Corpus
-	if o.devSrc != "" {
-		if dev, err = o.readCorpus(o.devSrc, o.devTgt, tok, vocab); err != nil {
+	if !o.dev.empty() {
+		if dev, err = o.readCorpus(o.dev.src, o.dev.tgt(), tok, vocab); err != nil {
 			return err
 		}
 	}
