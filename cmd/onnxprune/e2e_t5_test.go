@@ -42,8 +42,8 @@ func TestT5Pipeline(t *testing.T) {
 	}
 
 	train := filepath.Join(dir, "train")
-	cli("train", t5Dir, "--train-src", src, "--train-tgt", tgt, "--out", train, "--max-steps", "3",
-		"--pad-id", "0", "--bos-id", "0", "--eos-id", "1")
+	cli("train", t5Dir, "--train", src+","+tgt, "-o", train, "--max-steps", "3",
+		"--ids", "--specials", "pad=0,decoder-start=0,eos=1")
 	g := readGatesFile(t, train)
 	if len(g.Heads) != 24 {
 		t.Errorf("train: gates.json has %d heads, want 24 (6 blocks of 4)", len(g.Heads))
@@ -74,7 +74,7 @@ func TestT5Pipeline(t *testing.T) {
 	}
 
 	analyze := filepath.Join(dir, "analyze")
-	cli("analyze", t5Dir, "--data", src+","+tgt, "--ids", "--specials", t5Specials, "-o", analyze)
+	cli("analyze", t5Dir, "--dev", src+","+tgt, "--ids", "--specials", t5Specials, "-o", analyze)
 	if entries, err := os.ReadDir(analyze); err != nil || len(entries) == 0 {
 		t.Errorf("analyze wrote nothing (%v)", err)
 	}
@@ -96,7 +96,7 @@ func TestT5Pipeline(t *testing.T) {
 
 	out := filepath.Join(dir, "verify")
 	cli("verify", "--original", strings.Join(paths[:2], ","), "--pruned", filepath.Join(pruned, files[0])+","+filepath.Join(pruned, files[1]),
-		"--src", src, "--ref", tgt, "--ids", "--specials", t5Specials, "--max-len", "8", "--removed", spec, "--no-bench", "-o", out)
+		"--test", src+","+tgt, "--ids", "--specials", t5Specials, "--max-len", "8", "--remove", spec, "--no-bench", "-o", out)
 	var r verify.Report
 	data, err := os.ReadFile(filepath.Join(out, verify.ReportJSON))
 	if err != nil {
@@ -119,8 +119,8 @@ func TestWhisperTrainRefusesFeatures(t *testing.T) {
 		t.Fatalf("gate: exit %d: %s", code, stderr)
 	}
 	src, tgt := filepath.Join("testdata", "t5", "src.ids"), filepath.Join("testdata", "t5", "tgt.ids")
-	_, stderr, code := runVerifyCLI(t, context.Background(), "train", whisper, "--train-src", src, "--train-tgt", tgt,
-		"--out", filepath.Join(dir, "train"), "--max-steps", "1", "--pad-id", "0", "--bos-id", "0", "--eos-id", "1")
+	_, stderr, code := runVerifyCLI(t, context.Background(), "train", whisper, "--train", src+","+tgt,
+		"-o", filepath.Join(dir, "train"), "--max-steps", "1", "--ids", "--specials", "pad=0,decoder-start=0,eos=1")
 	if code != 2 || !strings.Contains(stderr, `"input_features" is float features`) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
 		t.Errorf("train: exit %d, stderr %q; want exit 2 and one line naming input_features", code, stderr)
 	}
