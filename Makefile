@@ -45,8 +45,10 @@ test: ort ort-gpu deps
 	$(GO) vet ./...
 	$(GO) test -timeout $(TEST_TIMEOUT) ./...
 
+# The commit is stamped for `onnxprune --version` (Go's own VCS stamp is
+# missing when GOFLAGS has -buildvcs=false or git cannot be asked).
 build: deps
-	$(GO) build -o $(BIN) ./cmd/onnxprune
+	$(GO) build -ldflags "-X main.stampedCommit=$$(git describe --always --dirty 2>/dev/null || echo unknown)" -o $(BIN) ./cmd/onnxprune
 
 # The whole pipeline (inspect, gate, train, analyze, prune, verify) on the
 # bundled model; a rerun reuses the finished stages in the output folder.
