@@ -205,15 +205,15 @@ var Fields = []Field{
 	{"data.test", "test", "pair", "test pair SRC,TGT (BLEU before and after)", pairSetter(func(c *Config) *[2]string { return &c.Test })},
 	{"train.max-steps", "max-steps", "int", "gate training steps (0: no training; prune by a rank)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.Steps, 0) }},
 	{"train.l0-lambda", "l0-lambda", "float", "weight λ of the expected-L0 penalty", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.Lambda) }},
-	{"train.target-heads", "target-heads", "int", "end training with exactly this many open heads (0: use λ)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.TargetHeads, 0) }},
-	{"train.lr", "lr", "float", "learning rate of log α", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.LR) }},
-	{"train.max-tokens", "max-tokens", "int", "padded tokens per batch", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.MaxTokens, 1) }},
+	{"train.target-heads", "target-heads", "int", "end training with exactly this many open heads, the largest log α (0: train with --l0-lambda)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.TargetHeads, 0) }},
+	{"train.lr", "lr", "float", "learning rate of log α (Adam)", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.LR) }},
+	{"train.max-tokens", "max-tokens", "int", "padded tokens per batch (rows × longest sentence)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.MaxTokens, 1) }},
 	{"train.checkpoint-every", "checkpoint-every", "int", "checkpoint every N steps", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.CheckpointEvery, 1) }},
 	{"analyze.enabled", "analyze", "bool", "run the analysis stage (needed by prune.by other than gates)", func(c *Config, v []string, _ func(string) string) error { return parseBool(v[0], &c.Analyze) }},
 	{"analyze.max-sentences", "max-sentences", "int", "analyze at most this many sentences of the set (0: all)", func(c *Config, v []string, _ func(string) string) error {
 		return parseInt(v[0], &c.AnalyzeSentences, 0)
 	}},
-	{"analyze.conllu", "conllu", "string", "CoNLL-U trees of the dev sources (syntactic roles)", func(c *Config, v []string, rel func(string) string) error {
+	{"analyze.conllu", "conllu", "string", "CoNLL-U dependency trees of the analyzed sources, one per sentence (enables syntactic roles)", func(c *Config, v []string, rel func(string) string) error {
 		c.CoNLLU = ""
 		if v[0] != "" {
 			c.CoNLLU = rel(v[0])

@@ -92,7 +92,7 @@ new or empty unless --overwrite, and a failed run leaves none of it. An interrup
 		dep := newDeprecations(fs, stderr)
 		fs.Var(&o.dev, "dev", "development set SRC,TGT analyzed, teacher-forced on TGT (SRC alone: on the model's greedy translations)")
 		dep.custom("data", "--dev SRC,TGT", dataSetType, o.dev.Set)
-		fs.StringVar(&o.conllu, "conllu", "", "CoNLL-U dependency trees of the source sentences (enables syntactic roles)")
+		fs.StringVar(&o.conllu, "conllu", "", "CoNLL-U dependency trees of the analyzed sources, one per sentence (enables syntactic roles)")
 		fs.StringVar(&o.freqCorpus, "freq-corpus", "", "text (or ids) to count token frequencies for the rare-word role (default: the source file)")
 		fs.StringVar(&o.gates, "gates", "", "gates.json of a pruning decision: compare the kept heads' ranks with the removed heads'")
 		fs.IntVar(&o.limit, "max-sentences", 0, maxSentHelp)

@@ -33,9 +33,18 @@ func setUsage(fs *pflag.FlagSet, c command, out io.Writer) {
 	}
 }
 
+// flagSetSink, when set, receives every command's complete flag set in
+// place of parsing (parseFlags then returns errHelp): how the reference of
+// every flag, docs/cli.md, is made from the flag sets themselves.
+var flagSetSink func(fs *pflag.FlagSet)
+
 // parseFlags parses args into fs. It returns errHelp for --help and a
 // *usageError for anything the flag set rejects.
 func parseFlags(fs *pflag.FlagSet, args []string) error {
+	if flagSetSink != nil {
+		flagSetSink(fs)
+		return errHelp
+	}
 	err := fs.Parse(args)
 	if errors.Is(err, pflag.ErrHelp) {
 		return errHelp

@@ -145,6 +145,9 @@ func bindFields(fs *pflag.FlagSet, dep *deprecations) map[string]func() string {
 	}
 	var out string
 	bindOutput(fs, dep, &out, "")
+	attention := def.Value("attention")
+	fs.StringVar(&attention, "attention", attention, attentionHelp)
+	bound["attention"] = func() string { return attention }
 	var allowDirs []string
 	fs.StringArrayVar(&allowDirs, "allow-dir", nil, allowDirHelp)
 	bound["allow-dir"] = func() string { return strings.Join(allowDirs, ",") }
@@ -203,6 +206,8 @@ func (v *fieldValue) Type() string {
 		return "uint64"
 	case "list":
 		return "strings"
+	case "ints":
+		return "intSlice"
 	case "pair":
 		return dataSetType
 	}

@@ -107,7 +107,7 @@ uninterrupted run with the same flags ends.`,
 		fs.StringVar(&o.tgtInput, "tgt-input", "", "model input of the decoder ids (default: tgt_ids or decoder_input_ids)")
 		fs.StringVar(&o.mask, "mask-input", "", "model input of the source mask (default: attention_mask when present)")
 		fs.Float64Var(&o.cfg.Lambda, "l0-lambda", o.cfg.Lambda, "weight λ of the expected-L0 penalty")
-		fs.IntVar(&o.cfg.TargetHeads, "target-heads", 0, "end with exactly this many open heads (learned Lagrangian; overrides --l0-lambda)")
+		fs.IntVar(&o.cfg.TargetHeads, "target-heads", 0, "end training with exactly this many open heads, the largest log α (0: train with --l0-lambda)")
 		fs.Float64Var(&o.cfg.LagrangeLR, "lagrange-lr", o.cfg.LagrangeLR, "ascent rate of the Lagrange multipliers")
 		fs.BoolVar(&o.cfg.PerLayer, "penalty-per-layer", o.cfg.PerLayer, "average the L0 penalty over gated layers (the paper's code)")
 		fs.Float64Var(&o.cfg.Schedule.Base, "lr", o.cfg.Schedule.Base, "learning rate of log α (Adam)")

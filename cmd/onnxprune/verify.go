@@ -109,7 +109,7 @@ SIGINT/SIGTERM stop the run, write a partial report and exit with 130/143.`,
 		fs.IntVar(&o.rounds, "rounds", verify.DefaultBench().Rounds, "interleaved rounds the timed runs are split into, original and pruned alternately (at most --repeats)")
 		fs.IntVar(&o.stepPast, "step-past", 16, "target tokens before the timed decoder step")
 		fs.BoolVar(&o.noBench, "no-bench", false, "skip the speed measurements")
-		fs.StringVar(&o.remove, "remove", "", removeHelp+": the heads the pruned model lost, checked against the gated original")
+		fs.StringVar(&o.remove, "remove", "", removeHelp)
 		fs.StringVar(&o.gates, "gates", "", "gates.json whose keep=false heads the pruned model lost: check it against the gated original")
 		fs.Float64Var(&o.equivTol, "equiv-tol", verify.DefaultEquivalenceTol, "largest |gated − pruned| logit difference the equivalence check accepts")
 		fs.BoolVar(&o.inProcess, "bench-in-process", false, "time the models in this process, not each in a child process of its own (peak RSS then includes earlier stages)")
