@@ -46,12 +46,12 @@ records them); a changed setting reruns its stage and the stages after it. An
 interrupted gate training resumes from its checkpoint. SIGINT/SIGTERM stop the run,
 keep the finished stages and exit with 130/143. Exit code 1 when verify.max-bleu-drop
 is missed.`,
-		example: `  bin/onnxprune run --config models/demo/planted.yaml -o /tmp/onnxprune-ex/planted-run --overwrite --max-steps 40 --no-bench
+		example: `  bin/onnxprune run --config models/demo/planted.yaml -o /tmp/onnxprune-ex/planted-run --overwrite --max-steps 20 --max-sentences 10 --no-bench
   bin/onnxprune run --config models/demo/planted.yaml -o /tmp/onnxprune-ex/planted-l0 --overwrite \
-      --max-steps 40 --target-heads 6 --no-bench
+      --max-steps 20 --max-sentences 10 --target-heads 6 --no-bench
   bin/onnxprune run --model models/planted/planted_ungated.onnx --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
       --train models/planted/train.src,models/planted/train.tgt --dev models/planted/dev.src,models/planted/dev.tgt \
-      --test models/demo/slice/planted-test.src,models/demo/slice/planted-test.tgt --max-steps 30 --no-bench \
+      --test models/demo/slice/planted-test.src,models/demo/slice/planted-test.tgt --max-steps 20 --max-sentences 10 --no-bench \
       -o /tmp/onnxprune-ex/run-flags --overwrite`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {

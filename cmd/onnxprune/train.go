@@ -80,10 +80,10 @@ uninterrupted run with the same flags ends.`,
       --max-steps 20 -o /tmp/onnxprune-ex/trainGates --overwrite
   bin/onnxprune train models/reference --tokenizer models/corpus/spm8k.model \
       --train models/demo/slice/bible-gate.en,models/demo/slice/bible-gate.es \
-      --target-heads 12 --attention encoder --max-steps 4 --max-tokens 512 -o /tmp/onnxprune-ex/train2 --overwrite
+      --target-heads 12 --attention encoder --max-steps 2 --max-tokens 512 -o /tmp/onnxprune-ex/train2 --overwrite
   bin/onnxprune train models/reference --tokenizer models/corpus/spm8k.model \
       --train models/demo/slice/bible-gate.en,models/demo/slice/bible-gate.es \
-      --target-heads 12 --attention encoder --max-steps 6 --max-tokens 512 -o /tmp/onnxprune-ex/train2 --resume`,
+      --target-heads 12 --attention encoder --max-steps 2 --max-tokens 512 -o /tmp/onnxprune-ex/train2 --resume`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		o := trainOptions{cfg: gatetrain.DefaultConfig()}

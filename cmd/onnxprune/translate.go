@@ -203,10 +203,10 @@ decoded greedily (--beam 1) or with beam search, sorted by length into batches.
 The output is written to a temporary file and renamed into place: an interrupted run
 leaves no partial file. An existing output is replaced only with --overwrite, and only
 when it is a regular file (never a device, a pipe or a symlink).`,
-		example: `  bin/onnxprune translate models/reference --src models/demo/slice/bible-test.en \
+		example: `  bin/onnxprune translate models/reference --src <(head -5 models/demo/slice/bible-test.en) \
       --tokenizer models/corpus/spm8k.model -o /tmp/onnxprune-ex/test.hyp --overwrite
   bin/onnxprune translate models/reference/encoder_model.onnx models/reference/decoder_model.onnx \
-      --src models/demo/slice/bible-test.en --beam 4 --length-penalty 1.0 -o - | head -3
+      --tokenizer models/corpus/spm8k.model --src <(head -3 models/demo/slice/bible-test.en) --beam 4 --length-penalty 1.0 -o -
   bin/onnxprune translate models/planted/planted_ungated.onnx --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
       --src models/demo/slice/planted-test.src -o -`,
 	}

@@ -84,9 +84,10 @@ SIGINT/SIGTERM stop the run, write a partial report and exit with 130/143.`,
       --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
       --test models/demo/slice/planted-test.src,models/demo/slice/planted-test.tgt \
       --max-bleu-drop 0.5 --repeats 2 --rounds 1 --bench-batch 1 -o /tmp/onnxprune-ex/verify --overwrite
+  bin/onnxprune prune models/reference --keep encoder:0:*,encoder:1:0 -o /tmp/onnxprune-ex/pruned/ --overwrite
   bin/onnxprune verify --original models/reference --pruned /tmp/onnxprune-ex/pruned \
-      --test models/demo/slice/bible-test.en,models/demo/slice/bible-test.es \
-      --tokenizer models/corpus/spm8k.model --bench-provider cuda -o /tmp/onnxprune-ex/verify-gpu`,
+      --test <(head -5 models/demo/slice/bible-test.en),<(head -5 models/demo/slice/bible-test.es) \
+      --tokenizer models/corpus/spm8k.model --no-bench -o /tmp/onnxprune-ex/verify-ref --overwrite`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var o verifyOptions
