@@ -82,7 +82,7 @@ new or empty unless --overwrite, and a failed run leaves none of it. An interrup
       --tokenizer models/corpus/spm8k.model --max-sentences 3 -o /tmp/onnxprune-ex/analysis --overwrite
   bin/onnxprune analyze models/reference --tokenizer models/corpus/spm8k.model \
       --dev <(grep '^# text = ' models/data/ud-ewt/en_ewt-ud-dev.conllu | sed 's/^# text = //' | head -3) \
-      --conllu models/data/ud-ewt/en_ewt-ud-dev.conllu -o /tmp/onnxprune-ex/roles --overwrite
+      --conllu models/data/ud-ewt/en_ewt-ud-dev.conllu --max-sentences 3 -o /tmp/onnxprune-ex/roles --overwrite
   bin/onnxprune analyze models/planted/planted_ungated.onnx --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
       --dev models/demo/slice/planted-dev.src,models/demo/slice/planted-dev.tgt -o /tmp/onnxprune-ex/planted-analysis --overwrite`,
 	}
