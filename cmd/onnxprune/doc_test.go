@@ -296,3 +296,65 @@ func TestDocCommands(t *testing.T) {
 		})
 	}
 }
+
+var generatedMark = regexp.MustCompile(`^<!-- generated: (\S+) without comment lines -->$`)
+
+// withoutComments returns a configuration file's text without its comment
+// lines, runs of blank lines collapsed.
+func withoutComments(text string) []string {
+	var out []string
+	for _, l := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "#") {
+			continue
+		}
+		if strings.TrimSpace(l) == "" && (len(out) == 0 || out[len(out)-1] == "") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// TestDocGenerated: a block marked `<!-- generated: FILE without comment
+// lines -->` shows FILE as it is, comment lines cut (-update-docs rewrites
+// it).
+func TestDocGenerated(t *testing.T) {
+	for _, name := range docFiles {
+		path := filepath.Join("../..", name)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		changed := false
+		for i := 0; i+1 < len(lines); i++ {
+			m := generatedMark.FindStringSubmatch(lines[i])
+			if m == nil || !strings.HasPrefix(lines[i+1], "```") {
+				continue
+			}
+			end := i + 2
+			for end < len(lines) && !strings.HasPrefix(lines[end], "```") {
+				end++
+			}
+			src, err := os.ReadFile(filepath.Join("../..", m[1]))
+			if err != nil {
+				t.Fatalf("%s:%d: %v", name, i+1, err)
+			}
+			want := withoutComments(string(src))
+			if strings.Join(lines[i+2:end], "\n") == strings.Join(want, "\n") {
+				continue
+			}
+			if !*updateDocs {
+				t.Errorf("%s:%d: the block differs from %s: run go test ./cmd/onnxprune -run TestDocGenerated -update-docs", name, i+1, m[1])
+				continue
+			}
+			lines = append(lines[:i+2], append(want, lines[end:]...)...)
+			changed = true
+		}
+		if changed {
+			if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
