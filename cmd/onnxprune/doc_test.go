@@ -198,8 +198,14 @@ func runDocScript(t *testing.T, dir, what string, cmds []docCommand) []string {
 	t.Helper()
 	var b strings.Builder
 	fmt.Fprintf(&b, "set -o pipefail\nexport PATH=\"$PWD/bin:$PATH\"\nroot=$PWD\necho \"%s start $(date +%%s.%%N)\"\n", docMarker)
+	// The documents write under /tmp; each run of the test gets a /tmp of
+	// its own, so that two runs at once (two checkouts) cannot collide.
+	tmp := filepath.Join(dir, "tmp")
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	for i, c := range cmds {
-		fmt.Fprintf(&b, "cd \"$root/%s\" || exit 101\n{\n%s\n} 2>&1 || { rc=$?; echo; echo '%s FAILED %d' $rc; exit 100; }\necho; echo \"%s %d $(date +%%s.%%N)\"\n", c.cwd, c.text, docMarker, i, docMarker, i)
+		fmt.Fprintf(&b, "cd \"$root/%s\" || exit 101\n{\n%s\n} 2>&1 || { rc=$?; echo; echo '%s FAILED %d' $rc; exit 100; }\necho; echo \"%s %d $(date +%%s.%%N)\"\n", c.cwd, strings.ReplaceAll(c.text, "/tmp/", tmp+"/"), docMarker, i, docMarker, i)
 	}
 	cmd := exec.Command("bash", "-c", b.String())
 	cmd.Dir = dir
@@ -240,7 +246,7 @@ func runDocScript(t *testing.T, dir, what string, cmds []docCommand) []string {
 				}
 				last = at
 			}
-			outputs[done] = strings.Join(cur, "\n")
+			outputs[done] = strings.ReplaceAll(strings.Join(cur, "\n"), tmp+"/", "/tmp/")
 			done++
 		}
 		cur = nil
@@ -262,7 +268,7 @@ func TestDocCommands(t *testing.T) {
 		runDocScript(t, dir, "--help examples", helpExamples(t))
 	})
 	for _, name := range docFiles {
-		t.Run(name, func(t *testing.T) {
+		t.Run(strings.ReplaceAll(name, "/", ":"), func(t *testing.T) {
 			path := filepath.Join("../..", name)
 			data, err := os.ReadFile(path)
 			if err != nil {
