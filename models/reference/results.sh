@@ -24,34 +24,34 @@ mkdir -p "$OUT"/rank "$OUT"/loss "$OUT"/auc "$OUT"/speed
 
 RUN="--config models/demo/pipeline.yaml --train $C/data/train.en,$C/data/train.es
   --test $C/test.en,$C/test.es --max-steps 300 --max-tokens 2048 --analyze=false --no-bench"
-TR="--spm $C/spm8k.model --src $C/test.en --max-len 160 --threads 2"
+TR="--tokenizer $C/spm8k.model --src $C/test.en --max-len 160 --threads 2"
 
 # pruned model folder -> dev loss (mean teacher-forced cross-entropy, 400 dev verses)
 devloss() {
-	[ -f "$OUT/loss/$2/heads.json" ] || $OP analyze "$1" --spm $C/spm8k.model \
-		--data $C/dev.en,$C/dev.es --max-sentences 400 --threads 2 -o "$OUT/loss/$2" >"$OUT/loss/$2.log" 2>&1
+	[ -f "$OUT/loss/$2/heads.json" ] || $OP analyze "$1" --tokenizer $C/spm8k.model \
+		--dev $C/dev.en,$C/dev.es --max-sentences 400 --threads 2 -o "$OUT/loss/$2" >"$OUT/loss/$2.log" 2>&1
 }
 
 # 1. gate training: head budgets and penalty weights, encoder heads, then all kinds
 for N in 24 16 10 6 4; do
-	[ -f "$OUT/gt-t$N/summary.json" ] || $OP run $RUN --out "$OUT/gt-t$N" --target-heads $N >"$OUT/gt-t$N.log" 2>&1
+	[ -f "$OUT/gt-t$N/summary.json" ] || $OP run $RUN -o "$OUT/gt-t$N" --target-heads $N >"$OUT/gt-t$N.log" 2>&1
 	devloss "$OUT/gt-t$N/pruned" gates-$N
 done
 for L in 0.005 0.01 0.02 0.05; do
-	[ -f "$OUT/gt-l$L/summary.json" ] || $OP run $RUN --out "$OUT/gt-l$L" --target-heads 0 --l0-lambda $L >"$OUT/gt-l$L.log" 2>&1
+	[ -f "$OUT/gt-l$L/summary.json" ] || $OP run $RUN -o "$OUT/gt-l$L" --target-heads 0 --l0-lambda $L >"$OUT/gt-l$L.log" 2>&1
 	devloss "$OUT/gt-l$L/pruned" gates-l$L
 done
-[ -f "$OUT/all-t24/summary.json" ] || $OP run $RUN --out "$OUT/all-t24" --attention encoder,decoder,cross --target-heads 24 >"$OUT/all-t24.log" 2>&1
-[ -f "$OUT/all-l0.01/summary.json" ] || $OP run $RUN --out "$OUT/all-l0.01" --attention encoder,decoder,cross --target-heads 0 --l0-lambda 0.01 >"$OUT/all-l0.01.log" 2>&1
+[ -f "$OUT/all-t24/summary.json" ] || $OP run $RUN -o "$OUT/all-t24" --attention encoder,decoder,cross --target-heads 24 >"$OUT/all-t24.log" 2>&1
+[ -f "$OUT/all-l0.01/summary.json" ] || $OP run $RUN -o "$OUT/all-l0.01" --attention encoder,decoder,cross --target-heads 0 --l0-lambda 0.01 >"$OUT/all-l0.01.log" 2>&1
 devloss "$OUT/all-t24/pruned" all-t24
 devloss "$OUT/all-l0.01/pruned" all-l0.01
 
 # 2. rankings of the dense model on all dev verses, and the LRP claim per decision
-[ -f "$OUT/an-dev/heads.json" ] || $OP analyze $ENC $DEC --spm $C/spm8k.model --data $C/dev.en,$C/dev.es -o "$OUT/an-dev" >"$OUT/an-dev.log" 2>&1
+[ -f "$OUT/an-dev/heads.json" ] || $OP analyze $ENC $DEC --tokenizer $C/spm8k.model --dev $C/dev.en,$C/dev.es -o "$OUT/an-dev" >"$OUT/an-dev.log" 2>&1
 for d in "$OUT"/gt-* "$OUT"/all-*; do
 	[ -d "$d" ] || continue
 	n=$(basename "$d")
-	[ -f "$OUT/auc/$n/heads.json" ] || $OP analyze $ENC $DEC --spm $C/spm8k.model --data $C/dev.en,$C/dev.es \
+	[ -f "$OUT/auc/$n/heads.json" ] || $OP analyze $ENC $DEC --tokenizer $C/spm8k.model --dev $C/dev.en,$C/dev.es \
 		--gates "$d/train/gates.json" -o "$OUT/auc/$n" >"$OUT/auc/$n.log" 2>&1
 done
 
@@ -93,19 +93,19 @@ devloss "$R" none-0
 EWT=models/data/ud-ewt/en_ewt-ud-dev.conllu
 if [ -f $EWT ] && [ ! -f "$OUT/ewt-roles/heads.json" ]; then
 	grep '^# text = ' $EWT | sed 's/^# text = //' >"$OUT/ewt-dev.txt"
-	$OP analyze $ENC $DEC --spm $C/spm8k.model --data "$OUT/ewt-dev.txt" --conllu $EWT --max-sentences 0 \
+	$OP analyze $ENC $DEC --tokenizer $C/spm8k.model --dev "$OUT/ewt-dev.txt" --conllu $EWT --max-sentences 0 \
 		--gates "$OUT/gt-t10/train/gates.json" -o "$OUT/ewt-roles" >"$OUT/ewt-roles.log" 2>&1
 fi
 
 # 5. speed, original and pruned interleaved (run on an otherwise idle machine)
-V="--src models/demo/slice/bible-test.en --ref models/demo/slice/bible-test.es --spm $C/spm8k.model
+V="--test models/demo/slice/bible-test.en,models/demo/slice/bible-test.es --tokenizer $C/spm8k.model
   --max-len 160 --bench-batch 1,8 --repeats 30 --rounds 5 --threads 2"
 for run in gt-t10 all-t24; do
 	[ -f "$OUT/speed/$run/verify.json" ] || $OP verify --original $M --pruned "$OUT/$run/pruned" \
 		--gates "$OUT/$run/train/gates.json" $V -o "$OUT/speed/$run" >"$OUT/speed/$run.log" 2>&1
 done
 [ -f "$OUT/speed/none-0/verify.json" ] || $OP verify --original $M --pruned "$OUT/rank/none-0" \
-	--removed "encoder:*:*" $V -o "$OUT/speed/none-0" >"$OUT/speed/none-0.log" 2>&1
+	--remove "encoder:*:*" $V -o "$OUT/speed/none-0" >"$OUT/speed/none-0.log" 2>&1
 
 # Scores: onnxprune score --ref models/corpus/test.es --hyp HYP --width 2 (the
 # rank/*.hyp files); everything else is in summary.json, heads.json
