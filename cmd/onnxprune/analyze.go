@@ -151,7 +151,7 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 		return err
 	}
 	srcPath, tgtPath := o.dev.src, o.dev.tgt()
-	srcLines, err := readSource(srcPath)
+	srcLines, err := readSource("--dev", srcPath)
 	if err != nil {
 		return err
 	}

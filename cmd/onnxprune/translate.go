@@ -157,17 +157,18 @@ func (f *modelFlags) openModel(paths []string, tok tokenize.Tokenizer) (*verify.
 	return verify.OpenModel(paths, mo)
 }
 
-// readSource reads the source file; an empty one is an error.
-func readSource(path string) ([]string, error) {
+// readSource reads the source file that flag names; an empty one is an
+// error.
+func readSource(flag, path string) ([]string, error) {
 	if path == "" {
-		return nil, &usageError{msg: "--src is required"}
+		return nil, &usageError{msg: flag + " is required"}
 	}
 	lines, err := score.ReadLines(path)
 	if err != nil {
-		return nil, fmt.Errorf("--src: %w", err)
+		return nil, fmt.Errorf("%s: %w", flag, err)
 	}
 	if len(lines) == 0 {
-		return nil, fmt.Errorf("--src %s is empty", path)
+		return nil, fmt.Errorf("%s %s is empty", flag, path)
 	}
 	return lines, nil
 }
@@ -254,7 +255,7 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 			return err
 		}
 	}
-	lines, err := readSource(o.src)
+	lines, err := readSource("--src", o.src)
 	if err != nil {
 		return err
 	}
