@@ -13,9 +13,11 @@ import (
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/features"
 	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
+	"onnxprune/verify"
 	"onnxprune/verify/tokenize"
 )
 
@@ -57,8 +59,12 @@ model's decoder ids input is decoder_input_ids. The corpus (--train SRC,TGT, and
 --dev SRC,TGT for the validation loss) is text, encoded with --tokenizer (default: the
 tokenizer the model's metadata names), or token ids with --ids (one sentence a line,
 ids separated by spaces). The source gets EOS appended, the decoder input is the
-decoder start id + target and the labels target + EOS; --specials overrides the
-tokenizer's ids (decoder-start defaults to the tokenizer's BOS, else pad).
+decoder start id + target and the labels target + EOS. A source file ending in .npy
+is speech features, float32 [utterances, mel bins, frames], for a model whose source
+input is features (Whisper's input_features). The special ids come from --specials,
+else the model's generation_config.json, config.json and metadata, else the
+tokenizer (decoder-start defaults to BOS, else pad); train prints them and where they
+came from.
 
 Each step samples every gate once, runs the training graph (loss and d loss/d gate),
 chains the gate gradients to log α, adds the penalty gradient and takes an Adam step.
@@ -77,7 +83,7 @@ train_graph.onnx. --resume continues from the checkpoint and ends exactly where 
 uninterrupted run with the same flags ends.`,
 		example: `  bin/onnxprune train models/planted/planted_ungated.onnx --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
       --train models/planted/train.src,models/planted/train.tgt --dev models/planted/dev.src,models/planted/dev.tgt \
-      --max-steps 20 -o /tmp/onnxprune-ex/trainGates --overwrite
+      --max-steps 20 -o /tmp/onnxprune-ex/train1 --overwrite
   bin/onnxprune train models/reference --tokenizer models/corpus/spm8k.model \
       --train models/demo/slice/bible-gate.en,models/demo/slice/bible-gate.es \
       --target-heads 12 --attention encoder --max-steps 2 --max-tokens 512 -o /tmp/onnxprune-ex/train2 --overwrite
@@ -187,31 +193,51 @@ func (o *trainOptions) validate() error {
 	return nil
 }
 
+// readCorpus reads a parallel corpus: token ids, or text with a tokenizer;
+// a source ending in .npy is features, paired with the target lines.
 func (o *trainOptions) readCorpus(src, tgt string, tok tokenize.Tokenizer, vocab int64) (*gatetrain.Corpus, error) {
+	if features.IsFile(src) {
+		f, err := features.Read(src)
+		if err != nil {
+			return nil, err
+		}
+		var t [][]int64
+		if tok == nil {
+			t, err = gatetrain.ReadIDFile(tgt, vocab)
+		} else {
+			t, err = encodeLines(tgt, tok)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return gatetrain.NewFeatureCorpus(f, t, tgt)
+	}
 	if tok == nil {
 		return gatetrain.ReadCorpus(src, tgt, vocab)
 	}
-	enc := func(path string) ([][]int64, error) {
-		var out [][]int64
-		err := safefile.ReadLines(path, func(n int, line []byte) error {
-			ids, err := tok.Encode(string(line))
-			if err != nil {
-				return fmt.Errorf("%s:%d: %w", path, n, err)
-			}
-			out = append(out, ids)
-			return nil
-		})
-		return out, err
-	}
-	s, err := enc(src)
+	s, err := encodeLines(src, tok)
 	if err != nil {
 		return nil, err
 	}
-	t, err := enc(tgt)
+	t, err := encodeLines(tgt, tok)
 	if err != nil {
 		return nil, err
 	}
 	return gatetrain.NewCorpus(s, t, src, tgt)
+}
+
+// encodeLines tokenizes a text file, one sentence a line.
+func encodeLines(path string, tok tokenize.Tokenizer) ([][]int64, error) {
+	var out [][]int64
+	err := safefile.ReadLines(path, func(n int, line []byte) error {
+		ids, err := tok.Encode(string(line))
+		if err != nil {
+			return fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+		out = append(out, ids)
+		return nil
+	})
+	return out, err
 }
 
 func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error {
@@ -251,10 +277,15 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		return err
 	}
 	lo := &onnxio.LoadOptions{AllowDirs: o.allowDirs}
+	var metas []verify.FileMeta
 	load := func(path string) (*graphedit.Graph, error) {
 		m, err := onnxio.Load(path, lo)
 		if err != nil {
 			return nil, err
+		}
+		metas = append(metas, verify.FileMeta{Path: path, Props: map[string]string{}})
+		for _, p := range m.Proto.GetMetadataProps() {
+			metas[len(metas)-1].Props[p.GetKey()] = p.GetValue()
 		}
 		g, err := graphedit.Load(m)
 		if err != nil {
@@ -304,21 +335,9 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	if err != nil {
 		return err
 	}
-	base := tokenize.NoSpecials
-	if tok != nil {
-		base = tok.Specials()
-		base.DecoderStart = base.Bos
-	}
-	ts, err := tokenize.ParseSpecials(base, o.text.specials)
+	sp, err := o.specials(metas, tok, stdout)
 	if err != nil {
-		return &usageError{msg: "--specials: " + err.Error()}
-	}
-	sp := gatetrain.Specials{Pad: ts.Pad, BOS: ts.DecoderStart, EOS: ts.Eos}
-	if sp.Pad < 0 {
-		return &usageError{msg: "the pad id is unknown (no tokenizer gives it): give --specials pad=ID"}
-	}
-	if sp.BOS < 0 {
-		sp.BOS = sp.Pad
+		return err
 	}
 	var vocab int64 = -1
 	if tok != nil {
@@ -378,6 +397,36 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		fmt.Fprintf(stdout, "validation loss: dense %.5f, pruned %.5f (%+.2f%%)\n", res.DenseLoss, res.FinalLoss, 100*(res.FinalLoss-res.DenseLoss)/res.DenseLoss)
 	}
 	return nil
+}
+
+// specials resolves the ids the batcher frames sentences with
+// (verify.ResolveSpecials: the flags, then the configuration files beside
+// the model, its metadata, the tokenizer) and says where they came from.
+// The decoder starts with the model's decoder start id, else its BOS, else
+// pad; without an EOS id none is appended.
+func (o *trainOptions) specials(metas []verify.FileMeta, tok tokenize.Tokenizer, stdout io.Writer) (gatetrain.Specials, error) {
+	var fb *tokenize.Specials
+	if tok != nil {
+		ts := tok.Specials()
+		fb = &ts
+	}
+	ms, err := verify.ResolveSpecials(verify.SpecialSources{Overrides: o.text.specials, Dir: filepath.Dir(o.model),
+		AllowDirs: o.allowDirs, Files: metas, Fallback: fb})
+	if err != nil {
+		return gatetrain.Specials{}, err
+	}
+	sp := gatetrain.Specials{Pad: ms.Pad, BOS: ms.DecoderStart, EOS: ms.Eos}
+	if sp.BOS < 0 {
+		sp.BOS = ms.Bos
+	}
+	if sp.Pad < 0 {
+		return sp, &usageError{msg: "give --specials pad=ID: no config.json, generation_config.json, metadata or tokenizer of the model gives the padding id"}
+	}
+	if sp.BOS < 0 {
+		sp.BOS = sp.Pad
+	}
+	fmt.Fprintf(stdout, "special ids: pad=%d decoder-start=%d eos=%d (from %s)\n", sp.Pad, sp.BOS, sp.EOS, orDefaults(ms.From))
+	return sp, nil
 }
 
 // progress prints a bar on a terminal and log lines otherwise.
