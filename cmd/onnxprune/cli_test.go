@@ -141,6 +141,7 @@ var perCommandHelp = map[string]string{
 	"model":         "run's only: a file, encoder and decoder, or a folder",
 	"heads":         "inspect's only",
 	"max-steps":     "run's 0 skips training and prunes by a ranking",
+	"max-tokens":    "loss runs no backward pass and batches more tokens by default",
 }
 
 // differentConcept are names that mean different things in different

@@ -521,7 +521,7 @@ func TestAllowDir(t *testing.T) {
 	// relative to the file's folder).
 	config := func(variant string, allow bool) string {
 		text := fmt.Sprintf(`model: model/planted_ungated.onnx
-output: %s
+out: %s
 ids: true
 specials: %s
 threads: 1
@@ -571,6 +571,9 @@ verify:
 			"--bench-batch", "1", "--warmup", "0", "--repeats", "1", "--threads", "1", "-o", "{out}/verify"}},
 		{name: "analyze", data: plantedData, args: []string{"analyze", planted, "--dev", src + "," + tgt, "--ids", "--specials", specials,
 			"--threads", "1", "-o", "{out}/analysis"}},
+		{name: "loss", data: plantedData, args: []string{"loss", planted, "--dev", src + "," + tgt, "--ids", "--specials", specials, "--threads", "1"}},
+		{name: "loss split", data: encData, args: []string{"loss", marianModels[0], marianModels[1], "--dev", src + "," + tgt, "--ids", "--specials", marianSpecials,
+			"--threads", "1"}},
 		{name: "train split", data: encData, args: []string{"train", marianModels[0], marianModels[1], "--train", pd("train.src") + "," + pd("train.tgt"),
 			"--ids", "--specials", "pad=0,decoder-start=0,eos=1", "--max-steps", "3", "--threads", "1", "--log-every", "100", "-o", "{out}/train-split"},
 			outputs: []string{"train-split/train_graph.onnx"}},

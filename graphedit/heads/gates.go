@@ -171,7 +171,7 @@ func insertGate(g *graphedit.Graph, b *Block, gv *graphedit.Value) error {
 		if factor, err = op("Reshape", "per_feature", e, flat); err != nil {
 			return err
 		}
-		target = b.OutNode.Input(0)
+		target = outProjectionInput(b)
 	}
 	if target.ElemType() != 0 && target.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
 		return fmt.Errorf("gated tensor %q is not float32", target.Name())
