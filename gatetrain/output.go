@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/structures"
 	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 )
@@ -35,6 +36,9 @@ type GatesFile struct {
 	Lambda    float64            `json:"l0_lambda"`
 	Target    int                `json:"target_heads,omitempty"`
 	Heads     []heads.GateRecord `json:"heads"`
+	// The FFN neurons and sublayers, when they were gated too (their
+	// records are ffn and sublayers).
+	structures.GatesFile
 	// ClosingOrder lists every change of a decision, in step order.
 	ClosingOrder []Event `json:"closing_order"`
 }
@@ -50,6 +54,10 @@ func (t *Trainer) Gates(open []bool, model string) *GatesFile {
 	f := &GatesFile{Version: GatesVersion, Model: model, Step: t.State.Step, Beta: c.Beta, Gamma: c.Gamma, Zeta: c.Zeta,
 		Lambda: t.Cfg.Lambda, Target: t.Cfg.TargetHeads, ClosingOrder: append([]Event{}, t.State.Events...)}
 	for _, gi := range t.TG.Gates {
+		if gi.Structure != "" {
+			f.addStructure(t, gi, open)
+			continue
+		}
 		for h := 0; h < gi.Heads; h++ {
 			i := gi.Offset + h
 			la := t.State.LogAlpha[i]
@@ -113,6 +121,9 @@ func ReadGates(path string) (*GatesFile, error) {
 			return nil, fmt.Errorf("gatetrain: %s: head %q listed twice", path, h.Name)
 		}
 		seen[h.Name] = true
+	}
+	if err := checkStructureRecords(&f.GatesFile, seen); err != nil {
+		return nil, fmt.Errorf("gatetrain: %s: %w", path, err)
 	}
 	return &f, nil
 }

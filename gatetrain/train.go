@@ -207,6 +207,9 @@ func (t *Trainer) Init() error {
 	if err := t.Cfg.Validate(n); err != nil {
 		return err
 	}
+	if err := checkStructureTarget(t.Cfg, t.TG.Gates); err != nil {
+		return err
+	}
 	t.sampler = NewSampler(t.Cfg.Seed)
 	if t.State == nil {
 		st := &State{LogAlpha: make([]float64, n), Adam: NewAdam(n), ClosedAt: make([]int, n), Fewest: n}

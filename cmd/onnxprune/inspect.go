@@ -15,10 +15,11 @@ import (
 
 // inspectOptions holds the flags of `onnxprune inspect`.
 type inspectOptions struct {
-	json      bool
-	heads     bool
-	allowDirs []string
-	models    []string
+	json       bool
+	heads      bool
+	structures bool
+	allowDirs  []string
+	models     []string
 }
 
 func inspectCommand() command {
@@ -40,6 +41,7 @@ outside its folder, a node reading an undefined value, ...) is an error naming t
 file.`,
 		example: `  bin/onnxprune inspect models/planted/planted_ungated.onnx
   bin/onnxprune inspect --heads models/reference/encoder_model.onnx models/reference/decoder_model.onnx
+  bin/onnxprune inspect --ffn models/reference/encoder_model.onnx models/reference/decoder_model.onnx | head -20
   bin/onnxprune inspect --json models/fixtures/marian | head -20
   bin/onnxprune inspect --heads --allow-dir models/fixtures models/fixtures/t5`,
 	}
@@ -48,6 +50,10 @@ file.`,
 		fs := newFlagSet(c, stdout)
 		fs.BoolVar(&o.json, "json", false, "print one JSON document {\"models\": [...]} instead of text")
 		fs.BoolVar(&o.heads, "heads", false, "print the attention heads instead (several files: one model), see docs/surgery.md")
+		// --structures names what gate and train gate (a list); here the
+		// listing of FFNs and sublayers is --ffn, like --heads for heads.
+		fs.BoolVar(&o.structures, "ffn", false, "print the FFN blocks and residual sublayers instead (several files: one model), see docs/surgery.md")
+		newDeprecations(fs, stderr).rename("structures", "ffn")
 		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
 		if err := parseFlags(fs, args); err != nil {
 			return err
@@ -63,6 +69,9 @@ file.`,
 		o.models = models
 		if o.heads {
 			return o.runHeads(stdout)
+		}
+		if o.structures {
+			return o.runStructures(stdout)
 		}
 		return o.run(ctx, stdout)
 	}

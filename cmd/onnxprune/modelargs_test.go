@@ -85,7 +85,7 @@ func TestJoinFolderArgs(t *testing.T) {
 	empty := t.TempDir()
 	src, tgt := filepath.Join(plantedDir, "dev.src"), filepath.Join(plantedDir, "dev.tgt")
 	for _, args := range [][]string{
-		{"train", empty, "--train", src + "," + tgt, "--ids", "--pad-id", "0", "-o", t.TempDir()},
+		{"train", empty, "--train", src + "," + tgt, "--ids", "--specials", "pad=0", "-o", t.TempDir()},
 		{"analyze", empty, "--dev", src + "," + tgt, "--ids", "--specials", "pad=0,bos=1,eos=2,decoder-start=1", "-o", t.TempDir()},
 	} {
 		code, _, stderr := runCLI(args...)

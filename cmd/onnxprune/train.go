@@ -27,6 +27,7 @@ type trainOptions struct {
 	train, dev               dataSet
 	text                     textFlags
 	attention                string
+	structures               string
 	trainWeights             string
 	srcInput, tgtInput, mask string
 	maxTokens, window        int
@@ -72,6 +73,9 @@ chains the gate gradients to log α, adds the penalty gradient and takes an Adam
 Lagrange multipliers that drive the expected number of open heads to N and ends with
 exactly N open heads (the N largest log α); giving both is an error. --train-weights encoder also trains the
 encoder's weights (the paper's setting) and writes them to trained_model.onnx.
+--structures heads,ffn,sublayers also gates and trains each FFN neuron and each
+residual sublayer of an ungated model (a gated model trains the gates it has); their
+records go to gates.json's ffn and sublayers lists (L0 penalty only: no target yet).
 
 Written to -o DIR (new or empty; an existing one only with --overwrite or --resume,
 and a run that fails before its first checkpoint leaves none): gates.json (per head log α, P(open), test-time gate, decision,
@@ -108,6 +112,7 @@ uninterrupted run with the same flags ends.`,
 			})
 		}
 		fs.StringVar(&o.attention, "attention", "all", attentionHelp)
+		fs.StringVar(&o.structures, "structures", "heads", structuresHelp)
 		fs.StringVar(&o.trainWeights, "train-weights", "", `also train weights: "encoder" (encoder weights, decoder frozen)`)
 		fs.StringVar(&o.srcInput, "src-input", "", "model input of the source ids (default: src_ids or input_ids)")
 		fs.StringVar(&o.tgtInput, "tgt-input", "", "model input of the decoder ids (default: tgt_ids or decoder_input_ids)")
@@ -244,6 +249,9 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 	if err := o.validate(); err != nil {
 		return err
 	}
+	if _, _, _, err := parseStructures(o.structures); err != nil {
+		return err
+	}
 	if _, err := parseKinds(o.attention); err != nil {
 		return err
 	}
@@ -323,7 +331,7 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		if ferr != nil {
 			return fmt.Errorf("%s: %w", name, ferr)
 		}
-		if _, err := heads.InsertGates(g, blocks, kinds); err != nil {
+		if err := gateForTraining(g, blocks, kinds, o.structures); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
