@@ -138,10 +138,10 @@ func (a *Analyzer) Run(ex Example) (*Result, error) {
 		feeds[n.Src] = ortrun.NewI64([]int64{1, int64(len(ex.Src))}, ex.Src)
 	}
 	if n.SrcMask != "" && ex.Feat == nil {
-		feeds[n.SrcMask] = ortrun.NewI64([]int64{1, int64(len(ex.Src))}, ones(len(ex.Src)))
+		feeds[n.SrcMask] = ortrun.NewPaddingMask([]int64{1, int64(len(ex.Src))}, ones(len(ex.Src)), n.SrcMaskFormat.Bool, n.SrcMaskFormat.PadTrue)
 	}
 	if n.DecMask != "" {
-		feeds[n.DecMask] = ortrun.NewI64([]int64{1, int64(len(ex.DecIn))}, ones(len(ex.DecIn)))
+		feeds[n.DecMask] = ortrun.NewPaddingMask([]int64{1, int64(len(ex.DecIn))}, ones(len(ex.DecIn)), n.DecMaskFormat.Bool, n.DecMaskFormat.PadTrue)
 	}
 	for k, v := range ex.Feeds {
 		feeds[k] = v

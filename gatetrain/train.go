@@ -271,18 +271,7 @@ func (t *Trainer) feeds(b *Batch, gates []float64) map[string]*ortrun.Tensor {
 	} else {
 		in[r.Src] = ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.Src)
 	}
-	if r.SrcMask != "" && b.Feat == nil {
-		in[r.SrcMask] = ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.SrcMask)
-	}
-	if r.DecMask != "" {
-		m := make([]int64, len(b.Labels))
-		for i, l := range b.Labels {
-			if l != LabelPad {
-				m[i] = 1
-			}
-		}
-		in[r.DecMask] = ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, m)
-	}
+	b.feedMasks(r, in)
 	for _, g := range t.TG.Gates {
 		v := make([]float32, g.Heads)
 		for h := range v {

@@ -1,16 +1,48 @@
 package graphedit
 
-import "onnxprune/onnxio/onnxpb"
+import (
+	"fmt"
+	"strings"
+
+	"onnxprune/onnxio/onnxpb"
+)
 
 // IORoles names the inputs and the logits output of a translation model in
-// one graph (a single export, or an encoder and decoder joined by Join).
+// one graph (a single export, or an encoder and decoder joined by Join),
+// and says how its padding masks are written.
 type IORoles struct {
-	// Src is the source ids [B,S]; SrcMask the optional source mask [B,S].
+	// Src is the source ids [B,S]; SrcMask the optional source padding
+	// mask [B,S].
 	Src, SrcMask string
-	// DecIn is the decoder input ids [B,T]; DecMask its optional mask.
+	// DecIn is the decoder input ids [B,T]; DecMask its optional padding
+	// mask [B,T].
 	DecIn, DecMask string
 	// Logits is the output [B,T,V].
 	Logits string
+	// SrcMaskFormat and DecMaskFormat say how each mask marks padding.
+	SrcMaskFormat, DecMaskFormat MaskFormat
+}
+
+// MaskFormat says how a padding-mask input is written. The zero value is
+// Hugging Face's attention_mask: int64, 1 on tokens and 0 on padding.
+type MaskFormat struct {
+	// Bool is set for bool elements (else int64).
+	Bool bool
+	// PadTrue is set when true (or 1) marks padding, as PyTorch's
+	// key_padding_mask does; else it marks tokens.
+	PadTrue bool
+}
+
+// String names the format: "int64, 1 on tokens", "bool, true at padding".
+func (f MaskFormat) String() string {
+	typ, on := "int64", "1"
+	if f.Bool {
+		typ, on = "bool", "true"
+	}
+	if f.PadTrue {
+		return typ + ", " + on + " at padding"
+	}
+	return typ + ", " + on + " on tokens"
 }
 
 // Usual input names of translation exports, most specific first.
@@ -21,15 +53,22 @@ var (
 	decMaskNames = []string{"decoder_attention_mask"}
 )
 
-// GuessIORoles fills the empty fields of given from the usual names: the
-// first graph input among src_ids, input_ids, src, source_ids and
-// input_features (a speech encoder's float features: see SourceFeatures)
-// for the source; tgt_ids, decoder_input_ids, tgt, target_ids for the decoder
-// input ids; attention_mask, src_mask for the source mask;
-// decoder_attention_mask for the decoder mask; and the graph output logits.
-// Fields given are kept unchecked, and a field no name matches stays empty:
-// callers check what they need.
-func GuessIORoles(g *Graph, given IORoles) IORoles {
+// GuessIORoles fills the empty fields of given. Names first: the first
+// graph input among src_ids, input_ids, src, source_ids and input_features
+// (a speech encoder's float features: see SourceFeatures) for the source;
+// tgt_ids, decoder_input_ids, tgt, target_ids for the decoder input ids;
+// attention_mask, src_mask for the source mask; decoder_attention_mask for
+// the decoder mask; and the graph output logits. Then the graph: another
+// int64 or bool input of rank 2 (such as nn.Transformer's
+// src_key_padding_mask given as an input) is the padding mask of the ids
+// whose length axis it shares (the same symbolic dim). Each mask's format
+// comes from its element type and from what the graph does with it (see
+// MaskFormat): a mask that selects a large negative score where it is true
+// marks padding with true. Fields given are kept (their formats are still
+// read from the graph), and a field nothing matches stays empty: callers
+// check what they need. The error names a mask input whose role or
+// polarity the graph does not show.
+func GuessIORoles(g *Graph, given IORoles) (IORoles, error) {
 	r := given
 	has := map[string]bool{}
 	for _, v := range g.Inputs() {
@@ -57,7 +96,215 @@ func GuessIORoles(g *Graph, given IORoles) IORoles {
 			}
 		}
 	}
-	return r
+	if err := pairMasks(g, &r); err != nil {
+		return r, err
+	}
+	var err error
+	if r.SrcMaskFormat, err = maskFormat(g, r.SrcMask); err != nil {
+		return r, err
+	}
+	if r.DecMaskFormat, err = maskFormat(g, r.DecMask); err != nil {
+		return r, err
+	}
+	return r, nil
+}
+
+// pairMasks gives the inputs of rank 2 that no name placed, int64 or bool,
+// the mask role of the ids whose length axis they share.
+func pairMasks(g *Graph, r *IORoles) error {
+	taken := map[string]bool{r.Src: true, r.SrcMask: true, r.DecIn: true, r.DecMask: true}
+	lenDim := func(name string) string {
+		v := g.Value(name)
+		if name == "" || v == nil || v.Rank() != 2 {
+			return ""
+		}
+		return v.Shape()[1].Param
+	}
+	srcLen, decLen := lenDim(r.Src), lenDim(r.DecIn)
+	for _, v := range g.Inputs() {
+		name := v.Name()
+		if taken[name] || v.IsInitializer() || strings.HasPrefix(name, "gate/") || v.Rank() != 2 || !maskElem(v.ElemType()) {
+			continue
+		}
+		l := v.Shape()[1].Param
+		switch {
+		case l != "" && l == srcLen && l != decLen && r.SrcMask == "":
+			r.SrcMask = name
+		case l != "" && l == decLen && l != srcLen && r.DecMask == "":
+			r.DecMask = name
+		default:
+			return fmt.Errorf("graphedit: input %q %s looks like a padding mask, but its length axis is not that of the source ids %q alone nor of the decoder ids %q alone, so its role is unknown (give its length axis the symbolic dim of its ids in the export; train names a source mask with --mask-input)",
+				name, ShapeString(v.Shape()), r.Src, r.DecIn)
+		}
+		taken[name] = true
+	}
+	return nil
+}
+
+func maskElem(elem int32) bool {
+	return elem == int32(onnxpb.TensorProto_BOOL) || elem == int32(onnxpb.TensorProto_INT64) || elem == int32(onnxpb.TensorProto_INT32)
+}
+
+// maskFormat reads how the mask input name is written: its element type,
+// and its polarity from the graph (maskPolarity). An integer mask whose
+// polarity the graph does not show is taken as Hugging Face's (1 on
+// tokens); a bool one is an error.
+func maskFormat(g *Graph, name string) (MaskFormat, error) {
+	v := g.Value(name)
+	if name == "" || v == nil || !v.IsGraphInput() {
+		return MaskFormat{}, nil
+	}
+	f := MaskFormat{Bool: v.ElemType() == int32(onnxpb.TensorProto_BOOL)}
+	padTrue, known, err := maskPolarity(g, v)
+	if err != nil {
+		return f, err
+	}
+	if !known && f.Bool {
+		return f, fmt.Errorf("graphedit: mask input %q is bool, but the graph does not show whether true marks padding or tokens (no Where, Mul or Attention it reaches picks a large negative score by it), so onnxprune cannot feed it", name)
+	}
+	f.PadTrue = padTrue
+	return f, nil
+}
+
+// maskLimit bounds the values maskPolarity visits from one input.
+const maskLimit = 10000
+
+// maskNegative is the largest score that counts as masking: exporters use
+// -inf, the dtype's lowest value or -1e9 and the like.
+const maskNegative = -1e4
+
+// maskPolarity follows a mask input forward through the ops that carry it
+// unchanged (casts, reshapes, broadcasts, logical combinations; Not and
+// 1 - x flip it) to where it masks scores: Where(mask, -inf, x) or
+// mask·(-inf) masks where the mask is true, Where(mask, x, -inf) where it is
+// false, and ONNX Attention's bool attn_mask keeps where it is true.
+// known is false when no such use is reached; uses that disagree are an
+// error naming the input.
+func maskPolarity(g *Graph, in *Value) (padTrue, known bool, err error) {
+	type state struct {
+		v       *Value
+		flipped bool
+	}
+	seen := map[state]bool{}
+	queue := []state{{in, false}}
+	verdicts := map[bool]string{}
+	verdict := func(pad bool, n *Node) {
+		if _, ok := verdicts[pad]; !ok {
+			verdicts[pad] = n.String()
+		}
+	}
+	for len(queue) > 0 && len(seen) < maskLimit {
+		s := queue[0]
+		queue = queue[1:]
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		for _, u := range s.v.Uses() {
+			n := u.Node
+			if u.Input < 0 {
+				continue
+			}
+			next := func(flip bool) {
+				for _, o := range n.Outputs() {
+					queue = append(queue, state{o, s.flipped != flip})
+				}
+			}
+			switch op := n.OpType(); {
+			case op == "Where" && u.Input == 0:
+				switch {
+				case g.isMaskingConst(n.Input(1)):
+					verdict(!s.flipped, n)
+				case g.isMaskingConst(n.Input(2)):
+					verdict(s.flipped, n)
+				}
+			case op == "Mul" && n.NumInputs() == 2 && g.isMaskingConst(n.Input(1-u.Input)):
+				verdict(!s.flipped, n)
+			case op == "Attention" && n.Domain() == "" && u.Input == 3 && s.v.ElemType() == int32(onnxpb.TensorProto_BOOL):
+				verdict(s.flipped, n)
+			case op == "Not":
+				next(true)
+			case op == "Sub" && u.Input == 1 && g.isConstOne(n.Input(0)):
+				next(true)
+			case u.Input == 0 && maskCarriers[op]:
+				next(false)
+			case op == "And" || op == "Or" || op == "Concat":
+				next(false)
+			}
+		}
+	}
+	if len(verdicts) > 1 {
+		return false, false, fmt.Errorf("graphedit: mask input %q masks where it is true at %s but where it is false at %s", in.Name(), verdicts[true], verdicts[false])
+	}
+	for pad := range verdicts {
+		return pad, true, nil
+	}
+	return false, false, nil
+}
+
+// maskCarriers are the ops whose first input reaches their output with its
+// values unchanged (moved, repeated, converted).
+var maskCarriers = map[string]bool{
+	"Cast": true, "Reshape": true, "Expand": true, "Unsqueeze": true, "Squeeze": true,
+	"Transpose": true, "Identity": true, "Flatten": true, "Slice": true, "Gather": true,
+	"Tile": true,
+}
+
+// isMaskingConst reports whether v is a constant whose every element is at
+// most maskNegative.
+func (g *Graph) isMaskingConst(v *Value) bool {
+	xs, ok := g.constFloats(v)
+	if !ok || len(xs) == 0 {
+		return false
+	}
+	for _, x := range xs {
+		if !(x <= maskNegative) {
+			return false
+		}
+	}
+	return true
+}
+
+// isConstOne reports whether v is a constant of ones.
+func (g *Graph) isConstOne(v *Value) bool {
+	xs, ok := g.constFloats(v)
+	if !ok || len(xs) == 0 {
+		return false
+	}
+	for _, x := range xs {
+		if x != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+func (g *Graph) constFloats(v *Value) ([]float32, bool) {
+	t, ok := g.ConstValue(v)
+	if !ok || t.NumElements() > 1<<16 {
+		return nil, false
+	}
+	xs, err := t.AsFloat32()
+	return xs, err == nil
+}
+
+// CheckLogitsPerPosition checks that the logits output r.Logits has one
+// position per decoder input position, as teacher-forced training and
+// analysis need: an FSMT export's decoder keeps only the last position
+// (logits [batch, 1, vocab] whatever the prefix length), which the shape
+// analysis shows.
+func CheckLogitsPerPosition(g *Graph, r IORoles) error {
+	lv, dv := g.Value(r.Logits), g.Value(r.DecIn)
+	if lv == nil || dv == nil || dv.Rank() != 2 {
+		return nil
+	}
+	g.ensureAnalysis()
+	ls, ds := lv.Shape(), dv.Shape()
+	if len(ls) < 2 || !ls[1].Known() || ls[1].Value != 1 || (ds[1].Known() && ds[1].Value == 1) {
+		return nil
+	}
+	return fmt.Errorf("graphedit: the logits %q %s have one position for decoder input ids %q %s: the decoder returns the last position only (as an FSMT export does), so teacher-forced training, analysis and equivalence cannot run on it",
+		r.Logits, ShapeString(ls), r.DecIn, ShapeString(ds))
 }
 
 // SourceFeatures reports whether the graph input named src is float

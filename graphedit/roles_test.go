@@ -67,7 +67,11 @@ func TestGuessIORoles(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			g := rolesGraph(t, tc.inputs, tc.outputs)
-			if got := GuessIORoles(g, tc.given); got != tc.want {
+			got, err := GuessIORoles(g, tc.given)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
 				t.Errorf("got %+v, want %+v", got, tc.want)
 			}
 		})

@@ -97,7 +97,7 @@ func (fg *flopGraph) count(cs CallShape, cross func(string) bool) (FLOPCount, er
 			}
 		case name == fi.srcIDs || name == fi.srcMask || name == fi.encMask:
 			dims = []int64{B, S}
-		case name == fi.tgtIDs:
+		case name == fi.tgtIDs || name == fi.tgtMask:
 			dims = []int64{B, T}
 		case name == fi.encState:
 			if len(decl) != 3 || decl[2] < 0 {

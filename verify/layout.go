@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"onnxprune/graphedit"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
@@ -80,7 +81,13 @@ type fileInfo struct {
 	role    role
 
 	// Names of the role's inputs and outputs ("" when absent).
-	srcIDs, srcMask, tgtIDs, encState, encMask, logits, encOut string
+	srcIDs, srcMask, tgtIDs, tgtMask, encState, encMask, logits, encOut string
+	// srcMaskFormat and tgtMaskFormat say how the masks of a single graph
+	// or an encoder mark padding.
+	srcMaskFormat, tgtMaskFormat graphedit.MaskFormat
+	// positionsErr says why the file's logits cannot be teacher-forced (a
+	// decoder that returns its last position only), nil when they can.
+	positionsErr error
 	pastIn                                                     []string           // past key/value inputs
 	inputDims                                                  map[string][]int64 // declared dims of inputs, -1 when symbolic
 	// srcFeatures is set when the source input is float features
@@ -175,6 +182,9 @@ func readFileInfo(path string, allowDirs []string) (*fileInfo, error) {
 	fi.bytes += ext
 	fi.external = ext > 0
 	if err := fi.classify(); err != nil {
+		return nil, err
+	}
+	if err := fi.readGraph(m); err != nil {
 		return nil, err
 	}
 	return fi, nil
@@ -275,13 +285,44 @@ func (fi *fileInfo) classify() error {
 		}
 	}
 	fi.srcFeatures = fi.srcIDs != "" && fi.floatInputs[fi.srcIDs] && len(fi.inputDims[fi.srcIDs]) == 3
-	// Every other input must be one the decoding feeds.
-	for _, n := range in {
-		known := n == fi.srcIDs || n == fi.srcMask || n == fi.tgtIDs || n == fi.encState ||
+	return nil
+}
+
+// readGraph completes what the names left open from the graph of a file
+// that takes ids (a single graph, an encoder, a decoder without past):
+// padding-mask inputs paired with their ids by their length axis and each
+// mask's format (graphedit.GuessIORoles), and whether the logits have a
+// position per decoder input position (graphedit.CheckLogitsPerPosition).
+// Then every input must be one the decoding feeds.
+func (fi *fileInfo) readGraph(m *onnxio.Model) error {
+	if fi.role == roleSingle || fi.role == roleEncoder || fi.role == roleDecoder {
+		g, err := graphedit.Load(m)
+		if err != nil {
+			return fmt.Errorf("verify: %s: %w", fi.path, err)
+		}
+		given := graphedit.IORoles{Src: fi.srcIDs, SrcMask: fi.srcMask, DecIn: fi.tgtIDs, Logits: fi.logits}
+		if fi.role == roleDecoder {
+			given.SrcMask = fi.encMask // the encoder's mask, fed as it is
+		}
+		r, err := graphedit.GuessIORoles(g, given)
+		if err != nil {
+			return fmt.Errorf("verify: %s: %w", fi.path, err)
+		}
+		switch fi.role {
+		case roleSingle, roleEncoder:
+			fi.srcMask, fi.tgtMask = r.SrcMask, r.DecMask
+			fi.srcMaskFormat, fi.tgtMaskFormat = r.SrcMaskFormat, r.DecMaskFormat
+		}
+		if fi.role != roleEncoder {
+			fi.positionsErr = graphedit.CheckLogitsPerPosition(g, r)
+		}
+	}
+	for _, n := range fi.inputs {
+		known := n == fi.srcIDs || n == fi.srcMask || n == fi.tgtIDs || n == fi.tgtMask || n == fi.encState ||
 			n == fi.encMask || n == useCacheName || isPast(n)
 		if !known {
 			return fmt.Errorf("verify: %s (%s): input %q has no role in translation (inputs: %s)",
-				fi.path, fi.role, n, strings.Join(in, ", "))
+				fi.path, fi.role, n, strings.Join(fi.inputs, ", "))
 		}
 	}
 	return nil

@@ -63,7 +63,7 @@ func (m *Model) encode(ctx context.Context, src [][]int64) (*encoded, error) {
 		in[fi.srcIDs] = t
 	}
 	if fi.srcMask != "" {
-		in[fi.srcMask] = mask
+		in[fi.srcMask] = maskIn(mask, fi.srcMaskFormat)
 	}
 	out, err := m.enc.Run(in, []string{fi.encOut})
 	if err != nil {
@@ -107,8 +107,9 @@ func emptyPast(fi *fileInfo, name string, rows int) *ortrun.Tensor {
 }
 
 // fullLogits runs the decoder without a cache on whole target prefixes
-// ([rows, T], all rows the same length) and returns logits [rows, T, V].
-func (m *Model) fullLogits(e *encoded, tgt *ortrun.Tensor) (*ortrun.Tensor, error) {
+// ([rows, T], padded, with tgtKeep 1 on their tokens) and returns logits
+// [rows, T, V].
+func (m *Model) fullLogits(e *encoded, tgt, tgtKeep *ortrun.Tensor) (*ortrun.Tensor, error) {
 	var (
 		s  *ortrun.Session
 		fi *fileInfo
@@ -119,7 +120,10 @@ func (m *Model) fullLogits(e *encoded, tgt *ortrun.Tensor) (*ortrun.Tensor, erro
 		s, fi = m.single, m.mf.single
 		in[fi.srcIDs] = e.ids
 		if fi.srcMask != "" {
-			in[fi.srcMask] = e.mask
+			in[fi.srcMask] = maskIn(e.mask, fi.srcMaskFormat)
+		}
+		if fi.tgtMask != "" {
+			in[fi.tgtMask] = maskIn(tgtKeep, fi.tgtMaskFormat)
 		}
 	case m.dec != nil:
 		s, fi = m.dec, m.mf.dec
@@ -166,8 +170,8 @@ func (f *fullStepper) step(ctx context.Context, tokens []int64) ([]float32, int,
 	for i, t := range tokens {
 		f.prefix[i] = append(f.prefix[i], t)
 	}
-	tgt, _ := padRows(f.prefix, f.m.Specials.Pad)
-	logits, err := f.m.fullLogits(f.e, tgt)
+	tgt, keep := padRows(f.prefix, f.m.Specials.Pad)
+	logits, err := f.m.fullLogits(f.e, tgt, keep)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -3,6 +3,7 @@ package verify
 import (
 	"fmt"
 
+	"onnxprune/graphedit"
 	"onnxprune/ortrun"
 )
 
@@ -85,6 +86,15 @@ func lastPosition(t *ortrun.Tensor, rows int, name string) ([]float32, int, erro
 		return f, int(t.Shape[1]), nil
 	}
 	return nil, 0, fmt.Errorf("verify: %s: logits shape %v, want [rows, T, vocab]", name, t.Shape)
+}
+
+// maskIn writes keep (a [rows, len] int64 mask, 1 on tokens, as padRows
+// returns it) in the format of a model's mask input.
+func maskIn(keep *ortrun.Tensor, f graphedit.MaskFormat) *ortrun.Tensor {
+	if f == (graphedit.MaskFormat{}) {
+		return keep
+	}
+	return ortrun.NewPaddingMask(keep.Shape, keep.I64, f.Bool, f.PadTrue)
 }
 
 // padRows lays rows out as a [len(rows), maxLen] id tensor padded with pad
