@@ -88,8 +88,8 @@ type fileInfo struct {
 	// positionsErr says why the file's logits cannot be teacher-forced (a
 	// decoder that returns its last position only), nil when they can.
 	positionsErr error
-	pastIn                                                     []string           // past key/value inputs
-	inputDims                                                  map[string][]int64 // declared dims of inputs, -1 when symbolic
+	pastIn       []string           // past key/value inputs
+	inputDims    map[string][]int64 // declared dims of inputs, -1 when symbolic
 	// srcFeatures is set when the source input is float features
 	// [batch, mel bins, frames] (a speech encoder's input_features), not ids.
 	srcFeatures bool
