@@ -37,9 +37,10 @@ type IONames = graphedit.IORoles
 // DetectNames fills the empty fields of given from the usual names and
 // the graph (src_ids/input_ids, attention_mask or a bool key padding mask,
 // tgt_ids/decoder_input_ids, decoder_attention_mask, logits:
-// graphedit.GuessIORoles) and checks that they exist, that no other input
-// lacks a role, and that the logits have a position per decoder input
-// position (graphedit.CheckLogitsPerPosition).
+// graphedit.GuessIORoles) and checks that they exist and that the logits
+// have a position per decoder input position
+// (graphedit.CheckLogitsPerPosition). Other inputs are fed by
+// Example.Feeds.
 func DetectNames(g *graphedit.Graph, given IONames) (IONames, error) {
 	r, err := graphedit.GuessIORoles(g, given)
 	if err != nil {
@@ -61,12 +62,6 @@ func DetectNames(g *graphedit.Graph, given IONames) (IONames, error) {
 	}
 	if v := g.Value(r.Logits); r.Logits == "" || v == nil || !v.IsGraphOutput() {
 		return r, fmt.Errorf("attribution: the model has no logits output %q", r.Logits)
-	}
-	for _, v := range g.Inputs() {
-		n := v.Name()
-		if !v.IsInitializer() && n != r.Src && n != r.SrcMask && n != r.DecIn && n != r.DecMask {
-			return r, fmt.Errorf("attribution: model input %q has no role in the analysis (inputs are %s)", n, strings.Join(ins, ", "))
-		}
 	}
 	if err := graphedit.CheckLogitsPerPosition(g, r); err != nil {
 		return r, fmt.Errorf("attribution: %w", err)
