@@ -129,7 +129,7 @@ func DetectRoles(g *graphedit.Graph, given Roles) (Roles, error) {
 	for _, v := range g.Inputs() {
 		n := v.Name()
 		if !v.IsInitializer() && !strings.HasPrefix(n, GatePrefix) && n != LabelsInput &&
-			n != r.Src && n != r.SrcMask && n != r.DecIn && n != r.DecMask {
+			n != r.Src && n != r.SrcMask && n != r.DecIn && n != r.DecMask && n != r.CausalMask {
 			return r, fmt.Errorf("gatetrain: model input %q has no role in training (inputs are %s)", n, inputNames(g))
 		}
 	}

@@ -11,10 +11,13 @@ import (
 // Every nn.Transformer export with padding-mask inputs pairs src_pad_mask
 // with the source ids and tgt_pad_mask with the decoder ids by their length
 // axes, and reads from the graph (Where(mask, -inf, 0), whichever exporter
-// and layout) that they are bool, true at padding. Optimum's Marian
-// encoder keeps Hugging Face's attention_mask, 1 on tokens.
+// and layout) that they are bool, true at padding. The export with
+// sequence-first ids ([src_len, batch] beside src_pad_mask [batch, src_len])
+// is read as such, its tgt_mask [tgt_len, tgt_len] as an additive float
+// causal mask. Optimum's Marian encoder keeps Hugging Face's
+// attention_mask, 1 on tokens.
 func TestGuessIORolesFixtureMasks(t *testing.T) {
-	padTrue := graphedit.MaskFormat{Bool: true, PadTrue: true}
+	padTrue := graphedit.MaskFormat{Bool: true, TrueMasks: true}
 	files := []string{
 		"torch113_masks/opset13.onnx", "torch113_masks/opset14.onnx",
 	}
@@ -32,8 +35,15 @@ func TestGuessIORolesFixtureMasks(t *testing.T) {
 			t.Errorf("%s: %+v, %v; want %+v", f, r, err, want)
 		}
 	}
-	g := graphtest.LoadGraph(t, "../models/fixtures/marian/encoder_model.onnx")
+	g := graphtest.LoadGraph(t, "../models/fixtures/torch_seqio/ts_opset17.onnx")
 	r, err := graphedit.GuessIORoles(g, graphedit.IORoles{})
+	want := graphedit.IORoles{Src: "src_ids", SrcMask: "src_pad_mask", DecIn: "tgt_ids", DecMask: "tgt_pad_mask", Logits: "logits",
+		SrcMaskFormat: padTrue, DecMaskFormat: padTrue, CausalMask: "tgt_mask", CausalFormat: graphedit.MaskFormat{Float: true}, SeqFirst: true}
+	if err != nil || r != want {
+		t.Errorf("torch_seqio: %+v, %v; want %+v", r, err, want)
+	}
+	g = graphtest.LoadGraph(t, "../models/fixtures/marian/encoder_model.onnx")
+	r, err = graphedit.GuessIORoles(g, graphedit.IORoles{})
 	if err != nil || r.SrcMask != "attention_mask" || r.SrcMaskFormat != (graphedit.MaskFormat{}) {
 		t.Errorf("marian encoder: %+v, %v; want attention_mask, int64 1 on tokens", r, err)
 	}

@@ -109,30 +109,6 @@ func NewBool(shape []int64, data []bool) *Tensor {
 	return &Tensor{Shape: shape, Bool: nonNil(data)}
 }
 
-// NewPaddingMask returns a padding mask of the given shape from keep
-// (nonzero on tokens, 0 on padding): bool elements when boolean, else
-// int64; true (1) at padding when padTrue, as PyTorch's key_padding_mask,
-// else on tokens, as Hugging Face's attention_mask.
-func NewPaddingMask(shape []int64, keep []int64, boolean, padTrue bool) *Tensor {
-	if boolean {
-		b := make([]bool, len(keep))
-		for i, k := range keep {
-			b[i] = (k != 0) != padTrue
-		}
-		return NewBool(shape, b)
-	}
-	if !padTrue {
-		return NewI64(shape, keep)
-	}
-	v := make([]int64, len(keep))
-	for i, k := range keep {
-		if k == 0 {
-			v[i] = 1
-		}
-	}
-	return NewI64(shape, v)
-}
-
 // ScalarF32 returns a rank-0 float32 tensor.
 func ScalarF32(v float32) *Tensor { return &Tensor{Shape: []int64{}, F32: []float32{v}} }
 

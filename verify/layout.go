@@ -85,6 +85,12 @@ type fileInfo struct {
 	// srcMaskFormat and tgtMaskFormat say how the masks of a single graph
 	// or an encoder mark padding.
 	srcMaskFormat, tgtMaskFormat graphedit.MaskFormat
+	// causalMask is a single graph's causal mask input [T, T] ("" when
+	// absent), written as causalFormat says; seqFirst is set when its ids
+	// are [len, batch] and its logits [len, batch, vocab].
+	causalMask   string
+	causalFormat graphedit.MaskFormat
+	seqFirst     bool
 	// positionsErr says why the file's logits cannot be teacher-forced (a
 	// decoder that returns its last position only), nil when they can.
 	positionsErr error
@@ -290,8 +296,8 @@ func (fi *fileInfo) classify() error {
 
 // readGraph completes what the names left open from the graph of a file
 // that takes ids (a single graph, an encoder, a decoder without past):
-// padding-mask inputs paired with their ids by their length axis and each
-// mask's format (graphedit.GuessIORoles), and whether the logits have a
+// padding-mask and causal-mask inputs, each mask's format and the ids'
+// layout (graphedit.GuessIORoles), and whether the logits have a
 // position per decoder input position (graphedit.CheckLogitsPerPosition).
 // Then every input must be one the decoding feeds.
 func (fi *fileInfo) readGraph(m *onnxio.Model) error {
@@ -310,15 +316,16 @@ func (fi *fileInfo) readGraph(m *onnxio.Model) error {
 		}
 		switch fi.role {
 		case roleSingle, roleEncoder:
-			fi.srcMask, fi.tgtMask = r.SrcMask, r.DecMask
-			fi.srcMaskFormat, fi.tgtMaskFormat = r.SrcMaskFormat, r.DecMaskFormat
+			fi.srcMask, fi.tgtMask, fi.causalMask = r.SrcMask, r.DecMask, r.CausalMask
+			fi.srcMaskFormat, fi.tgtMaskFormat, fi.causalFormat = r.SrcMaskFormat, r.DecMaskFormat, r.CausalFormat
+			fi.seqFirst = r.SeqFirst
 		}
 		if fi.role != roleEncoder {
 			fi.positionsErr = graphedit.CheckLogitsPerPosition(g, r)
 		}
 	}
 	for _, n := range fi.inputs {
-		known := n == fi.srcIDs || n == fi.srcMask || n == fi.tgtIDs || n == fi.tgtMask || n == fi.encState ||
+		known := n == fi.srcIDs || n == fi.srcMask || n == fi.tgtIDs || n == fi.tgtMask || n == fi.causalMask || n == fi.encState ||
 			n == fi.encMask || n == useCacheName || isPast(n)
 		if !known {
 			return fmt.Errorf("verify: %s (%s): input %q has no role in translation (inputs: %s)",

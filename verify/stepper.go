@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"onnxprune/internal/modelfeed"
 	"onnxprune/ortrun"
 )
 
@@ -54,7 +55,7 @@ func (m *Model) encode(ctx context.Context, src [][]int64) (*encoded, error) {
 		return e, nil
 	}
 	fi := m.mf.enc
-	in := map[string]*ortrun.Tensor{fi.srcIDs: ids}
+	in := map[string]*ortrun.Tensor{fi.srcIDs: idsIn(ids, fi.seqFirst)}
 	if m.Features != nil {
 		t, err := m.featureBatch(src)
 		if err != nil {
@@ -118,12 +119,15 @@ func (m *Model) fullLogits(e *encoded, tgt, tgtKeep *ortrun.Tensor) (*ortrun.Ten
 	switch {
 	case m.single != nil:
 		s, fi = m.single, m.mf.single
-		in[fi.srcIDs] = e.ids
+		in[fi.srcIDs] = idsIn(e.ids, fi.seqFirst)
 		if fi.srcMask != "" {
 			in[fi.srcMask] = maskIn(e.mask, fi.srcMaskFormat)
 		}
 		if fi.tgtMask != "" {
 			in[fi.tgtMask] = maskIn(tgtKeep, fi.tgtMaskFormat)
+		}
+		if fi.causalMask != "" {
+			in[fi.causalMask] = modelfeed.Causal(int(tgt.Shape[1]), fi.causalFormat)
 		}
 	case m.dec != nil:
 		s, fi = m.dec, m.mf.dec
@@ -136,7 +140,7 @@ func (m *Model) fullLogits(e *encoded, tgt, tgtKeep *ortrun.Tensor) (*ortrun.Ten
 	default:
 		return nil, fmt.Errorf("verify: %s: no decoder without cache", m)
 	}
-	in[fi.tgtIDs] = tgt
+	in[fi.tgtIDs] = idsIn(tgt, fi.seqFirst)
 	if fi.encState != "" {
 		in[fi.encState] = e.hidden
 	}
@@ -147,7 +151,7 @@ func (m *Model) fullLogits(e *encoded, tgt, tgtKeep *ortrun.Tensor) (*ortrun.Ten
 	if err != nil {
 		return nil, err
 	}
-	return out[fi.logits], nil
+	return logitsOut(out[fi.logits], fi.seqFirst)
 }
 
 // fullStepper decodes without a cache: every step runs the decoder (or the

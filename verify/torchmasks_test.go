@@ -11,8 +11,10 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit"
+	"onnxprune/internal/modelfeed"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
+	"onnxprune/ortrun"
 )
 
 // torchMaskTol bounds the difference from PyTorch's logits: the fp32
@@ -21,12 +23,14 @@ const torchMaskTol = 1e-5
 
 // torchMaskFiles are nn.Transformer exports whose padding masks are bool
 // graph inputs, true at padding: TorchScript batch-first and
-// sequence-first, dynamo opset 18, torch 1.13.
+// sequence-first, dynamo opset 18, torch 1.13, and one with sequence-first
+// ids and logits and the causal mask as a float input.
 var torchMaskFiles = []string{
 	"../models/fixtures/torch_masks/ts_opset17_batch_first.onnx",
 	"../models/fixtures/torch_masks/ts_opset17_seq_first.onnx",
 	"../models/fixtures/torch_masks/dynamo_opset18_batch_first.onnx",
 	"../models/fixtures/torch113_masks/opset14.onnx",
+	"../models/fixtures/torch_seqio/ts_opset17.onnx",
 }
 
 // readRefTensor reads one ONNX test-data tensor.
@@ -77,9 +81,13 @@ func TestTorchMaskFeeds(t *testing.T) {
 			}
 			defer m.Close()
 			fi := m.mf.single
-			want := graphedit.MaskFormat{Bool: true, PadTrue: true}
+			want := graphedit.MaskFormat{Bool: true, TrueMasks: true}
 			if fi.srcMask != "src_pad_mask" || fi.tgtMask != "tgt_pad_mask" || fi.srcMaskFormat != want || fi.tgtMaskFormat != want {
 				t.Fatalf("masks %q (%s), %q (%s); want src_pad_mask and tgt_pad_mask, %s", fi.srcMask, fi.srcMaskFormat, fi.tgtMask, fi.tgtMaskFormat, want)
+			}
+			seqIO := filepath.Base(filepath.Dir(file)) == "torch_seqio"
+			if fi.seqFirst != seqIO || (fi.causalMask == "tgt_mask") != seqIO || (seqIO && fi.causalFormat != graphedit.MaskFormat{Float: true}) {
+				t.Fatalf("sequence-first %v, causal mask %q (%s); want %v and tgt_mask (float) for %s only", fi.seqFirst, fi.causalMask, fi.causalFormat, seqIO, "torch_seqio")
 			}
 			set := filepath.Join(file[:len(file)-len(".onnx")], "test_data_set_1")
 			in := map[string]*onnxio.Tensor{}
@@ -88,6 +96,18 @@ func TestTorchMaskFeeds(t *testing.T) {
 				in[d.Name] = d
 			}
 			ref := readRefTensor(t, filepath.Join(set, "output_0.pb"))
+			if seqIO { // ids [len, batch] and logits [len, batch, vocab]
+				for _, n := range []string{"src_ids", "tgt_ids"} {
+					d := in[n]
+					d.I64 = modelfeed.Transpose(d.I64, int(d.Dims[0]), int(d.Dims[1]))
+					d.Dims = []int64{d.Dims[1], d.Dims[0]}
+				}
+				lo, err := logitsOut(ortrun.NewF32(ref.Dims, ref.F32), true)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ref.F32, ref.Dims = lo.F32, lo.Shape
+			}
 			src := unpad(in["src_ids"], in["src_pad_mask"])
 			tgt := unpad(in["tgt_ids"], in["tgt_pad_mask"])
 			e, err := m.encode(context.Background(), src)

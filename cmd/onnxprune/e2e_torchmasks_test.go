@@ -16,8 +16,9 @@ const torchMaskEquivTol = 1e-5
 
 // The pipeline on nn.Transformer exports whose padding masks are bool graph
 // inputs (src_pad_mask, tgt_pad_mask, true at padding) and that have no
-// configuration files: TorchScript batch-first and sequence-first, dynamo
-// opset 18, Debian's torch 1.13. train runs 3 steps on padded batches with
+// configuration files: TorchScript batch-first, TorchScript with
+// sequence-first ids and logits and a float causal-mask input
+// (torch_seqio), dynamo opset 18, Debian's torch 1.13. train runs 3 steps on padded batches with
 // finite losses that change; analyze ranks all 24 heads; verify finds the
 // pruned model within torchMaskEquivTol of the gated original; greedy
 // translations of the gated file (every gate 1) equal the original's, and a
@@ -34,7 +35,7 @@ func TestTorchMasksPipeline(t *testing.T) {
 		}
 		return stdout
 	}
-	for _, file := range []string{"torch_masks/ts_opset17_batch_first.onnx", "torch_masks/ts_opset17_seq_first.onnx",
+	for _, file := range []string{"torch_masks/ts_opset17_batch_first.onnx", "torch_seqio/ts_opset17.onnx",
 		"torch_masks/dynamo_opset18_batch_first.onnx", "torch113_masks/opset14.onnx"} {
 		t.Run(file, func(t *testing.T) {
 			model := filepath.Join("..", "..", "models", "fixtures", file)
