@@ -97,8 +97,8 @@ type Roles = graphedit.IORoles
 // (graphedit.GuessIORoles): source ids src_ids / input_ids (or features
 // input_features), decoder input tgt_ids / decoder_input_ids, source mask
 // attention_mask or a mask input sharing the source's length axis (such as
-// a bool key padding mask), decoder mask likewise, output logits, else the
-// first graph output. Fields already set in given are kept. Every other
+// a bool key padding mask), decoder mask likewise, a causal mask input
+// [T, T], sequence-first ids, output logits, else the first graph output. Fields already set in given are kept. Every other
 // input without a default is an error, and so are logits that do not have
 // a position per decoder input position (graphedit.CheckLogitsPerPosition).
 func DetectRoles(g *graphedit.Graph, given Roles) (Roles, error) {
