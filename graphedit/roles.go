@@ -208,7 +208,8 @@ func maskElem(elem int32) bool {
 // position per decoder input position, as teacher-forced training and
 // analysis need: an FSMT export's decoder keeps only the last position
 // (logits [batch, 1, vocab] whatever the prefix length), which the shape
-// analysis shows.
+// analysis shows. Logits that an If returns (a merged decoder) are checked
+// in each branch.
 func CheckLogitsPerPosition(g *Graph, r IORoles) error {
 	lv, dv := g.Value(r.Logits), g.Value(r.DecIn)
 	if lv == nil || dv == nil || dv.Rank() != 2 {
@@ -216,15 +217,33 @@ func CheckLogitsPerPosition(g *Graph, r IORoles) error {
 	}
 	g.ensureAnalysis()
 	ls, ds := lv.Shape(), dv.Shape()
-	ax := 1 // the length axis of ids and logits
-	if r.SeqFirst {
-		ax = 0
+	if n, k := lv.Producer(); n != nil && n.OpType() == "If" {
+		for _, branch := range []string{"then_branch", "else_branch"} {
+			sub, err := g.Subgraph(n, branch)
+			if err != nil || k >= len(sub.Outputs()) {
+				continue
+			}
+			sub.ensureAnalysis()
+			if bs := sub.Outputs()[k].Shape(); onePosition(bs, ds, r.SeqFirst) {
+				ls = bs
+			}
+		}
 	}
-	if len(ls) < 2 || !ls[ax].Known() || ls[ax].Value != 1 || (ds[ax].Known() && ds[ax].Value == 1) {
+	if !onePosition(ls, ds, r.SeqFirst) {
 		return nil
 	}
 	return fmt.Errorf("graphedit: the logits %q %s have one position for decoder input ids %q %s: the decoder returns the last position only (as an FSMT export does), so teacher-forced training, analysis and equivalence cannot run on it",
 		r.Logits, ShapeString(ls), r.DecIn, ShapeString(ds))
+}
+
+// onePosition reports whether logits of shape ls have a length of 1 where
+// the ids of shape ds may be longer.
+func onePosition(ls, ds []Dim, seqFirst bool) bool {
+	ax := 1 // the length axis of ids and logits
+	if seqFirst {
+		ax = 0
+	}
+	return len(ls) >= 2 && len(ds) == 2 && ls[ax].Known() && ls[ax].Value == 1 && !(ds[ax].Known() && ds[ax].Value == 1)
 }
 
 // SourceFeatures reports whether the graph input named src is float

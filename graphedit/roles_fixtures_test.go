@@ -50,20 +50,23 @@ func TestGuessIORolesFixtureMasks(t *testing.T) {
 }
 
 // FSMT's Optimum decoder returns the logits of its last position only,
-// which shape inference shows ([batch_size, 1, 64]); M2M100's, from the same
-// exporter config, returns one per position.
+// which shape inference shows ([batch_size, 1, 64]), in its merged decoder's
+// If branches too; M2M100's, from the same exporter config, returns one per
+// position.
 func TestCheckLogitsPerPosition(t *testing.T) {
 	for _, c := range []struct {
-		family string
-		want   string
+		file string
+		want string
 	}{
-		{"fsmt", `the logits "logits" [batch_size,1,64] have one position for decoder input ids "input_ids" [batch_size,decoder_sequence_length]`},
-		{"m2m100", ""},
+		{"fsmt/decoder_model.onnx", `the logits "logits" [batch_size,1,64] have one position for decoder input ids "input_ids" [batch_size,decoder_sequence_length]`},
+		{"fsmt/decoder_model_merged.onnx", `the logits "logits" [batch_size,1,64] have one position`},
+		{"m2m100/decoder_model.onnx", ""},
+		{"m2m100/decoder_model_merged.onnx", ""},
 	} {
-		g := graphtest.LoadGraph(t, "../models/fixtures/"+c.family+"/decoder_model.onnx")
+		g := graphtest.LoadGraph(t, "../models/fixtures/"+c.file)
 		err := graphedit.CheckLogitsPerPosition(g, graphedit.IORoles{DecIn: "input_ids", Logits: "logits"})
 		if (c.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), c.want)) {
-			t.Errorf("%s: %v; want %q", c.family, err, c.want)
+			t.Errorf("%s: %v; want %q", c.file, err, c.want)
 		}
 	}
 }

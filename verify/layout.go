@@ -295,19 +295,20 @@ func (fi *fileInfo) classify() error {
 }
 
 // readGraph completes what the names left open from the graph of a file
-// that takes ids (a single graph, an encoder, a decoder without past):
+// that runs without past (a single graph, an encoder, a decoder, a merged
+// decoder):
 // padding-mask and causal-mask inputs, each mask's format and the ids'
 // layout (graphedit.GuessIORoles), and whether the logits have a
 // position per decoder input position (graphedit.CheckLogitsPerPosition).
 // Then every input must be one the decoding feeds.
 func (fi *fileInfo) readGraph(m *onnxio.Model) error {
-	if fi.role == roleSingle || fi.role == roleEncoder || fi.role == roleDecoder {
+	if fi.role != roleDecoderPast {
 		g, err := graphedit.Load(m)
 		if err != nil {
 			return fmt.Errorf("verify: %s: %w", fi.path, err)
 		}
 		given := graphedit.IORoles{Src: fi.srcIDs, SrcMask: fi.srcMask, DecIn: fi.tgtIDs, Logits: fi.logits}
-		if fi.role == roleDecoder {
+		if fi.role == roleDecoder || fi.role == roleMerged {
 			given.SrcMask = fi.encMask // the encoder's mask, fed as it is
 		}
 		r, err := graphedit.GuessIORoles(g, given)

@@ -235,10 +235,9 @@ func (m *Model) hasSourceMask() bool {
 // CheckTeacherForcing says why the model's teacher-forced logits (a logit
 // per target position, which the equivalence check and ForcedLogits
 // compare) cannot be had: its decoder without cache returns the last
-// position only (graphedit.CheckLogitsPerPosition). Nil when they can, or
-// when no file says (a merged decoder's branches are not analysed).
+// position only (graphedit.CheckLogitsPerPosition). Nil when they can.
 func (m *Model) CheckTeacherForcing() error {
-	for _, fi := range []*fileInfo{m.mf.single, m.mf.dec} {
+	for _, fi := range []*fileInfo{m.mf.single, m.mf.dec, m.mf.merged} {
 		if fi != nil && fi.positionsErr != nil {
 			return fmt.Errorf("verify: %s: %w", fi.path, fi.positionsErr)
 		}
