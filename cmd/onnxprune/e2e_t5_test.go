@@ -189,6 +189,8 @@ func TestWhisperSourceRefused(t *testing.T) {
 			"--ids", "-o", filepath.Join(dir, "a2")}, fsmtRefusal},
 		{"verify fsmt", []string{"verify", "--original", fsmtDir, "--pruned", fsmtDir, "--src", filepath.Join("testdata", "t5", "src.ids"), "--ids", "--no-bench",
 			"-o", filepath.Join(dir, "v2")}, fsmtRefusal},
+		{"verify fsmt merged", []string{"verify", "--original", filepath.Join(fsmtDir, "encoder_model.onnx") + "," + filepath.Join(fsmtDir, "decoder_model_merged.onnx"), "--pruned", filepath.Join(fsmtDir, "encoder_model.onnx") + "," + filepath.Join(fsmtDir, "decoder_model_merged.onnx"),
+			"--src", filepath.Join("testdata", "t5", "src.ids"), "--ids", "--no-bench", "-o", filepath.Join(dir, "v3")}, fsmtRefusal},
 	} {
 		// The error is the last line; progress lines (the special ids
 		// read) may come before it.
