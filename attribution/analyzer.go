@@ -8,6 +8,7 @@ import (
 
 	"onnxprune/attribution/conllu"
 	"onnxprune/graphedit"
+	"onnxprune/internal/modelfeed"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 )
@@ -126,8 +127,8 @@ func (a *Analyzer) Run(ex Example) (*Result, error) {
 		return nil, fmt.Errorf("attribution: example needs a source, decoder input and labels of the same length (have %d, %d, %d)", max(len(ex.Src), len(ex.Feat)), len(ex.DecIn), len(ex.Labels))
 	}
 	feeds := map[string]*ortrun.Tensor{
-		n.DecIn:     ortrun.NewI64([]int64{1, int64(len(ex.DecIn))}, ex.DecIn),
-		LabelsInput: ortrun.NewI64([]int64{1, int64(len(ex.Labels))}, ex.Labels),
+		n.DecIn:     modelfeed.IDs(ex.DecIn, 1, len(ex.DecIn), n.SeqFirst),
+		LabelsInput: modelfeed.IDs(ex.Labels, 1, len(ex.Labels), n.SeqFirst),
 	}
 	if ex.Feat != nil {
 		if len(ex.Feat) != ex.Mel*ex.Frames {
@@ -135,13 +136,16 @@ func (a *Analyzer) Run(ex Example) (*Result, error) {
 		}
 		feeds[n.Src] = ortrun.NewF32([]int64{1, int64(ex.Mel), int64(ex.Frames)}, ex.Feat)
 	} else {
-		feeds[n.Src] = ortrun.NewI64([]int64{1, int64(len(ex.Src))}, ex.Src)
+		feeds[n.Src] = modelfeed.IDs(ex.Src, 1, len(ex.Src), n.SeqFirst)
 	}
 	if n.SrcMask != "" && ex.Feat == nil {
-		feeds[n.SrcMask] = ortrun.NewI64([]int64{1, int64(len(ex.Src))}, ones(len(ex.Src)))
+		feeds[n.SrcMask] = modelfeed.Mask([]int64{1, int64(len(ex.Src))}, ones(len(ex.Src)), n.SrcMaskFormat)
 	}
 	if n.DecMask != "" {
-		feeds[n.DecMask] = ortrun.NewI64([]int64{1, int64(len(ex.DecIn))}, ones(len(ex.DecIn)))
+		feeds[n.DecMask] = modelfeed.Mask([]int64{1, int64(len(ex.DecIn))}, ones(len(ex.DecIn)), n.DecMaskFormat)
+	}
+	if n.CausalMask != "" {
+		feeds[n.CausalMask] = modelfeed.Causal(len(ex.DecIn), n.CausalFormat)
 	}
 	for k, v := range ex.Feeds {
 		feeds[k] = v

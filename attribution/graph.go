@@ -30,22 +30,22 @@ const (
 	probsPrefix = "attr/probs/"
 )
 
-// IONames names the model's inputs and its logits output.
-type IONames struct {
-	// Src is the source ids [B,S]; SrcMask the optional source mask [B,S].
-	Src, SrcMask string
-	// DecIn is the decoder input ids [B,T]; DecMask its optional mask.
-	DecIn, DecMask string
-	// Logits is the output [B,T,V].
-	Logits string
-}
+// IONames names the model's inputs and its logits output, and how its
+// padding masks are written (graphedit.IORoles).
+type IONames = graphedit.IORoles
 
-// DetectNames fills the empty fields of given from the usual names
-// (src_ids/input_ids, attention_mask, tgt_ids/decoder_input_ids,
-// decoder_attention_mask, logits: graphedit.GuessIORoles) and checks that
-// they exist.
+// DetectNames fills the empty fields of given from the usual names and
+// the graph (src_ids/input_ids, attention_mask or a bool key padding mask,
+// tgt_ids/decoder_input_ids, decoder_attention_mask, logits:
+// graphedit.GuessIORoles) and checks that they exist and that the logits
+// have a position per decoder input position
+// (graphedit.CheckLogitsPerPosition). Other inputs are fed by
+// Example.Feeds.
 func DetectNames(g *graphedit.Graph, given IONames) (IONames, error) {
-	r := IONames(graphedit.GuessIORoles(g, graphedit.IORoles(given)))
+	r, err := graphedit.GuessIORoles(g, given)
+	if err != nil {
+		return r, fmt.Errorf("attribution: %w", err)
+	}
 	has := map[string]bool{}
 	var ins []string
 	for _, v := range g.Inputs() {
@@ -62,6 +62,9 @@ func DetectNames(g *graphedit.Graph, given IONames) (IONames, error) {
 	}
 	if v := g.Value(r.Logits); r.Logits == "" || v == nil || !v.IsGraphOutput() {
 		return r, fmt.Errorf("attribution: the model has no logits output %q", r.Logits)
+	}
+	if err := graphedit.CheckLogitsPerPosition(g, r); err != nil {
+		return r, fmt.Errorf("attribution: %w", err)
 	}
 	return r, nil
 }

@@ -263,6 +263,9 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		models[k] = m
+		if err := m.CheckTeacherForcing(); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
 		if k == 0 {
 			// What the pruned model, and the gated copy of the original,
 			// do not say themselves (an output folder holds no config

@@ -305,7 +305,7 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 					t.Fatalf("%s: %v", dname, err)
 				}
 				for run, sz := range runs(sizes, gated.Inputs()) {
-					feeds := graphtest.RandomFeeds(gated.Inputs(), sz, rng)
+					feeds := graphtest.RandomFeedsFor(g, gated.Inputs(), sz, rng)
 					if _, ok := feeds["use_cache_branch"]; ok {
 						feeds["use_cache_branch"] = ortrun.NewBool([]int64{1}, []bool{run%2 == 1})
 					}
@@ -401,7 +401,7 @@ func TestGatesDefaultIsOriginalOnORT(t *testing.T) {
 			s2 := graphtest.NewSession(t, graphtest.MarshalGraph(t, g, m), opts)
 			rng := rand.New(rand.NewPCG(5, 0))
 			names := graphtest.OutputNames(s1)
-			in := graphtest.RandomFeeds(s1.Inputs(), [2]int64{2, 4}, rng)
+			in := graphtest.RandomFeedsFor(g, s1.Inputs(), [2]int64{2, 4}, rng)
 			o1, err := s1.Run(in, names)
 			if err != nil {
 				t.Fatal(err)

@@ -150,6 +150,42 @@ func RandomFeeds(inputs []ortrun.ValueInfo, sz [2]int64, rng *rand.Rand) map[str
 	return in
 }
 
+// RandomFeedsFor makes inputs as RandomFeeds does, but sizes each symbolic
+// dim by its symbol in g's declared input shapes, so that inputs laid out
+// differently agree: the batch symbol of the ids (graphedit.GuessIORoles,
+// axis 1 of sequence-first ids) gets sz[0], every other symbol sz[1]. A
+// graph whose ids it cannot read is fed as RandomFeeds feeds it.
+func RandomFeedsFor(g *graphedit.Graph, inputs []ortrun.ValueInfo, sz [2]int64, rng *rand.Rand) map[string]*ortrun.Tensor {
+	r, err := graphedit.GuessIORoles(g, graphedit.IORoles{})
+	ids := g.Value(r.DecIn)
+	if err != nil || ids == nil || ids.Rank() != 2 {
+		return RandomFeeds(inputs, sz, rng)
+	}
+	batch := ids.Shape()[0].Param
+	if r.SeqFirst {
+		batch = ids.Shape()[1].Param
+	}
+	sized := make([]ortrun.ValueInfo, len(inputs))
+	for i, vi := range inputs {
+		sized[i] = vi
+		v := g.Value(vi.Name)
+		if v == nil || v.Rank() != len(vi.Shape) {
+			continue
+		}
+		sized[i].Shape = append([]int64(nil), vi.Shape...)
+		for a, d := range v.Shape() {
+			switch {
+			case sized[i].Shape[a] >= 0 || d.Param == "":
+			case d.Param == batch:
+				sized[i].Shape[a] = sz[0]
+			default:
+				sized[i].Shape[a] = sz[1]
+			}
+		}
+	}
+	return RandomFeeds(sized, sz, rng)
+}
+
 // TestSet is one test_data_set_K folder of ONNX's test-data layout: the
 // inputs and expected outputs by name.
 type TestSet = testset.Set
