@@ -120,6 +120,7 @@ func analyzeRegion(g *graphedit.Graph, b *Block) (*headRegion, error) {
 		}
 	}
 	r.contracted = regionTensor{b.Out.Weight, headAx{1 - outAxis(b.Out.Transposed), 1, dh}}
+	r.quantParams(r.contracted.v, r.contracted.ax)
 	// Keys and values read from graph inputs.
 	for _, in := range b.KVInputs {
 		d := in.Shape()
@@ -149,6 +150,7 @@ func analyzeRegion(g *graphedit.Graph, b *Block) (*headRegion, error) {
 
 func (r *headRegion) source(v *graphedit.Value, a headAx) error {
 	r.consts = append(r.consts, regionTensor{v, a})
+	r.quantParams(v, a)
 	return r.mark(v, a, nil)
 }
 
@@ -444,7 +446,7 @@ func (r *headRegion) restrict(w *graphedit.Value, proj map[*graphedit.Node]bool)
 			return false
 		}
 		switch n.OpType() {
-		case "Identity", "Cast", "Transpose", "Slice", "Split", "Gather":
+		case "Identity", "Cast", "Transpose", "Slice", "Split", "Gather", "QuantizeLinear", "DequantizeLinear":
 		default:
 			return false
 		}
