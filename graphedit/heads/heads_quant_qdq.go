@@ -77,6 +77,10 @@ func (r *headRegion) quantParams(w *graphedit.Value, a headAx) {
 			if !r.hasConst(p) {
 				r.consts = append(r.consts, regionTensor{p, headAx{0, a.outer, a.inner}})
 			}
+			if r.paramUses == nil {
+				r.paramUses = map[*graphedit.Value][]graphedit.Use{}
+			}
+			r.paramUses[p] = append(r.paramUses[p], graphedit.Use{Node: n, Input: j})
 		}
 	}
 }
@@ -89,4 +93,17 @@ func (r *headRegion) hasConst(v *graphedit.Value) bool {
 		}
 	}
 	return false
+}
+
+// headReaders returns the uses of initializer w that read it along block b's
+// heads, and whether w has other readers. A per-channel scale or zero point
+// is read along the heads only by the DequantizeLinear nodes quantParams
+// found (the quantizer may share one zero point between every weight of a
+// model, read along other axes elsewhere); any other constant by the nodes
+// readerUses attributes to the block.
+func (b *Block) headReaders(w *graphedit.Value) (own []graphedit.Use, shared bool) {
+	if uses, ok := b.region.paramUses[w]; ok {
+		return uses, w.NumUses() > len(uses)
+	}
+	return readerUses(b, w)
 }

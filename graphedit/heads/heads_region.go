@@ -70,6 +70,9 @@ type headRegion struct {
 	// gateFactor is the block's gate, shaped to multiply the heads
 	// (Block.gateFactor): it scales each head and is not followed back.
 	gateFactor *graphedit.Value
+	// paramUses are, per per-channel scale or zero point among consts,
+	// the DequantizeLinear inputs that read it along the heads.
+	paramUses map[*graphedit.Value][]graphedit.Use
 }
 
 // pendingCheck is an operand (input slot of node at) that must carry the
