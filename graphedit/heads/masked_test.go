@@ -122,7 +122,10 @@ type quantManifest struct {
 // every file of a variant in quantMaskedTol, against the same file with
 // those heads' output-projection rows zeroed, within the variant's
 // tolerance; the pruned file loads in ONNX Runtime, is smaller and passes
-// the tool's type check.
+// the tool's type check. The mixed decision is also run as gates: the
+// gated file (float32 gate inputs, cast to the heads' type where the model
+// computes in another) fed 0 for the removed heads computes the masked
+// reference too.
 func TestPruneQuantMatchesMaskedReference(t *testing.T) {
 	const dir = "../../models/fixtures"
 	data, err := os.ReadFile(filepath.Join(dir, "quant", "manifest.json"))
@@ -147,6 +150,9 @@ func TestPruneQuantMatchesMaskedReference(t *testing.T) {
 					sets = append(sets, set.Dir)
 				}
 				checkMaskedPrune(t, dir, fx.File, mr.Heads, sets, tol)
+				if mr.Decision == "mixed5" {
+					checkMaskedGates(t, dir, fx.File, mr.Heads, sets, tol)
+				}
 			})
 		}
 	}
@@ -244,6 +250,71 @@ func checkMaskedPrune(t *testing.T, dir, file string, remove, sets []string, tol
 			worst = math.Max(worst, d)
 		}
 		t.Logf("%s: largest difference from the masked reference %.3g (%d -> %d bytes)", set, worst, st.Size(), len(model))
+	}
+}
+
+// checkMaskedGates gates every block of the fixture file, feeds gate 0 to
+// the named heads and 1 to the others, and compares the outputs with each
+// reference set within tol.
+func checkMaskedGates(t *testing.T, dir, file string, remove, sets []string, tol float64) {
+	t.Helper()
+	m, g := graphtest.LoadFixture(t, filepath.Join(dir, file))
+	blocks, err := heads.FindHeads(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec, err := heads.ParseSpec(strings.Join(remove, ","), blocks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := heads.RemoveDecision(blocks, spec)
+	gates, err := heads.InsertGates(g, blocks, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.CheckTypes(); err != nil {
+		t.Fatalf("the gated file: %v", err)
+	}
+	sess := graphtest.NewSession(t, graphtest.MarshalGraph(t, g, m), ortrun.Options{IntraOpThreads: 1})
+	for _, set := range sets {
+		ts, err := graphtest.ReadTestSet(filepath.Join(dir, set))
+		if err != nil {
+			t.Fatal(err)
+		}
+		feeds := map[string]*ortrun.Tensor{}
+		for name, v := range ts.Inputs {
+			feeds[name] = v
+		}
+		for _, gt := range gates {
+			vals := make([]float32, gt.Heads)
+			for h := range vals {
+				vals[h] = 1
+				if keep, ok := dec[gt.Block]; ok && !keep[h] {
+					vals[h] = 0
+				}
+			}
+			feeds[gt.Name] = ortrun.NewF32([]int64{int64(gt.Heads)}, vals)
+		}
+		var names []string
+		for name := range ts.Outputs {
+			names = append(names, name)
+		}
+		got, err := sess.Run(feeds, names)
+		if err != nil {
+			t.Fatalf("gated, %s: %v", set, err)
+		}
+		worst := 0.0
+		for _, name := range names {
+			d, err := maxAbsDiff(got[name], ts.Outputs[name])
+			if err != nil {
+				t.Fatalf("gated, %s: output %s: %v", set, name, err)
+			}
+			if d > tol || math.IsNaN(d) {
+				t.Errorf("gated, %s: output %s differs from the masked reference by %.3g", set, name, d)
+			}
+			worst = math.Max(worst, d)
+		}
+		t.Logf("gated, %s: largest difference from the masked reference %.3g", set, worst)
 	}
 }
 
