@@ -11,12 +11,20 @@ import (
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
 )
 
 // DefaultEquivalenceTol bounds |gated − pruned| logits: fp32 sums over a
 // changed number of heads reorder additions (rounding of order 1e-6
 // relative), far below any change a wrong cut makes.
 const DefaultEquivalenceTol = 1e-4
+
+// HalfEquivalenceTol is the default bound for a model that computes in
+// float16: the gated and pruned models round intermediates to half
+// precision (a relative step of 2^-11, about 5e-4) at different points, so
+// logits of order 1–10 differ by a few float16 ulps (measured 1.0e-3 on
+// the fp16 Marian fixture with five heads removed).
+const HalfEquivalenceTol = 1e-2
 
 // HeadDecision says which heads the pruned model lost: a list of head
 // names (heads.ParseSpec, e.g. "encoder:0:1,cross:1:*") or a gates.json
@@ -59,6 +67,13 @@ func (d HeadDecision) decide(blocks []*heads.Block) (heads.Decision, error) {
 // with AllowDirs for external data outside their folders; the copies hold
 // their data in dir.
 func BuildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOptions) ([]string, int, error) {
+	out, closed, _, err := buildGated(files, d, dir, opts)
+	return out, closed, err
+}
+
+// buildGated is BuildGated; half reports whether a file computes its
+// attention in float16 (a MatMul or Gemm with a float16 operand).
+func buildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOptions) (out []string, closedHeads int, half bool, err error) {
 	ls, dec, err := loadDecided(files, d, opts)
 	defer func() {
 		for _, l := range ls {
@@ -66,14 +81,14 @@ func BuildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOpt
 		}
 	}()
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, false, err
 	}
 	closed := map[string]bool{}
-	var out []string
 	for i, l := range ls {
+		half = half || computesInFloat16(l.g)
 		gates, err := heads.InsertGates(l.g, l.blocks, nil)
 		if err != nil {
-			return nil, 0, fmt.Errorf("verify: %s: gates: %w", files[i], err)
+			return nil, 0, false, fmt.Errorf("verify: %s: gates: %w", files[i], err)
 		}
 		for _, gt := range gates {
 			keep := dec[gt.Block]
@@ -87,20 +102,44 @@ func BuildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOpt
 			}
 			v := l.g.Value(gt.Name)
 			if v == nil {
-				return nil, 0, fmt.Errorf("verify: %s: gate %s not in the graph", files[i], gt.Name)
+				return nil, 0, false, fmt.Errorf("verify: %s: gate %s not in the graph", files[i], gt.Name)
 			}
 			if err := l.g.SetInitializer(v, onnxio.NewFloat32(gt.Name, []int64{int64(gt.Heads)}, vals)); err != nil {
-				return nil, 0, fmt.Errorf("verify: %s: gate %s: %w", files[i], gt.Name, err)
+				return nil, 0, false, fmt.Errorf("verify: %s: gate %s: %w", files[i], gt.Name, err)
 			}
 		}
 		l.g.Store(l.m)
 		p := filepath.Join(dir, filepath.Base(files[i]))
 		if err := l.m.Save(p, nil); err != nil {
-			return nil, 0, err
+			return nil, 0, false, err
 		}
 		out = append(out, p)
 	}
-	return out, len(closed), nil
+	return out, len(closed), half, nil
+}
+
+// computesInFloat16 reports whether a MatMul or Gemm of g, or of the
+// branches of its If nodes (a merged decoder), has a float16 operand.
+func computesInFloat16(g *graphedit.Graph) bool {
+	_ = g.InferShapes() // types that cannot be inferred count as not float16
+	for _, n := range g.Nodes() {
+		if n.OpType() == "If" {
+			for _, attr := range []string{"then_branch", "else_branch"} {
+				if sub, err := g.Subgraph(n, attr); err == nil && computesInFloat16(sub) {
+					return true
+				}
+			}
+		}
+		if n.OpType() != "MatMul" && n.OpType() != "Gemm" {
+			continue
+		}
+		for _, in := range n.Inputs() {
+			if in != nil && in.ElemType() == int32(onnxpb.TensorProto_FLOAT16) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // loadedFile is one file of a model with its graph and attention blocks.
@@ -186,7 +225,8 @@ func gatedWorkDir(workDir string) (string, error) {
 
 // checkEquivalence builds the gated original, opens it and the pruned
 // model, and compares their teacher-forced logits on tgt at batch 1 and at
-// batch size batch.
+// batch size batch, within tol (0: DefaultEquivalenceTol, or
+// HalfEquivalenceTol when the original computes in float16).
 func checkEquivalence(ctx context.Context, original, pruned []string, d HeadDecision, mo ModelOptions, src, tgt [][]int64, batch int, tol float64, workDir string) (*Equivalence, error) {
 	files, err := expandPaths(original, !mo.NoCache)
 	if err != nil {
@@ -197,9 +237,16 @@ func checkEquivalence(ctx context.Context, original, pruned []string, d HeadDeci
 		return nil, fmt.Errorf("verify: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	gatedFiles, closed, err := BuildGated(files, d, dir, &onnxio.LoadOptions{AllowDirs: mo.AllowDirs})
+	gatedFiles, closed, half, err := buildGated(files, d, dir, &onnxio.LoadOptions{AllowDirs: mo.AllowDirs})
 	if err != nil {
 		return nil, err
+	}
+	switch {
+	case tol > 0:
+	case half:
+		tol = HalfEquivalenceTol
+	default:
+		tol = DefaultEquivalenceTol
 	}
 	g, err := OpenModel(gatedFiles, mo)
 	if err != nil {
