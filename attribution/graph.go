@@ -122,6 +122,9 @@ func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
 			return nil, fmt.Errorf("attribution: the model is already gated (input %q): analyze the ungated or the pruned file", v.Name())
 		}
 	}
+	if q := heads.QuantizingNode(g); q != nil {
+		return nil, fmt.Errorf("attribution: the model quantizes its activations to integers (%s), through which gradients and relevance do not flow: analyze the float (fp32) model, then apply its decision to this file with 'onnxprune prune --gates gates.json' (or --remove)", q)
+	}
 	blocks, err := heads.FindHeads(g)
 	if err != nil {
 		return nil, fmt.Errorf("attribution: %w", err)
