@@ -63,7 +63,9 @@ func computedProduct(v *graphedit.Value, depth int, seen map[*graphedit.Value]bo
 	if n == nil {
 		return nil
 	}
-	if n.OpType() == "MatMul" && n.Domain() == "" {
+	// ONNX Runtime's FusedMatMul (a MatMul with transposes, as a session
+	// saves an optimized model) counts too: such scores are reported.
+	if n.OpType() == "MatMul" && n.Domain() == "" || n.OpType() == "FusedMatMul" && n.Domain() == "com.microsoft" {
 		if !isConstLike(n.Input(0)) && !isConstLike(n.Input(1)) {
 			return n
 		}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -406,4 +407,62 @@ func countKept(keep []bool, all int) int {
 		}
 	}
 	return n
+}
+
+// TestQuantFixturesNeverSilent runs discovery on every file of quant/: a
+// variant of quantMaskedTol finds exactly the blocks of the base model's
+// inventory (kind, layer, heads, head size) and nothing it cannot analyse;
+// any other file finds its blocks or reports the Softmax nodes it cannot
+// analyse, never zero blocks and nothing said.
+func TestQuantFixturesNeverSilent(t *testing.T) {
+	const dir = "../../models/fixtures"
+	data, err := os.ReadFile(filepath.Join(dir, "quant", "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var man struct {
+		Fixtures []struct {
+			File      string `json:"file"`
+			Variant   string `json:"variant"`
+			Attention []struct {
+				Kind     string `json:"kind"`
+				Layer    int    `json:"layer"`
+				NumHeads int    `json:"num_heads"`
+				HeadDim  int    `json:"head_dim"`
+			} `json:"attention"`
+		} `json:"fixtures"`
+	}
+	if err := json.Unmarshal(data, &man); err != nil {
+		t.Fatal(err)
+	}
+	for _, fx := range man.Fixtures {
+		t.Run(fx.File, func(t *testing.T) {
+			_, g := graphtest.LoadFixture(t, filepath.Join(dir, fx.File))
+			d, err := heads.Discover(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.Blocks) == 0 && len(d.NotUnderstood) == 0 {
+				t.Fatalf("no block found and nothing reported")
+			}
+			if _, ok := quantMaskedTol[fx.Variant]; !ok {
+				return
+			}
+			for _, nu := range d.NotUnderstood {
+				t.Errorf("not understood: %v", nu)
+			}
+			var got, want []string
+			for _, b := range d.Blocks {
+				got = append(got, fmt.Sprintf("%s:%d %dx%d", b.Kind, b.Layer, b.NumHeads, b.HeadDim))
+			}
+			for _, a := range fx.Attention {
+				want = append(want, fmt.Sprintf("%s:%d %dx%d", a.Kind, a.Layer, a.NumHeads, a.HeadDim))
+			}
+			sort.Strings(got)
+			sort.Strings(want)
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("blocks %v, the base model's inventory %v", got, want)
+			}
+		})
+	}
 }
