@@ -458,10 +458,10 @@ func findCuts(g *graphedit.Graph, blocks []*heads.Block, logits *graphedit.Value
 			continue
 		}
 		w := n.Input(0)
-		if w == nil || !w.IsInitializer() || w.Rank() != 2 || w.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
+		if w == nil || !w.IsInitializer() || w.Rank() != 2 || !floatElem(w.ElemType()) {
 			continue
 		}
-		if out := n.Output(0); out != nil && out.ElemType() == int32(onnxpb.TensorProto_FLOAT) {
+		if out := n.Output(0); out != nil && floatElem(out.ElemType()) {
 			emb = append(emb, out.Name())
 			if dependsOn(n.Input(1), decIn, memo) {
 				decEmb = append(decEmb, out.Name())
