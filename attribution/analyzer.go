@@ -16,6 +16,11 @@ import (
 type Example struct {
 	// Src are the source ids (with EOS when the model expects it).
 	Src []int64
+	// Feat, in place of Src for a model whose source is features
+	// (Whisper's input_features), are the utterance's Mel × Frames
+	// features; its source positions are then the encoder's.
+	Feat        []float32
+	Mel, Frames int
 	// DecIn is the decoder input (BOS + target); Labels the next tokens
 	// (target + EOS), as long as DecIn.
 	DecIn, Labels []int64
@@ -117,15 +122,22 @@ func ones(n int) []int64 {
 // Run analyzes one example.
 func (a *Analyzer) Run(ex Example) (*Result, error) {
 	n := a.Graph.Names
-	if len(ex.Src) == 0 || len(ex.DecIn) == 0 || len(ex.Labels) != len(ex.DecIn) {
-		return nil, fmt.Errorf("attribution: example needs source ids, decoder input and labels of the same length (have %d, %d, %d)", len(ex.Src), len(ex.DecIn), len(ex.Labels))
+	if (len(ex.Src) == 0 && len(ex.Feat) == 0) || len(ex.DecIn) == 0 || len(ex.Labels) != len(ex.DecIn) {
+		return nil, fmt.Errorf("attribution: example needs a source, decoder input and labels of the same length (have %d, %d, %d)", max(len(ex.Src), len(ex.Feat)), len(ex.DecIn), len(ex.Labels))
 	}
 	feeds := map[string]*ortrun.Tensor{
-		n.Src:       ortrun.NewI64([]int64{1, int64(len(ex.Src))}, ex.Src),
 		n.DecIn:     ortrun.NewI64([]int64{1, int64(len(ex.DecIn))}, ex.DecIn),
 		LabelsInput: ortrun.NewI64([]int64{1, int64(len(ex.Labels))}, ex.Labels),
 	}
-	if n.SrcMask != "" {
+	if ex.Feat != nil {
+		if len(ex.Feat) != ex.Mel*ex.Frames {
+			return nil, fmt.Errorf("attribution: %d features for %d mel bins × %d frames", len(ex.Feat), ex.Mel, ex.Frames)
+		}
+		feeds[n.Src] = ortrun.NewF32([]int64{1, int64(ex.Mel), int64(ex.Frames)}, ex.Feat)
+	} else {
+		feeds[n.Src] = ortrun.NewI64([]int64{1, int64(len(ex.Src))}, ex.Src)
+	}
+	if n.SrcMask != "" && ex.Feat == nil {
 		feeds[n.SrcMask] = ortrun.NewI64([]int64{1, int64(len(ex.Src))}, ones(len(ex.Src)))
 	}
 	if n.DecMask != "" {

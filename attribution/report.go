@@ -181,6 +181,27 @@ func newAccumulator(g *Graph, cfg Config) *accumulator {
 	return a
 }
 
+// notAToken stands for a source position of a features source: no token,
+// so neither special nor EOS.
+const notAToken = math.MinInt64
+
+// featurePositions returns a notAToken id per encoder position of a
+// features example: the key length of its encoder (or cross) attention.
+func featurePositions(blocks []BlockInfo, r *Result) []int64 {
+	s := 0
+	for bi, b := range blocks {
+		if b.Kind != heads.KindDecoder && r.Probs[bi] != nil {
+			s = r.S[bi]
+			break
+		}
+	}
+	pos := make([]int64, s)
+	for i := range pos {
+		pos[i] = notAToken
+	}
+	return pos
+}
+
 // words returns the word of each source position and the number of words.
 func (a *accumulator) words(ex Example) ([]int, int) {
 	if ex.SrcWords != nil {
@@ -252,6 +273,12 @@ func (a *accumulator) add(ex Example, r *Result) error {
 			}
 		}
 	}
+	// The source positions: token ids, or for features the encoder's
+	// positions, none of them special.
+	src := ex.Src
+	if ex.Feat != nil {
+		src = featurePositions(a.g.Blocks, r)
+	}
 	rarest := -1
 	if a.cfg.Freq != nil {
 		best := math.MaxInt
@@ -286,11 +313,11 @@ func (a *accumulator) add(ex Example, r *Result) error {
 		var qIDs, kIDs []int64
 		switch b.Kind {
 		case heads.KindEncoder:
-			qIDs, kIDs = ex.Src, ex.Src
+			qIDs, kIDs = src, src
 		case heads.KindDecoder:
 			qIDs, kIDs = ex.DecIn, ex.DecIn
 		default:
-			qIDs, kIDs = ex.DecIn, ex.Src
+			qIDs, kIDs = ex.DecIn, src
 		}
 		if T != len(qIDs) || S != len(kIDs) {
 			return fmt.Errorf("attribution: attention of %s is %dx%d, tokens %dx%d", b.Name, T, S, len(qIDs), len(kIDs))

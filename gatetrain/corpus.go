@@ -8,21 +8,45 @@ import (
 	"strconv"
 	"strings"
 
+	"onnxprune/internal/features"
 	"onnxprune/internal/safefile"
 )
 
 // Pair is one sentence pair of token ids, without BOS/EOS, and the line it
-// came from (counted from 1).
+// came from (counted from 1). A pair of a features corpus has Feat, the
+// source utterance's Mel × Frames features, in place of Src.
 type Pair struct {
 	Src, Tgt []int64
+	Feat     []float32
 	Line     int
 }
 
-// Corpus is a parallel corpus of token ids.
+// Corpus is a parallel corpus of token ids, or of features paired with
+// target token ids (Mel > 0).
 type Corpus struct {
 	Pairs []Pair
 	// SrcFile and TgtFile name the files for error messages.
 	SrcFile, TgtFile string
+	// Mel and Frames are the size of each source utterance of a features
+	// corpus (0 for token ids).
+	Mel, Frames int
+}
+
+// NewFeatureCorpus pairs the utterances of a features file with the target
+// sentences of tgtFile, one line per utterance (see NewCorpus).
+func NewFeatureCorpus(f *features.Features, tgt [][]int64, tgtFile string) (*Corpus, error) {
+	if f.N != len(tgt) {
+		return nil, fmt.Errorf("gatetrain: %s holds %d utterances but %s has %d lines: a parallel corpus needs one target line per utterance",
+			f.Path, f.N, tgtFile, len(tgt))
+	}
+	c := &Corpus{SrcFile: f.Path, TgtFile: tgtFile, Mel: f.Mel, Frames: f.Frames}
+	for i := range tgt {
+		if len(tgt[i]) == 0 {
+			return nil, fmt.Errorf("gatetrain: %s:%d: empty sentence", tgtFile, i+1)
+		}
+		c.Pairs = append(c.Pairs, Pair{Feat: f.Row(i), Tgt: tgt[i], Line: i + 1})
+	}
+	return c, nil
 }
 
 // ReadIDFile reads a file of token ids, one sentence a line, ids separated
@@ -106,42 +130,43 @@ type Batch struct {
 	// Src [B, S], SrcMask [B, S] (1 on tokens), DecIn and Labels [B, T].
 	Src, SrcMask, DecIn, Labels []int64
 	B, S, T                     int
+	// Feat [B, Mel, Frames] is the source of a features corpus, in place
+	// of Src and SrcMask (S is 0).
+	Feat        []float32
+	Mel, Frames int
 	// Tokens counts the target tokens that enter the loss.
 	Tokens int
 	// Lines are the corpus lines of the rows.
 	Lines []int
 }
 
-// MakeBatch builds a batch from pairs.
+// MakeBatch builds a batch from pairs. The source of pairs with features
+// is their features, as they are: they have one size, and no EOS.
 func MakeBatch(pairs []Pair, sp Specials) *Batch {
 	extra := 0
 	if sp.EOS >= 0 {
 		extra = 1
 	}
 	b := &Batch{B: len(pairs)}
+	feat := len(pairs) > 0 && pairs[0].Feat != nil
 	for _, p := range pairs {
-		b.S = max(b.S, len(p.Src)+extra)
+		if !feat {
+			b.S = max(b.S, len(p.Src)+extra)
+		}
 		b.T = max(b.T, len(p.Tgt)+extra)
 	}
-	b.Src = make([]int64, b.B*b.S)
-	b.SrcMask = make([]int64, b.B*b.S)
+	if !feat {
+		b.Src = make([]int64, b.B*b.S)
+		b.SrcMask = make([]int64, b.B*b.S)
+	}
 	b.DecIn = make([]int64, b.B*b.T)
 	b.Labels = make([]int64, b.B*b.T)
 	for r, p := range pairs {
 		b.Lines = append(b.Lines, p.Line)
-		src := b.Src[r*b.S : (r+1)*b.S]
-		mask := b.SrcMask[r*b.S : (r+1)*b.S]
-		for i := range src {
-			src[i] = sp.Pad
-		}
-		copy(src, p.Src)
-		n := len(p.Src)
-		if extra == 1 {
-			src[n] = sp.EOS
-			n++
-		}
-		for i := 0; i < n; i++ {
-			mask[i] = 1
+		if feat {
+			b.Feat = append(b.Feat, p.Feat...)
+		} else {
+			b.fillSource(r, p.Src, sp, extra)
 		}
 		dec := b.DecIn[r*b.T : (r+1)*b.T]
 		lab := b.Labels[r*b.T : (r+1)*b.T]
@@ -165,8 +190,28 @@ func MakeBatch(pairs []Pair, sp Specials) *Batch {
 	return b
 }
 
+// fillSource writes row r of the source ids and mask: the ids, EOS when
+// extra is 1, then padding.
+func (b *Batch) fillSource(r int, ids []int64, sp Specials, extra int) {
+	src := b.Src[r*b.S : (r+1)*b.S]
+	mask := b.SrcMask[r*b.S : (r+1)*b.S]
+	for i := range src {
+		src[i] = sp.Pad
+	}
+	copy(src, ids)
+	n := len(ids)
+	if extra == 1 {
+		src[n] = sp.EOS
+		n++
+	}
+	for i := 0; i < n; i++ {
+		mask[i] = 1
+	}
+}
+
 // Batcher cuts a corpus into batches of at most MaxTokens padded tokens
-// (rows × longest side, source or target) with length bucketing: each epoch
+// (rows × longest side, source or target; target only for a features
+// corpus, whose sources all have one size) with length bucketing: each epoch
 // the pairs are shuffled with a generator seeded by (Seed, epoch), sorted by
 // length within windows of Window pairs, cut into batches, and the batches
 // are shuffled. The order of an epoch depends on the seed and the epoch
@@ -195,6 +240,7 @@ func (bt *Batcher) Epoch(epoch int) ([][]int, error) {
 	if bt.Specials.EOS >= 0 {
 		extra = 1
 	}
+	// A features source has one size: the budget counts target tokens.
 	size := func(i int) int {
 		p := bt.Corpus.Pairs[i]
 		return max(len(p.Src), len(p.Tgt)) + extra
@@ -232,5 +278,9 @@ func (bt *Batcher) Batch(idx []int) *Batch {
 	for i, j := range idx {
 		pairs[i] = bt.Corpus.Pairs[j]
 	}
-	return MakeBatch(pairs, bt.Specials)
+	b := MakeBatch(pairs, bt.Specials)
+	if b.Feat != nil {
+		b.Mel, b.Frames = bt.Corpus.Mel, bt.Corpus.Frames
+	}
+	return b
 }

@@ -1,10 +1,13 @@
 package gatetrain
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"onnxprune/internal/features"
 )
 
 func writeFile(t *testing.T, dir, name, text string) string {
@@ -115,5 +118,44 @@ func TestBatcherBudgetsOrderAndCoverage(t *testing.T) {
 	}
 	if b.Tokens != 5 {
 		t.Fatalf("tokens %d, want 5", b.Tokens)
+	}
+}
+
+// A features corpus: utterances paired with target lines, batched as
+// [B, mel, frames] with no source ids, the token budget counting targets.
+func TestFeatureCorpus(t *testing.T) {
+	f := &features.Features{Path: "f.npy", N: 3, Mel: 2, Frames: 3, Data: make([]float32, 18)}
+	for i := range f.Data {
+		f.Data[i] = float32(i)
+	}
+	if _, err := NewFeatureCorpus(f, [][]int64{{4}, {5}}, "t.ids"); err == nil || !strings.Contains(err.Error(), "f.npy holds 3 utterances but t.ids has 2 lines") {
+		t.Errorf("line count mismatch: %v", err)
+	}
+	if _, err := NewFeatureCorpus(f, [][]int64{{4}, {}, {5}}, "t.ids"); err == nil || !strings.Contains(err.Error(), "t.ids:2: empty sentence") {
+		t.Errorf("empty target: %v", err)
+	}
+	c, err := NewFeatureCorpus(f, [][]int64{{4, 5, 6}, {7}, {8, 9}}, "t.ids")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bt := &Batcher{Corpus: c, Specials: Specials{Pad: 0, BOS: 2, EOS: 1}, MaxTokens: 8, Seed: 1}
+	batches, err := bt.Epoch(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Targets of 2, 3 and 4 tokens with EOS: 8 tokens hold two rows of the
+	// shorter ones (2·3) but not a third (3·4).
+	if len(batches) != 2 {
+		t.Fatalf("batches %v, want 2 under a budget of 8 target tokens", batches)
+	}
+	b := bt.Batch([]int{2, 0})
+	if b.Src != nil || b.SrcMask != nil || b.S != 0 || b.Mel != 2 || b.Frames != 3 || len(b.Feat) != 12 {
+		t.Fatalf("batch src %v mask %v S %d, features %d×%d (%d values)", b.Src, b.SrcMask, b.S, b.Mel, b.Frames, len(b.Feat))
+	}
+	if b.Feat[0] != 12 || b.Feat[6] != 0 {
+		t.Errorf("features rows start with %v and %v, want utterance 3 then 1", b.Feat[0], b.Feat[6])
+	}
+	if want := []int64{2, 8, 9, 0, 2, 4, 5, 6}; fmt.Sprint(b.DecIn) != fmt.Sprint(want) {
+		t.Errorf("decoder input %v, want %v", b.DecIn, want)
 	}
 }

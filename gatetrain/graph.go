@@ -9,6 +9,7 @@ import (
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/autodiff"
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/features"
 	"onnxprune/onnxio/onnxpb"
 )
 
@@ -91,7 +92,8 @@ func FindGates(g *graphedit.Graph, kinds []heads.Kind) ([]GateInput, error) {
 // Roles names the model inputs the batcher feeds and the logits output.
 // Its fields are those of graphedit.IORoles.
 type Roles struct {
-	// Src is the source ids [B,S]; SrcMask the optional source mask [B,S].
+	// Src is the source ids [B,S] (or features [B,mel,frames]); SrcMask
+	// the optional source mask [B,S].
 	Src, SrcMask string
 	// DecIn is the decoder input ids [B,T]; DecMask its optional mask.
 	DecIn, DecMask string
@@ -100,7 +102,8 @@ type Roles struct {
 }
 
 // DetectRoles guesses the roles from the usual input names
-// (graphedit.GuessIORoles): source ids src_ids / input_ids, decoder input
+// (graphedit.GuessIORoles): source ids src_ids / input_ids (or features
+// input_features), decoder input
 // tgt_ids / decoder_input_ids, source mask attention_mask, decoder mask
 // decoder_attention_mask, output logits, else the first graph output.
 // Fields already set in given are kept.
@@ -113,10 +116,7 @@ func DetectRoles(g *graphedit.Graph, given Roles) (Roles, error) {
 	if r.Logits == "" && len(g.Outputs()) > 0 {
 		r.Logits = g.Outputs()[0].Name()
 	}
-	if err := featureEncoder(g, r.Src); err != nil {
-		return r, err
-	}
-	for _, n := range []struct{ role, name string }{{"source ids", r.Src}, {"decoder input ids", r.DecIn}} {
+	for _, n := range []struct{ role, name string }{{"source", r.Src}, {"decoder input ids", r.DecIn}} {
 		if n.name == "" || !has[n.name] {
 			return r, fmt.Errorf("gatetrain: no model input for the %s (name it with a flag; inputs are %s)", n.role, inputNames(g))
 		}
@@ -132,17 +132,23 @@ func DetectRoles(g *graphedit.Graph, given Roles) (Roles, error) {
 	return r, nil
 }
 
-// featureEncoder refuses a model whose source is a float tensor (an audio
-// encoder's features, as Whisper's input_features [B, n_mels, frames])
-// rather than token ids: gate training feeds token ids. src is the source
-// input named so far ("" when none was found).
-func featureEncoder(g *graphedit.Graph, src string) error {
-	for _, v := range g.Inputs() {
-		if strings.HasPrefix(v.Name(), GatePrefix) || v.IsInitializer() || (src != "" && v.Name() != src) {
-			continue
-		}
-		if t := v.ElemType(); t == int32(onnxpb.TensorProto_FLOAT) && len(v.Shape()) == 3 && (src != "" || strings.Contains(v.Name(), "features")) {
-			return fmt.Errorf("gatetrain: the source input %q is float features %v (an audio encoder such as Whisper's), not token ids; training and analysis feed token ids only (gate, prune and inspect work on this model)", v.Name(), v.Shape())
+// CheckSource checks a corpus against the model's source input: token ids
+// for an input of ids, features of the input's mel bins (and frames, when
+// fixed) for a features input such as Whisper's input_features.
+func CheckSource(g *graphedit.Graph, src string, c *Corpus) error {
+	if c == nil {
+		return nil
+	}
+	dims, feat := graphedit.SourceFeatures(g, src)
+	switch {
+	case feat && c.Mel == 0:
+		return fmt.Errorf("gatetrain: the model's source input %q is float features %s (a speech encoder such as Whisper's), but %s holds token ids: give the features as a .npy file [utterances, mel bins, frames]", src, features.DimsString(dims), c.SrcFile)
+	case !feat && c.Mel > 0:
+		return fmt.Errorf("gatetrain: %s holds features, but the model's source input %q takes token ids", c.SrcFile, src)
+	case feat:
+		f := features.Features{Path: c.SrcFile, Mel: c.Mel, Frames: c.Frames}
+		if err := f.Check(fmt.Sprintf("the model's input %s", src), dims); err != nil {
+			return fmt.Errorf("gatetrain: %w", err)
 		}
 	}
 	return nil
@@ -172,10 +178,14 @@ type TrainGraph struct {
 	WeightValues [][]float32
 }
 
-// Names of the values the training graph adds.
+// Names of the values the training graph adds: the labels input, the loss
+// and the shape of the model's logits (checked at every step against the
+// batch: a decoder that returns fewer positions than it reads would make
+// the loss meaningless).
 const (
-	LabelsInput = "labels"
-	LossOutput  = "loss"
+	LabelsInput       = "labels"
+	LossOutput        = "loss"
+	LogitsShapeOutput = "logits_shape"
 )
 
 // GradName returns the output holding the gradient of the named value.
@@ -207,6 +217,10 @@ func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles Roles, weight
 	if err != nil {
 		return nil, fmt.Errorf("gatetrain: loss: %w", err)
 	}
+	shape, err := g.AddNode(graphedit.NodeSpec{OpType: "Shape", Name: g.FreshName("train/logits_shape"), Inputs: []*graphedit.Value{logits}, Outputs: []string{LogitsShapeOutput}})
+	if err != nil {
+		return nil, fmt.Errorf("gatetrain: logits shape: %w", err)
+	}
 	var wrt []*graphedit.Value
 	for _, gi := range gates {
 		wrt = append(wrt, g.Value(gi.Name))
@@ -225,7 +239,7 @@ func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles Roles, weight
 	if _, err := autodiff.Build(g, loss, wrt, nil); err != nil {
 		return nil, fmt.Errorf("gatetrain: gradient graph: %w", err)
 	}
-	keep := map[string]bool{LossOutput: true}
+	keep := map[string]bool{LossOutput: true, LogitsShapeOutput: true}
 	for _, v := range wrt {
 		keep[GradName(v.Name())] = true
 	}
@@ -236,8 +250,10 @@ func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles Roles, weight
 			}
 		}
 	}
-	if err := g.AddOutput(loss); err != nil {
-		return nil, fmt.Errorf("gatetrain: loss output: %w", err)
+	for _, v := range []*graphedit.Value{loss, shape.Output(0)} {
+		if err := g.AddOutput(v); err != nil {
+			return nil, fmt.Errorf("gatetrain: output %s: %w", v.Name(), err)
+		}
 	}
 	g.Cleanup()
 	return &TrainGraph{Graph: g, Gates: gates, Roles: roles, Weights: weights, WeightShapes: shapes, WeightValues: vals}, nil

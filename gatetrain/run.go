@@ -82,6 +82,17 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if err := os.MkdirAll(filepath.Join(o.OutDir, TraceDirName), 0o755); err != nil {
 		return nil, fmt.Errorf("gatetrain: %w", err)
 	}
+	// The data must fit the model's source input before the long work of
+	// building the gradient graph.
+	roles, err := DetectRoles(o.Graph, o.Roles)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", o.Model, err)
+	}
+	for _, c := range []*Corpus{o.Train, o.Dev} {
+		if err := CheckSource(o.Graph, roles.Src, c); err != nil {
+			return nil, err
+		}
+	}
 	tg, err := BuildTrainGraph(o.Graph, o.Kinds, o.Roles, o.TrainWeights, o.Smoothing)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", o.Model, err)

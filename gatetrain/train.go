@@ -263,11 +263,15 @@ func (t *Trainer) loadEpoch() error {
 func (t *Trainer) feeds(b *Batch, gates []float64) map[string]*ortrun.Tensor {
 	r := t.TG.Roles
 	in := map[string]*ortrun.Tensor{
-		r.Src:       ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.Src),
 		r.DecIn:     ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, b.DecIn),
 		LabelsInput: ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, b.Labels),
 	}
-	if r.SrcMask != "" {
+	if b.Feat != nil {
+		in[r.Src] = ortrun.NewF32([]int64{int64(b.B), int64(b.Mel), int64(b.Frames)}, b.Feat)
+	} else {
+		in[r.Src] = ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.Src)
+	}
+	if r.SrcMask != "" && b.Feat == nil {
 		in[r.SrcMask] = ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.SrcMask)
 	}
 	if r.DecMask != "" {
@@ -323,7 +327,7 @@ func (t *Trainer) Step() (StepInfo, error) {
 	for i, la := range st.LogAlpha {
 		g[i], dg[i] = cfg.Concrete.Gate(la, t.sampler.Uniform())
 	}
-	outs := []string{LossOutput}
+	outs := []string{LossOutput, LogitsShapeOutput}
 	for _, gi := range t.TG.Gates {
 		outs = append(outs, GradName(gi.Name))
 	}
@@ -334,6 +338,9 @@ func (t *Trainer) Step() (StepInfo, error) {
 	res, err := t.Run.Run(feeds, outs)
 	if err != nil {
 		return StepInfo{}, fmt.Errorf("gatetrain: step %d (%s lines %v): %w", st.Step, t.Train.Corpus.SrcFile, firstLines(batch.Lines), err)
+	}
+	if err := checkLogitsShape(res[LogitsShapeOutput], batch); err != nil {
+		return StepInfo{}, fmt.Errorf("gatetrain: step %d: %w", st.Step, err)
 	}
 	ce := float64(res[LossOutput].F32[0])
 	if math.IsNaN(ce) || math.IsInf(ce, 0) {
@@ -413,6 +420,19 @@ func (t *Trainer) Step() (StepInfo, error) {
 	return info, nil
 }
 
+// checkLogitsShape checks that the model gave logits [B, T, vocab] for a
+// batch whose decoder read [B, T] ids.
+func checkLogitsShape(shape *ortrun.Tensor, b *Batch) error {
+	if shape == nil || len(shape.I64) != 3 || shape.I64[0] != int64(b.B) || shape.I64[1] != int64(b.T) {
+		var got []int64
+		if shape != nil {
+			got = shape.I64
+		}
+		return fmt.Errorf("the model's logits have shape %v for decoder input [%d %d]: its decoder does not return a logit per input position (as an FSMT export, which keeps the last position only), so the loss cannot be computed", got, b.B, b.T)
+	}
+	return nil
+}
+
 func firstLines(l []int) []int {
 	s := append([]int(nil), l...)
 	sort.Ints(s)
@@ -484,9 +504,12 @@ func (t *Trainer) EvalLoss(b *Batcher, gates []float64) (float64, error) {
 	var tok int
 	for _, idx := range batches {
 		batch := b.Batch(idx)
-		res, err := t.Run.Run(t.feeds(batch, gates), []string{LossOutput})
+		res, err := t.Run.Run(t.feeds(batch, gates), []string{LossOutput, LogitsShapeOutput})
 		if err != nil {
 			return 0, fmt.Errorf("gatetrain: validation (%s lines %v): %w", b.Corpus.SrcFile, firstLines(batch.Lines), err)
+		}
+		if err := checkLogitsShape(res[LogitsShapeOutput], batch); err != nil {
+			return 0, fmt.Errorf("gatetrain: validation: %w", err)
 		}
 		sum += float64(res[LossOutput].F32[0]) * float64(batch.Tokens)
 		tok += batch.Tokens

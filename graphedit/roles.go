@@ -1,5 +1,7 @@
 package graphedit
 
+import "onnxprune/onnxio/onnxpb"
+
 // IORoles names the inputs and the logits output of a translation model in
 // one graph (a single export, or an encoder and decoder joined by Join).
 type IORoles struct {
@@ -13,15 +15,16 @@ type IORoles struct {
 
 // Usual input names of translation exports, most specific first.
 var (
-	srcNames     = []string{"src_ids", "input_ids", "src", "source_ids"}
+	srcNames     = []string{"src_ids", "input_ids", "src", "source_ids", "input_features"}
 	decInNames   = []string{"tgt_ids", "decoder_input_ids", "tgt", "target_ids"}
 	srcMaskNames = []string{"attention_mask", "src_mask"}
 	decMaskNames = []string{"decoder_attention_mask"}
 )
 
 // GuessIORoles fills the empty fields of given from the usual names: the
-// first graph input among src_ids, input_ids, src, source_ids for the
-// source ids; tgt_ids, decoder_input_ids, tgt, target_ids for the decoder
+// first graph input among src_ids, input_ids, src, source_ids and
+// input_features (a speech encoder's float features: see SourceFeatures)
+// for the source; tgt_ids, decoder_input_ids, tgt, target_ids for the decoder
 // input ids; attention_mask, src_mask for the source mask;
 // decoder_attention_mask for the decoder mask; and the graph output logits.
 // Fields given are kept unchecked, and a field no name matches stays empty:
@@ -55,4 +58,22 @@ func GuessIORoles(g *Graph, given IORoles) IORoles {
 		}
 	}
 	return r
+}
+
+// SourceFeatures reports whether the graph input named src is float
+// features [batch, mel bins, frames] (a speech encoder's input_features)
+// rather than token ids, and returns its declared dims, -1 where symbolic.
+func SourceFeatures(g *Graph, src string) (dims []int64, ok bool) {
+	v := g.Value(src)
+	if v == nil || !v.IsGraphInput() || v.ElemType() != int32(onnxpb.TensorProto_FLOAT) || v.Rank() != 3 {
+		return nil, false
+	}
+	for _, d := range v.Shape() {
+		if d.Known() {
+			dims = append(dims, d.Value)
+		} else {
+			dims = append(dims, -1)
+		}
+	}
+	return dims, true
 }

@@ -15,6 +15,7 @@ import (
 
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/features"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/verify"
@@ -203,6 +204,11 @@ func (r *runner) setup() error {
 		}
 	}
 	mo := verify.ModelOptions{Session: r.session(), Overrides: c.Specials, AllowDirs: c.AllowDirs}
+	if features.IsFile(c.Test[0]) {
+		// A model whose encoder reads features opens with them (and checks
+		// them against its input now, before any stage runs).
+		mo.FeaturesPath = c.Test[0]
+	}
 	if r.tok != nil {
 		sp := r.tok.Specials()
 		mo.Fallback = &sp

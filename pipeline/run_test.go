@@ -266,3 +266,45 @@ func TestRunRankPruning(t *testing.T) {
 		})
 	}
 }
+
+// The whole pipeline on the Whisper fixture with its speech features as the
+// source side of every data pair (a .npy file): special ids from the
+// export's generation_config.json, 3 training steps, the analysis of all
+// 24 heads, pruning by the gates and verification of the pruned model
+// against the gated original.
+func TestRunWhisperFeatures(t *testing.T) {
+	text := `model: ../models/fixtures/whisper
+ids: true
+attention: [encoder, decoder, cross]
+threads: 1
+data:
+  train: [../models/fixtures/whisper/features.npy, ../models/fixtures/whisper/targets.ids]
+  dev: [../models/fixtures/whisper/features.npy, ../models/fixtures/whisper/targets.ids]
+  test: [../models/fixtures/whisper/features.npy, ../models/fixtures/whisper/targets.ids]
+train:
+  max-steps: 3
+  target-heads: 12
+verify:
+  max-len: 8
+  no-bench: true
+`
+	c := Default()
+	if err := Parse(&c, "whisper.yaml", text, "."); err != nil {
+		t.Fatal(err)
+	}
+	c.Out = t.TempDir()
+	var log bytes.Buffer
+	s, err := Run(context.Background(), c, &log)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, log.String())
+	}
+	if s.Train == nil || s.Train.Heads != 24 || s.Train.OpenHeads != 12 || math.IsNaN(s.Train.DenseLoss) || s.Train.DenseLoss <= 0 {
+		t.Errorf("train summary %+v, want 12 of 24 heads open and a dev loss", s.Train)
+	}
+	if s.EquivalenceMaxDiff == nil || *s.EquivalenceMaxDiff > 1e-4 || s.Sentences != 8 || len(s.Failures) != 0 {
+		t.Errorf("summary: equivalence %v, %d sentences, failures %v; want the check passed on 8 utterances", s.EquivalenceMaxDiff, s.Sentences, s.Failures)
+	}
+	if s.BytesAfter >= s.BytesBefore {
+		t.Errorf("pruned files %d bytes, original %d: nothing was cut", s.BytesAfter, s.BytesBefore)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"onnxprune/attribution/conllu"
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/features"
 	"onnxprune/onnxio"
 	"onnxprune/verify"
 	"onnxprune/verify/score"
@@ -117,12 +118,16 @@ func (r *runner) gate(ctx context.Context) error {
 	return nil
 }
 
-// readCorpus reads a parallel corpus of text (with the tokenizer) or ids.
+// readCorpus reads a parallel corpus of text (with the tokenizer) or ids;
+// a source ending in .npy is speech features.
 func (r *runner) readCorpus(pair [2]string) (*gatetrain.Corpus, error) {
-	if r.tok == nil {
+	if r.tok == nil && !features.IsFile(pair[0]) {
 		return gatetrain.ReadCorpus(pair[0], pair[1], -1)
 	}
 	enc := func(path string) ([][]int64, error) {
+		if r.tok == nil {
+			return gatetrain.ReadIDFile(path, -1)
+		}
 		lines, err := score.ReadLines(path)
 		if err != nil {
 			return nil, err
@@ -137,11 +142,18 @@ func (r *runner) readCorpus(pair [2]string) (*gatetrain.Corpus, error) {
 		}
 		return out, nil
 	}
-	s, err := enc(pair[0])
+	t, err := enc(pair[1])
 	if err != nil {
 		return nil, err
 	}
-	t, err := enc(pair[1])
+	if features.IsFile(pair[0]) {
+		f, err := features.Read(pair[0])
+		if err != nil {
+			return nil, err
+		}
+		return gatetrain.NewFeatureCorpus(f, t, pair[1])
+	}
+	s, err := enc(pair[0])
 	if err != nil {
 		return nil, err
 	}
@@ -231,7 +243,19 @@ func (r *runner) train(ctx context.Context) error {
 
 func (r *runner) analyze(ctx context.Context) error {
 	c := r.c
-	srcLines, err := score.ReadLines(c.Dev[0])
+	// A source ending in .npy is speech features, one utterance per target
+	// line.
+	var feats *features.Features
+	var srcLines []string
+	var err error
+	if features.IsFile(c.Dev[0]) {
+		if c.CoNLLU != "" {
+			return fmt.Errorf("conllu needs a text source, not the features %s", c.Dev[0])
+		}
+		feats, err = features.Read(c.Dev[0])
+	} else {
+		srcLines, err = score.ReadLines(c.Dev[0])
+	}
 	if err != nil {
 		return err
 	}
@@ -239,12 +263,19 @@ func (r *runner) analyze(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(srcLines) != len(tgtLines) {
-		return fmt.Errorf("%s has %d lines, %s %d", c.Dev[0], len(srcLines), c.Dev[1], len(tgtLines))
+	nSrc := len(srcLines)
+	if feats != nil {
+		nSrc = feats.N
+	}
+	if nSrc != len(tgtLines) {
+		return fmt.Errorf("%s has %d lines, %s %d", c.Dev[0], nSrc, c.Dev[1], len(tgtLines))
 	}
 	allSrc := srcLines
-	if n := c.AnalyzeSentences; n > 0 && len(srcLines) > n {
-		srcLines, tgtLines = srcLines[:n], tgtLines[:n]
+	if n := c.AnalyzeSentences; n > 0 && len(tgtLines) > n {
+		tgtLines = tgtLines[:n]
+		if srcLines != nil {
+			srcLines = srcLines[:n]
+		}
 	}
 	var trees []*conllu.Sentence
 	if c.CoNLLU != "" {
@@ -259,9 +290,11 @@ func (r *runner) analyze(ctx context.Context) error {
 		}
 	}
 	sp := r.sp
-	src, err := verify.EncodeLines(srcLines, r.tok, sp, false, true, c.Dev[0])
-	if err != nil {
-		return err
+	src := verify.FeatureRows(len(tgtLines))
+	if feats == nil {
+		if src, err = verify.EncodeLines(srcLines, r.tok, sp, false, true, c.Dev[0]); err != nil {
+			return err
+		}
 	}
 	tgt, err := verify.EncodeLines(tgtLines, r.tok, sp, false, false, c.Dev[1])
 	if err != nil {
@@ -289,6 +322,9 @@ func (r *runner) analyze(ctx context.Context) error {
 		dec := append([]int64{sp.DecoderStart}, tgt[i]...)
 		lab := append(append([]int64(nil), tgt[i]...), sp.Eos)
 		exs[i] = attribution.Example{Src: src[i], DecIn: dec, Labels: lab}
+		if feats != nil {
+			exs[i] = attribution.Example{Feat: feats.Row(i), Mel: feats.Mel, Frames: feats.Frames, DecIn: dec, Labels: lab}
+		}
 		if trees != nil {
 			if words, ok := attribution.AlignWords(PieceTexts(src[i], r.tok, sp, srcLines[i]), trees[i]); ok {
 				exs[i].SrcWords, exs[i].Tree = words, trees[i]

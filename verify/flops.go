@@ -89,6 +89,12 @@ func (fg *flopGraph) count(cs CallShape, cross func(string) bool) (FLOPCount, er
 		decl := fi.inputDims[name]
 		var dims []int64
 		switch {
+		case name == fi.srcIDs && fi.srcFeatures:
+			dims = slices.Clone(decl)
+			dims[0] = B
+			if slices.Contains(dims, -1) {
+				return FLOPCount{}, fmt.Errorf("verify: %s: features input %s has dims %v, want [batch, fixed mel bins, fixed frames]", fi.path, name, decl)
+			}
 		case name == fi.srcIDs || name == fi.srcMask || name == fi.encMask:
 			dims = []int64{B, S}
 		case name == fi.tgtIDs:
@@ -287,6 +293,9 @@ func (m *Model) CountFLOPs(shape FLOPShape, cache bool) (*ModelFLOPs, error) {
 	defer fc.close()
 	out := &ModelFLOPs{Shape: shape}
 	b, s := shape.Batch, shape.SrcLen
+	if n := m.encoderPositions(); n > 0 {
+		s = n
+	}
 	if m.mf.enc != nil {
 		g, err := fc.graph(m.mf.enc, false)
 		if err != nil {
@@ -413,4 +422,17 @@ func walkTensors(g *onnxpb.GraphProto, f func(*onnxpb.TensorProto)) {
 			}
 		}
 	}
+}
+
+// encoderPositions is the encoder output length of a model whose source is
+// features of a fixed size (declared by its encoder output), or 0.
+func (m *Model) encoderPositions() int {
+	fi := m.mf.enc
+	if fi == nil || !fi.srcFeatures {
+		return 0
+	}
+	if d := fi.outputDims[fi.encOut]; len(d) == 3 && d[1] > 0 {
+		return int(d[1])
+	}
+	return 0
 }

@@ -59,7 +59,7 @@ func (r role) String() string {
 
 // Input names recognised per role, in order of preference.
 var (
-	sourceIDNames = []string{"input_ids", "src_ids", "src", "source_ids", "src_tokens", "encoder_input_ids"}
+	sourceIDNames = []string{"input_ids", "src_ids", "src", "source_ids", "src_tokens", "encoder_input_ids", "input_features"}
 	sourceMasks   = []string{"attention_mask", "src_mask", "source_mask", "encoder_attention_mask"}
 	targetIDNames = []string{"decoder_input_ids", "tgt_ids", "tgt", "target_ids", "prev_output_tokens", "trg_ids"}
 	decIDNames    = []string{"input_ids", "decoder_input_ids", "tgt_ids"}
@@ -83,6 +83,12 @@ type fileInfo struct {
 	srcIDs, srcMask, tgtIDs, encState, encMask, logits, encOut string
 	pastIn                                                     []string           // past key/value inputs
 	inputDims                                                  map[string][]int64 // declared dims of inputs, -1 when symbolic
+	// srcFeatures is set when the source input is float features
+	// [batch, mel bins, frames] (a speech encoder's input_features), not ids.
+	srcFeatures bool
+	floatInputs map[string]bool
+	// outputDims are the declared dims of the outputs, -1 when symbolic.
+	outputDims map[string][]int64
 
 	// allowDirs are the extra directories the file's external data may
 	// live in; outsideData is set when it does (ONNX Runtime would refuse
@@ -148,23 +154,19 @@ func readFileInfo(path string, allowDirs []string) (*fileInfo, error) {
 		inits[t.GetName()] = true
 	}
 	fi.inputDims = map[string][]int64{}
+	fi.floatInputs = map[string]bool{}
 	for _, v := range g.GetInput() {
 		if inits[v.GetName()] {
 			continue
 		}
 		fi.inputs = append(fi.inputs, v.GetName())
-		var dims []int64
-		for _, d := range v.GetType().GetTensorType().GetShape().GetDim() {
-			if d.GetDimParam() == "" && d.GetDimValue() > 0 {
-				dims = append(dims, d.GetDimValue())
-			} else {
-				dims = append(dims, -1)
-			}
-		}
-		fi.inputDims[v.GetName()] = dims
+		fi.floatInputs[v.GetName()] = v.GetType().GetTensorType().GetElemType() == int32(onnxpb.TensorProto_FLOAT)
+		fi.inputDims[v.GetName()] = declaredDims(v)
 	}
+	fi.outputDims = map[string][]int64{}
 	for _, v := range g.GetOutput() {
 		fi.outputs = append(fi.outputs, v.GetName())
+		fi.outputDims[v.GetName()] = declaredDims(v)
 	}
 	for _, p := range m.Proto.GetMetadataProps() {
 		fi.meta[p.GetKey()] = p.GetValue()
@@ -176,6 +178,20 @@ func readFileInfo(path string, allowDirs []string) (*fileInfo, error) {
 		return nil, err
 	}
 	return fi, nil
+}
+
+// declaredDims returns the declared dims of a graph input or output, -1
+// where symbolic.
+func declaredDims(v *onnxpb.ValueInfoProto) []int64 {
+	var dims []int64
+	for _, d := range v.GetType().GetTensorType().GetShape().GetDim() {
+		if d.GetDimParam() == "" && d.GetDimValue() > 0 {
+			dims = append(dims, d.GetDimValue())
+		} else {
+			dims = append(dims, -1)
+		}
+	}
+	return dims
 }
 
 // externalBytes sums the sizes of the external data files a model names.
@@ -258,6 +274,7 @@ func (fi *fileInfo) classify() error {
 				fi.path, strings.Join(in, ", "), strings.Join(decIDNames, ", "))
 		}
 	}
+	fi.srcFeatures = fi.srcIDs != "" && fi.floatInputs[fi.srcIDs] && len(fi.inputDims[fi.srcIDs]) == 3
 	// Every other input must be one the decoding feeds.
 	for _, n := range in {
 		known := n == fi.srcIDs || n == fi.srcMask || n == fi.tgtIDs || n == fi.encState ||

@@ -97,7 +97,7 @@ func TestLayoutErrors(t *testing.T) {
 	}
 }
 
-// TestSpecialsFromModel: ids come from metadata_props first, config.json
+// TestSpecialsFromModel: ids come from config.json first, metadata_props
 // second, the fallback third, and flags override them all; missing ones are
 // an error naming them.
 func TestSpecialsFromModel(t *testing.T) {
@@ -138,8 +138,9 @@ func TestSpecialsFromModel(t *testing.T) {
 	}
 }
 
-// TestSpecialsMetadataFirst: metadata_props win over config.json.
-func TestSpecialsMetadataFirst(t *testing.T) {
+// TestSpecialsConfigFirst: generation_config.json wins over config.json,
+// which wins over metadata_props; metadata fills what they lack.
+func TestSpecialsConfigFirst(t *testing.T) {
 	dir := t.TempDir()
 	src, err := onnxio.Load(filepath.Join(fixtures, "torch113", "model.onnx"), nil)
 	if err != nil {
@@ -153,7 +154,10 @@ func TestSpecialsMetadataFirst(t *testing.T) {
 	if err := src.Save(p, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"eos_token_id": 7, "unk_token_id": 3}`), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"eos_token_id": 7, "unk_token_id": 3, "decoder_start_token_id": 5}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "generation_config.json"), []byte(`{"decoder_start_token_id": 6}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	m, err := OpenModel([]string{dir}, ModelOptions{})
@@ -161,11 +165,12 @@ func TestSpecialsMetadataFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer m.Close()
-	want := tokenize.Specials{Pad: 0, Bos: -1, Eos: 4, Unk: 3, DecoderStart: 2}
+	want := tokenize.Specials{Pad: 0, Bos: -1, Eos: 7, Unk: 3, DecoderStart: 6}
 	if m.Specials != want || m.Layout != LayoutSingle {
 		t.Errorf("specials %v layout %s, want %v and %s", m.Specials, m.Layout, want, LayoutSingle)
 	}
-	if !strings.Contains(m.SpecialsFrom, "metadata_props") || !strings.Contains(m.SpecialsFrom, "config.json") {
-		t.Errorf("SpecialsFrom %q should name both sources", m.SpecialsFrom)
+	gen, cfg := filepath.Join(dir, "generation_config.json"), filepath.Join(dir, "config.json")
+	if wantFrom := gen + ", " + cfg + ", " + p + " metadata_props"; m.SpecialsFrom != wantFrom {
+		t.Errorf("SpecialsFrom %q, want %q", m.SpecialsFrom, wantFrom)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"onnxprune/internal/features"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/verify/tokenize"
@@ -14,15 +15,27 @@ import (
 type ModelOptions struct {
 	// Session configures the ONNX Runtime sessions (provider, threads, library).
 	Session ortrun.Options `json:"session"`
-	// Fallback, when set, gives special ids the model's metadata and
-	// config.json do not (for example the tokenizer's); -1 entries are unset.
+	// Fallback, when set, gives special ids the model's configuration and
+	// metadata do not (for example the tokenizer's); -1 entries are unset
+	// (ResolveSpecials says which source wins).
 	Fallback *tokenize.Specials `json:"fallback,omitempty"`
+	// FallbackFrom names the fallback in reports ("": "tokenizer").
+	FallbackFrom string `json:"fallback_from,omitempty"`
+	// MaxPositions is the longest decoder input when the model's
+	// configuration does not say (0: unknown).
+	MaxPositions int `json:"max_positions,omitempty"`
 	// Overrides replace special ids, written as tokenize.ParseSpecials reads
 	// them ("pad=0,eos=1,decoder-start=0").
 	Overrides string `json:"overrides,omitempty"`
 	// NoCache picks the decoder without past key/values when a model folder
 	// offers both (explicitly named files are used as given).
 	NoCache bool `json:"no_cache,omitempty"`
+	// Features are the source utterances of a model whose encoder reads
+	// float features (Whisper's input_features): its source rows are then
+	// utterance indices (FeatureRows). FeaturesPath names their .npy file,
+	// read when Features is nil (a benchmark in a child process).
+	Features     *features.Features `json:"-"`
+	FeaturesPath string             `json:"features_path,omitempty"`
 	// AllowDirs are extra directories external data may live in
 	// (onnxio.LoadOptions.AllowDirs). ONNX Runtime itself refuses external
 	// data outside a model's folder, so a file that reads data from one of
@@ -46,6 +59,8 @@ type Model struct {
 	MaxPositions int
 	// FileBytes is the size of the files, external data included.
 	FileBytes int64
+	// Features are the source utterances when the encoder reads features.
+	Features *features.Features
 
 	mf                                *modelFiles
 	single, enc, dec, decPast, merged *ortrun.Session
@@ -68,36 +83,13 @@ func OpenModel(paths []string, opts ModelOptions) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := readConfig(mf.all)
+	ms, err := specialsOf(mf.all, opts)
 	if err != nil {
 		return nil, err
 	}
-	sp := cfg.specials
-	from := cfg.source
-	fill := func(dst *int64, v int64) {
-		if *dst < 0 && v >= 0 {
-			*dst = v
-		}
-	}
-	if fb := opts.Fallback; fb != nil {
-		before := sp
-		fill(&sp.Pad, fb.Pad)
-		fill(&sp.Bos, fb.Bos)
-		fill(&sp.Eos, fb.Eos)
-		fill(&sp.Unk, fb.Unk)
-		fill(&sp.DecoderStart, fb.DecoderStart)
-		if sp != before {
-			from = joinNonEmpty(from, "tokenizer")
-		}
-	}
-	if opts.Overrides != "" {
-		if sp, err = tokenize.ParseSpecials(sp, opts.Overrides); err != nil {
-			return nil, fmt.Errorf("verify: special ids: %w", err)
-		}
-		from = joinNonEmpty(from, "flags")
-	}
-	if cfg.vocabSize > 0 {
-		if err := sp.Validate(cfg.vocabSize); err != nil {
+	sp := ms.Specials
+	if ms.VocabSize > 0 {
+		if err := sp.Validate(ms.VocabSize); err != nil {
 			return nil, fmt.Errorf("verify: %s: %w", files[0], err)
 		}
 	}
@@ -112,10 +104,17 @@ func OpenModel(paths []string, opts ModelOptions) (*Model, error) {
 		missing = append(missing, "pad")
 	}
 	if len(missing) > 0 {
-		return nil, fmt.Errorf("verify: %s: special ids %s are not in the model's metadata_props or config.json; give them (e.g. --specials %s=ID)",
+		return nil, fmt.Errorf("verify: %s: special ids %s are not in the model's generation_config.json, config.json or metadata_props; give them (e.g. --specials %s=ID)",
 			files[0], strings.Join(missing, ", "), missing[0])
 	}
-	m := &Model{Files: files, Layout: mf.layout, Specials: sp, SpecialsFrom: from, MaxPositions: cfg.maxPositions, mf: mf}
+	feats, err := sourceFeatures(mf, opts)
+	if err != nil {
+		return nil, err
+	}
+	m := &Model{Files: files, Layout: mf.layout, Specials: sp, SpecialsFrom: ms.From, MaxPositions: ms.MaxPositions, Features: feats, mf: mf}
+	if m.MaxPositions == 0 {
+		m.MaxPositions = opts.MaxPositions
+	}
 	for _, f := range mf.all {
 		m.FileBytes += f.bytes
 	}
@@ -142,6 +141,53 @@ func OpenModel(paths []string, opts ModelOptions) (*Model, error) {
 	return m, nil
 }
 
+// sourceFile is the file that reads the source: the encoder, or the
+// single graph.
+func (mf *modelFiles) sourceFile() *fileInfo {
+	if mf.single != nil {
+		return mf.single
+	}
+	return mf.enc
+}
+
+// sourceFeatures returns the features a model whose source is features
+// reads (opts.Features, else opts.FeaturesPath read), checked against its
+// input; nil for a model of token ids, to which features are an error.
+func sourceFeatures(mf *modelFiles, opts ModelOptions) (*features.Features, error) {
+	fi := mf.sourceFile()
+	f := opts.Features
+	switch {
+	case !fi.srcFeatures && (f != nil || opts.FeaturesPath != ""):
+		return nil, fmt.Errorf("verify: %s: its source input %s takes token ids, not features", fi.path, fi.srcIDs)
+	case !fi.srcFeatures:
+		return nil, nil
+	case f == nil && opts.FeaturesPath == "":
+		return nil, fmt.Errorf("verify: %s: its source input %s is float features %s (a speech encoder): give the source as a .npy file [utterances, mel bins, frames]",
+			fi.path, fi.srcIDs, features.DimsString(fi.inputDims[fi.srcIDs]))
+	case f == nil:
+		var err error
+		if f, err = features.Read(opts.FeaturesPath); err != nil {
+			return nil, err
+		}
+	}
+	if err := f.Check(fmt.Sprintf("%s input %s", fi.path, fi.srcIDs), fi.inputDims[fi.srcIDs]); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// FeatureRows returns the source rows of n feature utterances: row i is
+// {i}, the utterance's index, which a features model's encoder looks up in
+// Model.Features. Translation, logit comparison and benchmarks take them
+// as they take source ids.
+func FeatureRows(n int) [][]int64 {
+	rows := make([][]int64, n)
+	for i := range rows {
+		rows[i] = []int64{int64(i)}
+	}
+	return rows
+}
+
 // openSession opens fi on ONNX Runtime: from its file, or, when its external
 // data lies outside its folder (allowed by ModelOptions.AllowDirs, which
 // ONNX Runtime does not know), from memory with the data inlined.
@@ -160,13 +206,6 @@ func openSession(fi *fileInfo, so ortrun.Options) (*ortrun.Session, error) {
 	}
 	so.Name = fi.path
 	return ortrun.NewSessionFromBytes(data, so)
-}
-
-func joinNonEmpty(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + ", " + b
 }
 
 // Close releases the ONNX Runtime sessions.

@@ -55,6 +55,13 @@ func (m *Model) encode(ctx context.Context, src [][]int64) (*encoded, error) {
 	}
 	fi := m.mf.enc
 	in := map[string]*ortrun.Tensor{fi.srcIDs: ids}
+	if m.Features != nil {
+		t, err := m.featureBatch(src)
+		if err != nil {
+			return nil, err
+		}
+		in[fi.srcIDs] = t
+	}
 	if fi.srcMask != "" {
 		in[fi.srcMask] = mask
 	}
@@ -67,6 +74,20 @@ func (m *Model) encode(ctx context.Context, src [][]int64) (*encoded, error) {
 		return nil, fmt.Errorf("verify: %s: output %s is not float32, float16 or bfloat16", fi.path, fi.encOut)
 	}
 	return e, nil
+}
+
+// featureBatch gathers the features of utterance rows (FeatureRows) into
+// a [rows, mel bins, frames] tensor.
+func (m *Model) featureBatch(rows [][]int64) (*ortrun.Tensor, error) {
+	f := m.Features
+	data := make([]float32, 0, len(rows)*f.Mel*f.Frames)
+	for _, r := range rows {
+		if len(r) != 1 || r[0] < 0 || r[0] >= int64(f.N) {
+			return nil, fmt.Errorf("verify: source row %v is not the index of one of the %d utterances of %s", r, f.N, f.Path)
+		}
+		data = append(data, f.Row(int(r[0]))...)
+	}
+	return ortrun.NewF32([]int64{int64(len(rows)), int64(f.Mel), int64(f.Frames)}, data), nil
 }
 
 // emptyPast returns a zero-length past tensor for input name of fi: the

@@ -64,17 +64,20 @@ func (o SearchOptions) Validate() error {
 	return nil
 }
 
-// limit returns the generation limit of a source of n ids.
+// limit returns the generation limit of a source of n ids. A features
+// source has no length in tokens: MaxLen and the model's positions bound it.
 func (m *Model) limit(o SearchOptions, n int) (int, error) {
 	l := math.MaxInt
 	if o.MaxLen > 0 {
 		l = o.MaxLen
 	}
-	if o.MaxLenA > 0 || o.MaxLenB > 0 {
+	if (o.MaxLenA > 0 || o.MaxLenB > 0) && m.Features == nil {
 		l = min(l, int(math.Ceil(o.MaxLenA*float64(n)))+o.MaxLenB)
 	}
 	if m.MaxPositions > 0 {
-		l = min(l, m.MaxPositions)
+		// The decoder reads the start id and every token but the last
+		// while generating, and all of them when teacher-forced.
+		l = min(l, m.MaxPositions-1)
 	}
 	if l == math.MaxInt {
 		return 0, fmt.Errorf("verify: no length limit: set MaxLen or MaxLenA/MaxLenB")

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"onnxprune/internal/features"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/verify/score"
@@ -19,8 +20,9 @@ import (
 type Config struct {
 	// Original and Pruned are the two models' files (or folders).
 	Original, Pruned []string
-	// Src is the source file, one sentence a line; Refs are reference files
-	// with as many lines (none: no BLEU/chrF).
+	// Src is the source file, one sentence a line, or a .npy file of
+	// features for a model whose encoder reads them (internal/features);
+	// Refs are reference files with as many lines (none: no BLEU/chrF).
 	Src  string
 	Refs []string
 	// Tokenizer encodes sources and decodes translations; nil means the
@@ -214,7 +216,7 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 			return err
 		}
 	}
-	lines, refs, err := readInputs(cfg.Src, cfg.Refs)
+	lines, feats, refs, err := readInputs(cfg.Src, cfg.Refs)
 	if err != nil {
 		return err
 	}
@@ -232,6 +234,10 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 	}
 	r.Sentences = len(lines)
 	mo := cfg.Model
+	if feats != nil {
+		r.Sentences = feats.N
+		mo.Features, mo.FeaturesPath = feats, cfg.Src
+	}
 	mo.Session.Provider = cfg.Providers[0]
 	if mo.NoCache {
 		cfg.Search.NoCache = true
@@ -258,6 +264,16 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		models[k] = m
+		if k == 0 {
+			// What the pruned model, and the gated copy of the original,
+			// do not say themselves (an output folder holds no config
+			// files), the original says.
+			sp := m.Specials
+			mo.Fallback, mo.FallbackFrom = &sp, "the original model"
+			if mo.MaxPositions == 0 {
+				mo.MaxPositions = m.MaxPositions
+			}
+		}
 		mr := reports[k]
 		mr.Files, mr.Layout, mr.Specials, mr.SpecialsFrom, mr.FileBytes = m.Files, m.Layout, m.Specials.String(), m.SpecialsFrom, m.FileBytes
 	}
@@ -267,7 +283,9 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 	if models[0].Specials != models[1].Specials {
 		return fmt.Errorf("verify: special ids differ: original %s, pruned %s", models[0].Specials, models[1].Specials)
 	}
-	if src, err = EncodeLines(lines, cfg.Tokenizer, models[0].Specials, cfg.SrcBOS, cfg.SrcEOS, cfg.Src); err != nil {
+	if feats != nil {
+		src = FeatureRows(feats.N)
+	} else if src, err = EncodeLines(lines, cfg.Tokenizer, models[0].Specials, cfg.SrcBOS, cfg.SrcEOS, cfg.Src); err != nil {
 		return err
 	}
 	for k, m := range models {
@@ -493,26 +511,38 @@ func flopsAndSpeedups(ctx context.Context, cfg Config, r *Report, mo ModelOption
 	return nil
 }
 
-// readInputs reads the source and reference files: the source must not be
-// empty and every reference must have as many lines.
-func readInputs(srcPath string, refPaths []string) ([]string, [][]string, error) {
-	lines, err := score.ReadLines(srcPath)
-	if err != nil {
-		return nil, nil, fmt.Errorf("verify: source: %w", err)
-	}
-	if len(lines) == 0 {
-		return nil, nil, fmt.Errorf("verify: source %s is empty", srcPath)
+// readInputs reads the source and reference files: the source (text, or
+// features from a .npy file) must not be empty and every reference must
+// have a line per source sentence or utterance.
+func readInputs(srcPath string, refPaths []string) ([]string, *features.Features, [][]string, error) {
+	var lines []string
+	var feats *features.Features
+	var err error
+	n := 0
+	if features.IsFile(srcPath) {
+		if feats, err = features.Read(srcPath); err != nil {
+			return nil, nil, nil, fmt.Errorf("verify: source: %w", err)
+		}
+		n = feats.N
+	} else {
+		if lines, err = score.ReadLines(srcPath); err != nil {
+			return nil, nil, nil, fmt.Errorf("verify: source: %w", err)
+		}
+		if len(lines) == 0 {
+			return nil, nil, nil, fmt.Errorf("verify: source %s is empty", srcPath)
+		}
+		n = len(lines)
 	}
 	refs := make([][]string, len(refPaths))
 	for k, p := range refPaths {
 		if refs[k], err = score.ReadLines(p); err != nil {
-			return nil, nil, fmt.Errorf("verify: reference: %w", err)
+			return nil, nil, nil, fmt.Errorf("verify: reference: %w", err)
 		}
-		if len(refs[k]) != len(lines) {
-			return nil, nil, fmt.Errorf("verify: reference %s has %d lines but source %s has %d", p, len(refs[k]), srcPath, len(lines))
+		if len(refs[k]) != n {
+			return nil, nil, nil, fmt.Errorf("verify: reference %s has %d lines but source %s has %d", p, len(refs[k]), srcPath, n)
 		}
 	}
-	return lines, refs, nil
+	return lines, feats, refs, nil
 }
 
 // EncodeLines turns text lines into framed source ids with tok, or parses

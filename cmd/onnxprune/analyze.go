@@ -12,6 +12,7 @@ import (
 	"onnxprune/attribution"
 	"onnxprune/attribution/conllu"
 	"onnxprune/gatetrain"
+	"onnxprune/internal/features"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/pipeline"
@@ -59,6 +60,9 @@ For every head it measures:
                rare-word (encoder heads): the maximum weight falls on the sentence's
                least frequent token (frequencies from --freq-corpus, default the
                source file) for at least --rare-word-min of the tokens
+
+A SRC ending in .npy is speech features, float32 [utterances, mel bins, frames], for
+a model whose encoder reads input_features (Whisper).
 
 MODEL is one ONNX file holding the whole model (source ids [+ mask], decoder input ids
 → logits); an encoder and a decoder file (Optimum's encoder_model.onnx and
@@ -134,24 +138,41 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 		return err
 	}
 	srcPath, tgtPath, _ := strings.Cut(o.data, ",")
-	srcLines, err := readSource(srcPath)
-	if err != nil {
+	// A source ending in .npy is speech features (a Whisper encoder's
+	// input_features), one utterance per target line.
+	var feats *features.Features
+	var srcLines []string
+	if features.IsFile(srcPath) {
+		if o.conllu != "" {
+			return &usageError{msg: "--conllu needs a text source, not features"}
+		}
+		if feats, err = features.Read(srcPath); err != nil {
+			return err
+		}
+	} else if srcLines, err = readSource(srcPath); err != nil {
 		return err
+	}
+	n := len(srcLines)
+	if feats != nil {
+		n = feats.N
 	}
 	var tgtLines []string
 	if tgtPath != "" {
 		if tgtLines, err = score.ReadLines(tgtPath); err != nil {
 			return fmt.Errorf("--data target: %w", err)
 		}
-		if len(tgtLines) != len(srcLines) {
-			return fmt.Errorf("--data: %s has %d lines, %s %d", srcPath, len(srcLines), tgtPath, len(tgtLines))
+		if len(tgtLines) != n {
+			return fmt.Errorf("--data: %s has %d lines, %s %d", srcPath, n, tgtPath, len(tgtLines))
 		}
 	}
 	allSrc := srcLines
-	if o.limit > 0 && len(srcLines) > o.limit {
-		srcLines = srcLines[:o.limit]
+	if o.limit > 0 && n > o.limit {
+		n = o.limit
+		if srcLines != nil {
+			srcLines = srcLines[:n]
+		}
 		if tgtLines != nil {
-			tgtLines = tgtLines[:o.limit]
+			tgtLines = tgtLines[:n]
 		}
 	}
 	var trees []*conllu.Sentence
@@ -170,15 +191,18 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 	if err != nil {
 		return err
 	}
-	vm, err := o.model.openModel(models, tok)
+	vm, err := o.model.openModel(models, tok, feats)
 	if err != nil {
 		return err
 	}
 	defer vm.Close()
 	sp := vm.Specials
-	src, err := verify.EncodeLines(srcLines, tok, sp, o.model.srcBOS, !o.model.noSrcEOS, srcPath)
-	if err != nil {
-		return err
+	fmt.Fprintf(stderr, "special ids: %s (from %s)\n", sp, orDefaults(vm.SpecialsFrom))
+	src := verify.FeatureRows(n)
+	if feats == nil {
+		if src, err = verify.EncodeLines(srcLines, tok, sp, o.model.srcBOS, !o.model.noSrcEOS, srcPath); err != nil {
+			return err
+		}
 	}
 	var tgt [][]int64
 	if tgtLines != nil {
@@ -233,6 +257,9 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 		dec := append([]int64{sp.DecoderStart}, tgt[i]...)
 		lab := append(append([]int64(nil), tgt[i]...), sp.Eos)
 		exs[i] = attribution.Example{Src: src[i], DecIn: dec, Labels: lab}
+		if feats != nil {
+			exs[i] = attribution.Example{Feat: feats.Row(i), Mel: feats.Mel, Frames: feats.Frames, DecIn: dec, Labels: lab}
+		}
 		if trees != nil {
 			words, ok := attribution.AlignWords(pipeline.PieceTexts(src[i], tok, sp, srcLines[i]), trees[i])
 			if !ok {
@@ -344,4 +371,13 @@ func writeAnalysis(dir string, rep *attribution.Report, model string, o *analyze
 		}
 	}
 	return nil
+}
+
+// orDefaults names where special ids came from: from, or "defaults" when no
+// source gave any.
+func orDefaults(from string) string {
+	if from == "" {
+		return "defaults"
+	}
+	return from
 }

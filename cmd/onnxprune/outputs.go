@@ -159,7 +159,8 @@ func checkDataFiles(outs []string, ms *modelSet) error {
 // or nothing. One output is saved directly (onnxio.Save renames its data
 // file and model into place). Several are written to a temporary folder
 // beside the destination (inside it when the folder exists) and moved into
-// place only once every file is written: an error, or a signal (ctx) before
+// place only once every file is written; a new destination folder also
+// gets the generation_config.json beside the inputs (copyGenerationConfig): an error, or a signal (ctx) before
 // the moves begin, leaves the destination as it was. The moves themselves
 // are renames within one folder and are not interrupted by ctx.
 func writeModelSet(ctx context.Context, ms *modelSet, outs []string) error {
@@ -202,6 +203,9 @@ func writeModelSet(ctx context.Context, ms *modelSet, outs []string) error {
 		return err
 	}
 	if fresh {
+		if err := copyGenerationConfig(filepath.Dir(ms.files[0].path), tmp); err != nil {
+			return err
+		}
 		return os.Rename(tmp, dest)
 	}
 	for _, out := range outs {
@@ -210,6 +214,28 @@ func writeModelSet(ctx context.Context, ms *modelSet, outs []string) error {
 		}
 	}
 	return nil
+}
+
+// copyGenerationConfig copies the generation_config.json of an Optimum
+// export's folder, when it has one, into dir: the special ids decoding and
+// training read (verify.ResolveSpecials), which gating and pruning do not
+// change. The file is read as a file named from inside a model: a regular
+// file in the folder, size-capped. config.json is not copied: it states the
+// head counts, which pruning changes.
+func copyGenerationConfig(from, dir string) error {
+	const name = "generation_config.json"
+	if _, err := os.Lstat(filepath.Join(from, name)); err != nil {
+		return nil
+	}
+	folder, err := safefile.NewFolder(from, nil)
+	if err != nil {
+		return err
+	}
+	data, _, err := folder.Read(name+" beside the model", name, safefile.DocumentLimit)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, name), data, 0o644)
 }
 
 // moveModel renames a saved model (and its data file, if any) from src to

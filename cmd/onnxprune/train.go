@@ -13,9 +13,11 @@ import (
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/features"
 	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
+	"onnxprune/verify"
 	"onnxprune/verify/tokenize"
 )
 
@@ -57,7 +59,11 @@ first joined into one graph, the encoder output feeding the decoder's
 encoder_hidden_states, so the decoder's loss reaches the encoder's gates; the joined
 model's decoder ids input is decoder_input_ids. The corpus is token ids (one sentence
 a line, ids separated by spaces) or, with --tokenizer, text. The source gets EOS
-appended, the decoder input is BOS + target and the labels target + EOS.
+appended, the decoder input is BOS + target and the labels target + EOS. A source
+file ending in .npy is speech features, float32 [utterances, mel bins, frames], for a
+model whose source input is features (Whisper's input_features). The special ids
+come from the flags, else the model's generation_config.json, config.json and
+metadata, else the tokenizer; train prints them and where they came from.
 
 Each step samples every gate once, runs the training graph (loss and d loss/d gate),
 chains the gate gradients to log α, adds the penalty gradient and takes an Adam step.
@@ -88,9 +94,9 @@ uninterrupted run with the same flags ends.`,
 		fs.StringVar(&o.devSrc, "dev-src", "", "validation source sentences (optional)")
 		fs.StringVar(&o.devTgt, "dev-tgt", "", "validation target sentences")
 		fs.StringVar(&o.tokenizer, "tokenizer", "", "tokenizer file (SentencePiece .model, vocab.json/.yml, vocabulary): the corpus is text")
-		fs.Int64Var(&o.padID, "pad-id", -1, "padding id (default: the tokenizer's)")
-		fs.Int64Var(&o.bosID, "bos-id", -1, "decoder start id (default: the tokenizer's BOS, else pad)")
-		fs.Int64Var(&o.eosID, "eos-id", -1, "end-of-sentence id appended to source and labels (default: the tokenizer's; -1 none)")
+		fs.Int64Var(&o.padID, "pad-id", -1, "padding id (default: the model's generation_config.json, config.json, metadata, then the tokenizer's)")
+		fs.Int64Var(&o.bosID, "bos-id", -1, "decoder start id (default: the model's decoder start, else BOS, else pad)")
+		fs.Int64Var(&o.eosID, "eos-id", -1, "end-of-sentence id appended to source and labels (default: the model's, as --pad-id; none when unknown)")
 		fs.StringVar(&o.attention, "attention", "all", "gated attention kinds: encoder, decoder, cross or all (comma list)")
 		fs.StringVar(&o.trainWeights, "train-weights", "", `also train weights: "encoder" (encoder weights, decoder frozen)`)
 		fs.StringVar(&o.srcInput, "src-input", "", "model input of the source ids (default: src_ids or input_ids)")
@@ -164,31 +170,51 @@ func (o *trainOptions) validate() error {
 	return nil
 }
 
+// readCorpus reads a parallel corpus: token ids, or text with a tokenizer;
+// a source ending in .npy is features, paired with the target lines.
 func (o *trainOptions) readCorpus(src, tgt string, tok tokenize.Tokenizer, vocab int64) (*gatetrain.Corpus, error) {
+	if features.IsFile(src) {
+		f, err := features.Read(src)
+		if err != nil {
+			return nil, err
+		}
+		var t [][]int64
+		if tok == nil {
+			t, err = gatetrain.ReadIDFile(tgt, vocab)
+		} else {
+			t, err = encodeLines(tgt, tok)
+		}
+		if err != nil {
+			return nil, err
+		}
+		return gatetrain.NewFeatureCorpus(f, t, tgt)
+	}
 	if tok == nil {
 		return gatetrain.ReadCorpus(src, tgt, vocab)
 	}
-	enc := func(path string) ([][]int64, error) {
-		var out [][]int64
-		err := safefile.ReadLines(path, func(n int, line []byte) error {
-			ids, err := tok.Encode(string(line))
-			if err != nil {
-				return fmt.Errorf("%s:%d: %w", path, n, err)
-			}
-			out = append(out, ids)
-			return nil
-		})
-		return out, err
-	}
-	s, err := enc(src)
+	s, err := encodeLines(src, tok)
 	if err != nil {
 		return nil, err
 	}
-	t, err := enc(tgt)
+	t, err := encodeLines(tgt, tok)
 	if err != nil {
 		return nil, err
 	}
 	return gatetrain.NewCorpus(s, t, src, tgt)
+}
+
+// encodeLines tokenizes a text file, one sentence a line.
+func encodeLines(path string, tok tokenize.Tokenizer) ([][]int64, error) {
+	var out [][]int64
+	err := safefile.ReadLines(path, func(n int, line []byte) error {
+		ids, err := tok.Encode(string(line))
+		if err != nil {
+			return fmt.Errorf("%s:%d: %w", path, n, err)
+		}
+		out = append(out, ids)
+		return nil
+	})
+	return out, err
 }
 
 func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error {
@@ -210,10 +236,15 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		return err
 	}
 	lo := &onnxio.LoadOptions{AllowDirs: o.allowDirs}
+	var metas []verify.FileMeta
 	load := func(path string) (*graphedit.Graph, error) {
 		m, err := onnxio.Load(path, lo)
 		if err != nil {
 			return nil, err
+		}
+		metas = append(metas, verify.FileMeta{Path: path, Props: map[string]string{}})
+		for _, p := range m.Proto.GetMetadataProps() {
+			metas[len(metas)-1].Props[p.GetKey()] = p.GetValue()
 		}
 		g, err := graphedit.Load(m)
 		if err != nil {
@@ -256,27 +287,14 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		}
 	}
 	var tok tokenize.Tokenizer
-	sp := gatetrain.Specials{Pad: o.padID, BOS: o.bosID, EOS: o.eosID}
 	if o.tokenizer != "" {
 		if tok, err = tokenize.Load(o.tokenizer); err != nil {
 			return err
 		}
-		ts := tok.Specials()
-		if sp.Pad < 0 {
-			sp.Pad = ts.Pad
-		}
-		if sp.EOS < 0 {
-			sp.EOS = ts.Eos
-		}
-		if sp.BOS < 0 {
-			sp.BOS = ts.Bos
-		}
 	}
-	if sp.Pad < 0 {
-		return &usageError{msg: "--pad-id is required (no tokenizer gives it)"}
-	}
-	if sp.BOS < 0 {
-		sp.BOS = sp.Pad
+	sp, err := o.specials(metas, tok, stdout)
+	if err != nil {
+		return err
 	}
 	var vocab int64 = -1
 	if tok != nil {
@@ -336,6 +354,45 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		fmt.Fprintf(stdout, "validation loss: dense %.5f, pruned %.5f (%+.2f%%)\n", res.DenseLoss, res.FinalLoss, 100*(res.FinalLoss-res.DenseLoss)/res.DenseLoss)
 	}
 	return nil
+}
+
+// specials resolves the ids the batcher frames sentences with
+// (verify.ResolveSpecials: the flags, then the configuration files beside
+// the model, its metadata, the tokenizer) and says where they came from.
+// The decoder starts with the model's decoder start id, else its BOS, else
+// pad; without an EOS id none is appended.
+func (o *trainOptions) specials(metas []verify.FileMeta, tok tokenize.Tokenizer, stdout io.Writer) (gatetrain.Specials, error) {
+	var flags []string
+	for _, f := range []struct {
+		name string
+		id   int64
+	}{{"pad", o.padID}, {"decoder-start", o.bosID}, {"eos", o.eosID}} {
+		if f.id >= 0 {
+			flags = append(flags, fmt.Sprintf("%s=%d", f.name, f.id))
+		}
+	}
+	var fb *tokenize.Specials
+	if tok != nil {
+		ts := tok.Specials()
+		fb = &ts
+	}
+	ms, err := verify.ResolveSpecials(verify.SpecialSources{Overrides: strings.Join(flags, ","), Dir: filepath.Dir(o.model),
+		AllowDirs: o.allowDirs, Files: metas, Fallback: fb})
+	if err != nil {
+		return gatetrain.Specials{}, err
+	}
+	sp := gatetrain.Specials{Pad: ms.Pad, BOS: ms.DecoderStart, EOS: ms.Eos}
+	if sp.BOS < 0 {
+		sp.BOS = ms.Bos
+	}
+	if sp.Pad < 0 {
+		return sp, &usageError{msg: "--pad-id is required: no config.json, generation_config.json, metadata or tokenizer of the model gives the padding id"}
+	}
+	if sp.BOS < 0 {
+		sp.BOS = sp.Pad
+	}
+	fmt.Fprintf(stdout, "special ids: pad=%d decoder-start=%d eos=%d (from %s)\n", sp.Pad, sp.BOS, sp.EOS, orDefaults(ms.From))
+	return sp, nil
 }
 
 // progress prints a bar on a terminal and log lines otherwise.

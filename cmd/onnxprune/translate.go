@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"onnxprune/internal/features"
 	"onnxprune/internal/safefile"
 	"onnxprune/ortrun"
 	"onnxprune/verify"
@@ -121,13 +122,14 @@ func (f *modelFlags) tokenizer(modelPaths []string) (tokenize.Tokenizer, error) 
 }
 
 // openModel opens a model with the flags' session options and special ids;
-// the tokenizer's ids fill in what the model does not say.
-func (f *modelFlags) openModel(paths []string, tok tokenize.Tokenizer) (*verify.Model, error) {
+// the tokenizer's ids fill in what the model does not say. feats are the
+// source of a model whose encoder reads features (nil for token ids).
+func (f *modelFlags) openModel(paths []string, tok tokenize.Tokenizer, feats *features.Features) (*verify.Model, error) {
 	so, err := f.sessionOptions()
 	if err != nil {
 		return nil, err
 	}
-	mo := verify.ModelOptions{Session: so, Overrides: f.specials, NoCache: f.noCache, AllowDirs: f.allowDirs}
+	mo := verify.ModelOptions{Session: so, Overrides: f.specials, NoCache: f.noCache, AllowDirs: f.allowDirs, Features: feats}
 	if tok != nil {
 		sp := tok.Specials()
 		mo.Fallback = &sp
@@ -173,10 +175,13 @@ or + decoder_model_merged.onnx), or a folder holding either. The layout is found
 from the graphs' input and output names; the decoder's key/value cache is used when
 the files offer it (--no-cache turns it off).
 
-Special ids (pad, bos, eos, unk, decoder start) come from the model's metadata_props,
-then a config.json beside it, then the tokenizer; --specials overrides them. Sources
-are encoded with --spm (SentencePiece), framed with EOS (and BOS with --src-bos), and
-decoded greedily (--beam 1) or with beam search, sorted by length into batches.
+Special ids (pad, bos, eos, unk, decoder start) come from --specials, else the
+generation_config.json and config.json beside the model, else its metadata_props,
+else the tokenizer. Sources are encoded with --spm (SentencePiece), framed with EOS
+(and BOS with --src-bos), and decoded greedily (--beam 1) or with beam search, sorted
+by length into batches. A --src ending in .npy is speech features, float32
+[utterances, mel bins, frames], for a model whose encoder reads input_features
+(Whisper).
 
 The output is written to a temporary file and renamed into place: an interrupted run
 leaves no partial file. An existing output is replaced only with --overwrite, and only
@@ -229,7 +234,15 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 			return err
 		}
 	}
-	lines, err := readSource(o.src)
+	// A source ending in .npy is speech features (a Whisper encoder's
+	// input_features).
+	var lines []string
+	var feats *features.Features
+	if features.IsFile(o.src) {
+		feats, err = features.Read(o.src)
+	} else {
+		lines, err = readSource(o.src)
+	}
 	if err != nil {
 		return err
 	}
@@ -237,7 +250,7 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 	if err != nil {
 		return err
 	}
-	m, err := o.model.openModel(models, tok)
+	m, err := o.model.openModel(models, tok, feats)
 	if err != nil {
 		return err
 	}
@@ -251,8 +264,10 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 			return err
 		}
 	}
-	src, err := verify.EncodeLines(lines, tok, m.Specials, o.model.srcBOS, !o.model.noSrcEOS, o.src)
-	if err != nil {
+	var src [][]int64
+	if feats != nil {
+		src = verify.FeatureRows(feats.N)
+	} else if src, err = verify.EncodeLines(lines, tok, m.Specials, o.model.srcBOS, !o.model.noSrcEOS, o.src); err != nil {
 		return err
 	}
 	start := time.Now()

@@ -64,7 +64,9 @@ its warm-up runs); medians are over all rounds' runs, and the report adds the
 paired speedup, the median over rounds of each round's ratio.
 
 --original and --pruned take one file, several files (encoder, decoder, ...) or a
-folder each; repeat the flag or separate files with commas.
+folder each; repeat the flag or separate files with commas. A --src ending in .npy is
+speech features, float32 [utterances, mel bins, frames], for a model whose encoder
+reads input_features (Whisper); --ref then holds one line per utterance.
 
 DIR receives verify.json, report.md, report.html (with an SVG latency chart),
 original.hyp and pruned.hyp, each written to a temporary file and renamed. Exit code 1
@@ -250,6 +252,9 @@ func summaryLine(r *verify.Report) string {
 	parts = append(parts, fmt.Sprintf("identical %d/%d", r.Identical, r.Sentences))
 	if r.Logits != nil {
 		parts = append(parts, fmt.Sprintf("max logit diff %.4g", r.Logits.Max))
+	}
+	if e := r.Equivalence; e != nil {
+		parts = append(parts, fmt.Sprintf("pruned vs gated original max diff %.3g (tolerance %g)", e.MaxAbsDiff, e.Tolerance))
 	}
 	for _, s := range r.Speedups {
 		if s.Batch == 1 {

@@ -221,6 +221,7 @@ func checkMaskedPrune(t *testing.T, dir, file string, remove, sets []string, tol
 	}
 	sameSignature(t, orig, g)
 	sess := graphtest.NewSession(t, model, ortrun.Options{IntraOpThreads: 1})
+	worst, outputs := 0.0, 0
 	for _, set := range sets {
 		ts, err := graphtest.ReadTestSet(filepath.Join(dir, set))
 		if err != nil {
@@ -238,7 +239,6 @@ func checkMaskedPrune(t *testing.T, dir, file string, remove, sets []string, tol
 		if err != nil {
 			t.Fatalf("%s: %v", set, err)
 		}
-		worst := 0.0
 		for _, name := range names {
 			want := kept.take(name, ts.Outputs[name])
 			d, err := maxAbsDiff(got[name], want)
@@ -249,9 +249,11 @@ func checkMaskedPrune(t *testing.T, dir, file string, remove, sets []string, tol
 				t.Errorf("%s: output %s differs from the masked reference by %.3g", set, name, d)
 			}
 			worst = math.Max(worst, d)
+			outputs++
 		}
-		t.Logf("%s: largest difference from the masked reference %.3g (%d -> %d bytes)", set, worst, st.Size(), len(model))
 	}
+	t.Logf("removed %d heads; %d outputs within %.3g of the masked reference; %d -> %d bytes (%.1f%%)",
+		removedHeads(dec), outputs, worst, st.Size(), len(model), 100*float64(len(model))/float64(st.Size()))
 }
 
 // checkMaskedGates gates every block of the fixture file, feeds gate 0 to
@@ -317,6 +319,19 @@ func checkMaskedGates(t *testing.T, dir, file string, remove, sets []string, tol
 		}
 		t.Logf("gated, %s: largest difference from the masked reference %.3g", set, worst)
 	}
+}
+
+// removedHeads counts the heads a decision removes.
+func removedHeads(dec heads.Decision) int {
+	n := 0
+	for _, keep := range dec {
+		for _, k := range keep {
+			if !k {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // keptAxes maps graph inputs and outputs that carry a pruned block's heads

@@ -1,0 +1,274 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"onnxprune/gatetrain"
+	"onnxprune/graphedit/heads"
+	"onnxprune/internal/svgcheck"
+)
+
+// sampleResults is the results.json of a SMOKE=1 run of results.sh on an
+// export of the reference model at training step 6,799 (20 test verses, 3
+// steps of gate training): real outputs of every step, in miniature.
+const sampleResults = "testdata/results.json"
+
+func loadSample(t *testing.T) *Results {
+	t.Helper()
+	var r Results
+	if err := readJSON(sampleResults, &r); err != nil {
+		t.Fatal(err)
+	}
+	return &r
+}
+
+// mustContain fails unless s holds every line of want, each as a whole line.
+func mustContain(t *testing.T, what, s string, want ...string) {
+	t.Helper()
+	lines := map[string]bool{}
+	for _, l := range strings.Split(s, "\n") {
+		lines[l] = true
+	}
+	for _, w := range want {
+		if !lines[w] {
+			t.Errorf("%s lacks the line\n%s\ngot:\n%s", what, w, s)
+		}
+	}
+}
+
+func TestRenderTablesAndPValues(t *testing.T) {
+	r := loadSample(t)
+	b := renderBlocks(r)
+	mustContain(t, "dense", b[blockDense],
+		"| 25.36 | 25.13 ± 6.06 | 50.60 | 50.52 ± 5.36 | 1.6929 | 20,961,112 |",
+		"The same model scored by `models/reference/evaluate.py --backend onnx` (Python, ONNX Runtime, its own greedy loop; `test_scores.json`) on 1,029 test verses: BLEU 25.45, chrF 48.27 (`BLEU = 25.45 58.1/32.0/19.0/11.9 (BP = 1.000 ratio = 1.043 hyp_len = 28488 ref_len = 27301)`).")
+	// BLEU and chrF differences from the dense model with the p-values of
+	// bs/vs-dense.json (sacreBLEU's own --paired-bs gives random-10
+	// p = 0.0210 and 0.0060 on these files); a run whose translations all
+	// equal the dense model's says so instead of quoting a p-value.
+	mustContain(t, "gates", b[blockGates],
+		"| 10 | target-heads 10 | 17.61 | −7.76 (p = 0.014*) | 41.96 | −8.65 (p = 0.002*) | 0/20 | 1.9004 (+12.3%) | 2.3086 → 2.4396 | 19,692,241 |",
+		"| 48 | l0-lambda 0.05 | 25.36 | identical | 50.60 | identical | 20/20 | 1.6929 (+0.0%) | 2.3086 → 2.3086 | 20,961,112 |",
+		"- target-heads 4 (4): encoder:1:4, encoder:2:3, encoder:3:0, encoder:4:4")
+	mustContain(t, "ranking", b[blockRanking],
+		"| 10 | 23.19, −2.17 (p = 0.133) | 19.27, −6.09 (p = 0.037*) | 22.46, −2.90 (p = 0.080) | 19.13, −6.23 (p = 0.021*) | 17.61, −7.76 (p = 0.014*) |",
+		"| 0 | 18.66, −6.70 (p = 0.004*) (all removed; every method) | | | | |",
+		// against gate training at the same budget (bs/vs-gt-t10.json)
+		"| 10 | +5.58 (p = 0.008*) | +1.67 (p = 0.135) | +4.86 (p = 0.029*) | +1.52 (p = 0.158) | 17.61 |",
+		// against the random choice (bs/vs-random-10.json)
+		"| 10 | +4.06 (p = 0.045*) | +0.15 (p = 0.411) | +3.33 (p = 0.085) | 19.13 |",
+		"| 4 | 1.8466 (+9.1%) | 1.8642 (+10.1%) | 1.8688 (+10.4%) | 1.9182 (+13.3%) | 1.9686 (+16.3%) |",
+		"Best dev loss at each budget: 10 heads: LRP relevance; 4 heads: LRP relevance.")
+	mustContain(t, "no-encoder", b[blockNoEncoder],
+		"Removing all 48 encoder self-attention heads: test BLEU 25.36 → 18.66, −6.70 (p = 0.004*), significant at p ≤ 0.05 (95% intervals 25.13 ± 6.06 and 18.40 ± 4.65); chrF 50.60 → 44.15, −6.46 (p = 0.006*); dev loss 1.6929 → 1.9800 (+17.0%); 0 of 20 translations unchanged.")
+	mustContain(t, "all-kinds", b[blockAllKinds],
+		"| target-heads 24 | 13/48 | 4/24 | 7/24 | 4.26 | −21.10 (p ≤ 0.001*) | 21.72 | −28.89 (p ≤ 0.001*) | 3.4569 (+104.2%) | 2.3086 → 3.6456 | 18,577,245 |",
+		"| target-heads 24 | decoder | 0 of 24 | – | – | 4 |")
+	// a decision that keeps every head has nothing to compare
+	mustContain(t, "agreement", b[blockAgreement],
+		"| target-heads 10 | 10 of 48 | 28.3 / 23.5 | 0.400 | 0.450 |",
+		"| l0-lambda 0.05 | 48 of 48 | – | – | – |")
+	mustContain(t, "roles", b[blockRoles],
+		"| positional | ≥ 90% of tokens' maximum weight on one relative position | encoder:2:2, 20.8% (offset -1) | decoder:1:0, 33.6% (offset -1) |")
+	mustContain(t, "speed", b[blockSpeed],
+		"| gt-t10 (encoder 10/48) | 1 | 1.32 (0.67–1.98) n.s. | 1.40 | unchanged | 1.00 | 0.52 (0.42–0.63) | 1.01 |")
+	mustContain(t, "claims", b[blockClaims],
+		"| gate training prunes 48 → 10 encoder heads for −0.15 BLEU (WMT en→ru) | 48 → 10 heads: BLEU −7.76 (p = 0.014*), chrF −8.65 (p = 0.002*), dev loss 1.9004 (+12.3%) |",
+		"| trained gates choose better heads than rankings of the dense model | gate training has the lowest dev loss at 0 of 2 budgets (none); BLEU differences from gate training with p ≤ 0.05: 6 of 8: LRP relevance at 10 (+5.58), confidence at 10 (+4.86), LRP relevance at 4 (+5.03), Michel importance at 4 (+3.95), confidence at 4 (+3.67), random at 4 (+3.10) |",
+		"| the heads the gates keep are the ones LRP finds most relevant | P(a kept head is more relevant than a removed one) 0.398–0.400 over 2 encoder runs (0.5: no relation) |")
+	if !strings.Contains(b[blockSettings], "**SMOKE RUN") {
+		t.Errorf("the settings block of a SMOKE run does not say so:\n%s", b[blockSettings])
+	}
+	for _, want := range []string{"test BLEU and chrF on 20 test verses", "dev loss on the first 10 dev verses", "rankings from 20 dev verses",
+		"roles on 20 UD EWT dev sentences", "1,000 resamples, seed 12345"} {
+		if !strings.Contains(b[blockSettings], want) {
+			t.Errorf("the settings block lacks %q:\n%s", want, b[blockSettings])
+		}
+	}
+}
+
+func TestPText(t *testing.T) {
+	for _, c := range []struct {
+		p    float64
+		n    int
+		want string
+	}{
+		{0.5, 1000, "p = 0.500"},
+		{0.05, 1000, "p = 0.050*"},
+		{0.0509, 1000, "p = 0.051"},
+		{1.0 / 1001, 1000, "p ≤ 0.001*"},
+		{1.0 / 101, 100, "p ≤ 0.010*"},
+	} {
+		if got := pText(c.p, c.n); got != c.want {
+			t.Errorf("pText(%g, %d) = %q, want %q", c.p, c.n, got, c.want)
+		}
+	}
+}
+
+func TestFillBlocks(t *testing.T) {
+	blocks := map[string]string{"a": "new A\n", "b": "new B\n"}
+	const ok = "intro\n<!-- results:a -->\nold A\n<!-- /results:a -->\nprose\n<!-- results:b -->\n<!-- /results:b -->\nend\n"
+	got, err := fillBlocks(ok, blocks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "intro\n<!-- results:a -->\nnew A\n<!-- /results:a -->\nprose\n<!-- results:b -->\nnew B\n<!-- /results:b -->\nend\n"; got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+	// filling again changes nothing: a rerun is idempotent
+	if again, err := fillBlocks(got, blocks); err != nil || again != got {
+		t.Errorf("second fill: %v\n%s", err, again)
+	}
+	for name, c := range map[string]struct{ md, err string }{
+		"missing":    {"<!-- results:a -->\n<!-- /results:a -->\n", `block "b" appears 0 times`},
+		"twice":      {ok + "<!-- results:b -->\n<!-- /results:b -->\n", `block "b" appears 2 times`},
+		"unknown":    {ok + "<!-- results:c -->\n<!-- /results:c -->\n", `unknown block "c"`},
+		"mismatched": {"<!-- results:a -->\n<!-- /results:b -->\n<!-- results:b -->\n<!-- /results:b -->\n", `block "a" ends with the marker of "b"`},
+	} {
+		if _, err := fillBlocks(c.md, blocks); err == nil || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("%s: error %v, want one containing %q", name, err, c.err)
+		}
+	}
+}
+
+// TestRESULTSMDHasEveryBlock checks that the repository's RESULTS.md can be
+// regenerated: it holds every block's markers once.
+func TestRESULTSMDHasEveryBlock(t *testing.T) {
+	md, err := os.ReadFile(filepath.Join("..", "..", "..", "RESULTS.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := fillBlocks(string(md), renderBlocks(loadSample(t)))
+	if err != nil {
+		t.Fatalf("RESULTS.md: %v", err)
+	}
+	if !strings.Contains(out, "!["+"Test BLEU vs encoder heads kept") || !strings.Contains(out, ChartFile) {
+		t.Errorf("the regenerated RESULTS.md does not show the chart %s", ChartFile)
+	}
+}
+
+func TestBLEUChart(t *testing.T) {
+	r := loadSample(t)
+	svg := bleuChart(r)
+	doc, err := svgcheck.Parse([]byte(svg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := doc.Outside(); len(out) > 0 {
+		t.Errorf("text outside the chart: %v", out)
+	}
+	// one line per method: gate training by budget and the four rankings
+	if got := doc.Elements["polyline"]; got != 5 {
+		t.Errorf("%d lines, want 5", got)
+	}
+	for _, label := range []string{"gate training, budget", "gate training, λ", "LRP relevance", "Michel importance", "confidence", "random", "dense (48) and none (0)"} {
+		if !doc.Has(label) {
+			t.Errorf("no legend entry %q", label)
+		}
+	}
+	// every point has its interval in a tooltip: 2 budgets × 5 lines, one
+	// λ run, the dense model and the one without encoder self-attention
+	if got := len(doc.Titles); got != 13 {
+		t.Errorf("%d points with tooltips, want 13", got)
+	}
+	want := "random, 10 heads: BLEU 19.13 (95%: 14.43–23.26), −6.23 (p = 0.021*) vs dense"
+	found := false
+	for _, title := range doc.Titles {
+		found = found || title == want
+	}
+	if !found {
+		t.Errorf("no point titled %q in %q", want, doc.Titles)
+	}
+}
+
+func TestClosing(t *testing.T) {
+	keep := func(name, kind string, k bool) heads.GateRecord {
+		return heads.GateRecord{Name: name, Kind: kind, Keep: k}
+	}
+	g := &gatetrain.GatesFile{
+		Heads: []heads.GateRecord{
+			keep("cross:0:0", "cross", true), keep("cross:0:1", "cross", true),
+			keep("encoder:0:0", "encoder", false), keep("encoder:0:1", "encoder", false), keep("encoder:0:2", "encoder", true),
+			keep("decoder:0:0", "decoder", false),
+		},
+		ClosingOrder: []gatetrain.Event{
+			{Step: 5, Head: "encoder:0:1"}, {Step: 9, Head: "encoder:0:0"},
+			{Step: 12, Head: "encoder:0:1", Open: true}, {Step: 20, Head: "encoder:0:1"},
+			{Step: 30, Head: "decoder:0:0"}, {Step: 40, Head: "encoder:0:2"}, {Step: 41, Head: "encoder:0:2", Open: true},
+		},
+	}
+	kinds, cl, kept, err := closing(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(kinds, ",") != "encoder,decoder,cross" {
+		t.Errorf("kinds %v, want data-flow order", kinds)
+	}
+	if strings.Join(kept, ",") != "cross:0:0,cross:0:1,encoder:0:2" {
+		t.Errorf("kept %v", kept)
+	}
+	want := []KindClosing{
+		{Kind: "encoder", Heads: 3, Closed: 3, Kept: 1, FirstStep: 5, MedianStep: 9},
+		{Kind: "decoder", Heads: 1, Closed: 1, Kept: 0, FirstStep: 30, MedianStep: 30},
+		{Kind: "cross", Heads: 2, Closed: 0, Kept: 2},
+	}
+	for i := range want {
+		if cl[i] != want[i] {
+			t.Errorf("closing[%d] = %+v, want %+v", i, cl[i], want[i])
+		}
+	}
+	if got := closingOrder(GateRun{Closing: cl}); got != "encoder (step 5), decoder (step 30), cross (none closed)" {
+		t.Errorf("closing order %q", got)
+	}
+	g.Heads = append(g.Heads, keep("x:0:0", "attention", true))
+	if _, _, _, err := closing(g); err == nil {
+		t.Error("a head of an unknown kind was accepted")
+	}
+}
+
+func TestKeepHeads(t *testing.T) {
+	const an = "../../../docs/results/ewt-roles/heads.json"
+	rep, err := readReport(an)
+	if err != nil {
+		t.Fatal(err)
+	}
+	relevance := map[string]float64{}
+	for _, h := range rep.Heads {
+		relevance[h.Name] = h.Relevance
+	}
+	top, err := keepHeads(an, byRelevance, 10, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(top) != 10 {
+		t.Fatalf("%d heads, want 10", len(top))
+	}
+	lowest := relevance[top[9]]
+	for i, name := range top {
+		if !strings.HasPrefix(name, "encoder:") || (i > 0 && relevance[name] > relevance[top[i-1]]) {
+			t.Errorf("head %d %s (relevance %g) out of order in %v", i, name, relevance[name], top)
+		}
+	}
+	for _, h := range rep.Heads {
+		if h.Kind == heads.KindEncoder && h.Relevance > lowest && !strings.Contains(","+joinNames(top)+",", ","+h.Name+",") {
+			t.Errorf("%s (relevance %g) beats the 10th kept head but is not kept", h.Name, h.Relevance)
+		}
+	}
+	a, _ := keepHeads(an, byRandom, 6, 1)
+	b, _ := keepHeads(an, byRandom, 6, 1)
+	c, _ := keepHeads(an, byRandom, 6, 2)
+	if joinNames(a) != joinNames(b) || joinNames(a) == joinNames(c) {
+		t.Errorf("random choice not reproducible by seed: %v, %v, seed 2: %v", a, b, c)
+	}
+	for _, bad := range []struct {
+		by string
+		n  int
+	}{{byRelevance, 0}, {byRelevance, 49}, {"gates", 4}} {
+		if _, err := keepHeads(an, bad.by, bad.n, 1); err == nil {
+			t.Errorf("--by %s --n %d accepted", bad.by, bad.n)
+		}
+	}
+}
