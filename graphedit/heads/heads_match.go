@@ -117,8 +117,10 @@ func isConstLike(v *graphedit.Value) bool {
 }
 
 // constRoot returns the initializer a weight value is derived from, through
-// Transpose, Slice, Split, Gather, Identity, Cast; nil when v is not such a
-// value. A graph input with a default (overridable) does not count.
+// Transpose, Slice, Split, Gather, Identity, Cast, and QuantizeLinear/
+// DequantizeLinear with constant scale and zero point (a QDQ weight: its
+// int8 initializer); nil when v is not such a value. A graph input with a
+// default (overridable) does not count.
 func constRoot(v *graphedit.Value) *graphedit.Value {
 	for depth := 0; v != nil && depth < 6; depth++ {
 		if v.IsInitializer() && !v.IsGraphInput() {

@@ -429,7 +429,8 @@ func (r *headRegion) backward(v *graphedit.Value, a headAx, at *graphedit.Node) 
 }
 
 // restrict limits the walk from source w to the uses that lead, through
-// weight-side ops (Identity, Cast, Transpose, Slice, Split, Gather), to one
+// weight-side ops (Identity, Cast, Transpose, Slice, Split, Gather, and the
+// QuantizeLinear/DequantizeLinear of a QDQ weight), to one
 // of the block's projection nodes or to the bias Add after one. When every
 // use does, nothing is restricted.
 func (r *headRegion) restrict(w *graphedit.Value, proj map[*graphedit.Node]bool) {
