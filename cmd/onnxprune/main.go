@@ -39,6 +39,7 @@ func commands() []command {
 		translateCommand(),
 		verifyCommand(),
 		analyzeCommand(),
+		lossCommand(),
 		runCommand(),
 	}
 }

@@ -5,9 +5,11 @@
 //
 // Discover anchors on each Softmax over attention scores (a Softmax whose
 // input comes, through up to twelve masking, scaling and reshaping ops, from
-// a MatMul of two computed tensors), on each fused com.microsoft
-// Attention/MultiHeadAttention node and on each ONNX Attention node (opset
-// 23: 4-D or 3-D Q/K/V, heads from q_num_heads/kv_num_heads). From there it
+// a MatMul, or com.microsoft FusedMatMul, of two computed tensors), on each
+// fused com.microsoft Attention/QAttention/MultiHeadAttention node and on
+// each ONNX Attention node (opset 23: 4-D or 3-D Q/K/V, heads from
+// q_num_heads/kv_num_heads); any other com.microsoft attention op is
+// reported as not understood. From there it
 // finds the MatMul with V, the output projection (which gives H from dh)
 // and the Q, K and V projections. A Softmax that reads no such product (an
 // output layer) is not attention; one that does but cannot be analysed is
@@ -38,6 +40,13 @@
 // inputs); anything else is an error naming the node. A weight or bias that
 // other blocks read too (deduplicated biases) is followed only along this
 // block's uses.
+//
+// Dynamically quantized projections (heads_quant_dynamic.go) are read
+// through DynamicQuantizeLinear, MatMulInteger and the Cast and Mul that
+// scale its int32 result, and through the com.microsoft ops an ONNX Runtime
+// session fuses them into (MatMulIntegerToFloat, DynamicQuantizeMatMul):
+// the int8 weight is the projection's weight, per-column scales and zero
+// points (Projection.PerColumn) go with a Q/K/V weight's columns.
 //
 // A Block holds Kind (encoder, decoder self-attention, or cross) and Layer
 // (counted per kind in data-flow order), NumHeads and HeadDim, the
@@ -71,7 +80,8 @@
 // outputs, makes each block read the kept heads of its other shared and
 // per-head operands (a Gather where it reads them, so other readers keep
 // theirs), and replaces a block
-// that keeps no head by its output bias. An initializer other blocks read
+// that keeps no head by its output bias (a fused node goes with it, its
+// present outputs replaced by empty tensors with 0 heads). An initializer other blocks read
 // too is never cut in place: the block gets a sliced copy
 // (SurgeryReport.Copies); one of the graph around an If (a merged decoder's
 // weights, the quantizer's one zero point for every weight) is copied

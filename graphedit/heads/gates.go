@@ -172,7 +172,7 @@ func insertGate(g *graphedit.Graph, b *Block, gv *graphedit.Value) error {
 		if factor, err = op("Reshape", "per_feature", e, flat); err != nil {
 			return err
 		}
-		target = b.OutNode.Input(0)
+		target = outProjectionInput(b)
 	}
 	// The gate input stays float32 (one gates.json for every precision);
 	// a half-precision or double model gets it cast to the heads' type.

@@ -42,6 +42,12 @@ type Projection struct {
 	Bias       *graphedit.Value
 	BiasOffset int64
 
+	// PerColumn are the per-column scale and zero point of a quantized
+	// Q/K/V weight (vectors over the weight's output columns, as
+	// quantize_dynamic(per_channel=True) writes them): sliced with the
+	// weight's columns. Empty for float weights and per-tensor scales.
+	PerColumn []*graphedit.Value
+
 	node *graphedit.Node // the projection MatMul or Gemm
 }
 
@@ -85,7 +91,9 @@ type Block struct {
 	// Q, K, V and Out are the projections; K and V have no Weight when the
 	// file reads keys and values from graph inputs.
 	Q, K, V, Out Projection
-	// OutNode is the output projection's MatMul or Gemm.
+	// OutNode is the output projection's MatMul or Gemm (or the integer
+	// product of a dynamically quantized one: MatMulInteger,
+	// com.microsoft DynamicQuantizeMatMul or MatMulIntegerToFloat).
 	OutNode *graphedit.Node
 	// Gate is the graph input the heads' outputs are multiplied by before
 	// the output projection (a gate vector [H], `gate/KIND.LAYER` when
@@ -286,6 +294,10 @@ func findHeadsIn(g *graphedit.Graph, path string, d *Discovery) ([]*Block, error
 			}
 			b.Graph = path
 			blocks = append(blocks, b)
+			continue
+		}
+		if unknownAttention(n) {
+			d.fail(path, n, fmt.Errorf("%s is an attention op the head analysis does not know", n))
 			continue
 		}
 		if n.OpType() != "Softmax" || n.Domain() != "" {

@@ -7,9 +7,10 @@ import (
 )
 
 // isFusedAttention reports whether n is ONNX Runtime's fused attention
-// (com.microsoft Attention or MultiHeadAttention).
+// (com.microsoft Attention or MultiHeadAttention, or QAttention: Attention
+// on a dynamically quantized input with an int8 weight).
 func isFusedAttention(n *graphedit.Node) bool {
-	return n.Domain() == "com.microsoft" && (n.OpType() == "Attention" || n.OpType() == "MultiHeadAttention")
+	return n.Domain() == "com.microsoft" && (n.OpType() == "Attention" || n.OpType() == "MultiHeadAttention" || n.OpType() == "QAttention")
 }
 
 // matchFused matches a com.microsoft Attention (packed QKV weight [E,3*H*dh]
@@ -29,7 +30,7 @@ func matchFused(g *graphedit.Graph, n *graphedit.Node) (*Block, error) {
 	var kv []*graphedit.Value
 	var err error
 	switch n.OpType() {
-	case "Attention":
+	case "Attention", "QAttention":
 		w := n.Input(1)
 		root := constRoot(w)
 		if root == nil {
@@ -50,7 +51,14 @@ func matchFused(g *graphedit.Graph, n *graphedit.Node) (*Block, error) {
 				p.Bias, p.BiasOffset = constRoot(bias), int64(i)*width
 			}
 		}
-		qIn, kIn, vIn = n.Input(0), n.Input(0), n.Input(0)
+		if isQAttention(n) {
+			// Per-column scales and zero points go with the packed
+			// weight (sliced once, as the weight is).
+			pc := qAttentionWeightParams(n, d[1].Value)
+			b.Q.PerColumn, b.K.PerColumn, b.V.PerColumn = pc, pc, pc
+		}
+		in := dequantizedSource(n.Input(0))
+		qIn, kIn, vIn = in, in, in
 		if n.AttrInt("unidirectional", 0) == 1 {
 			b.Kind = KindDecoder
 		}

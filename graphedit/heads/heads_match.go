@@ -16,6 +16,9 @@ func findScoresMatMul(v *graphedit.Value, depth int) *graphedit.Node {
 		return nil
 	}
 	n, _ := v.Producer()
+	if n != nil && fusedScoresMatMul(n) {
+		return n
+	}
 	if n == nil || n.Domain() != "" {
 		return nil
 	}
@@ -63,8 +66,6 @@ func computedProduct(v *graphedit.Value, depth int, seen map[*graphedit.Value]bo
 	if n == nil {
 		return nil
 	}
-	// ONNX Runtime's FusedMatMul (a MatMul with transposes, as a session
-	// saves an optimized model) counts too: such scores are reported.
 	if n.OpType() == "MatMul" && n.Domain() == "" || n.OpType() == "FusedMatMul" && n.Domain() == "com.microsoft" {
 		if !isConstLike(n.Input(0)) && !isConstLike(n.Input(1)) {
 			return n
@@ -311,8 +312,15 @@ func findOutProjection(g *graphedit.Graph, v *graphedit.Value, depth int) (Proje
 		if next == nil {
 			return Projection{}, nil, nil, fmt.Errorf("no output projection after %q", v.Name())
 		}
+		if op, ok := integerMatMul(next); ok {
+			p, err := integerOutProjection(g, next, op, slot)
+			if err != nil {
+				return Projection{}, nil, nil, err
+			}
+			return p, next, factor, nil
+		}
 		switch next.OpType() {
-		case "Transpose", "Reshape", "Identity", "Cast", "QuantizeLinear", "DequantizeLinear":
+		case "Transpose", "Reshape", "Identity", "Cast", "QuantizeLinear", "DequantizeLinear", "DynamicQuantizeLinear":
 			if slot != 0 {
 				return Projection{}, nil, nil, fmt.Errorf("%s reads the heads as its shape or scale", next)
 			}
@@ -453,6 +461,12 @@ func findInProjection(g *graphedit.Graph, v *graphedit.Value, kv []*graphedit.Va
 		n, _ := cur.Producer()
 		if n == nil {
 			return p, nil, kv, fmt.Errorf("%q has no producer", cur.Name())
+		}
+		if op, ok := integerMatMul(n); ok {
+			var in *graphedit.Value
+			var err error
+			p, in, err = integerInProjection(g, n, op, bias)
+			return p, in, kv, err
 		}
 		if n.Domain() != "" {
 			return p, nil, kv, fmt.Errorf("%q comes from %s", cur.Name(), n)

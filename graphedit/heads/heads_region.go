@@ -109,6 +109,15 @@ func analyzeRegion(g *graphedit.Graph, b *Block) (*headRegion, error) {
 			if err := r.source(p.Weight, headAx{ax, size / hd, dh}); err != nil {
 				return nil, err
 			}
+			for _, c := range p.PerColumn {
+				if !seen[c] {
+					seen[c] = true
+					r.restrict(c, projNodes)
+					if err := r.source(c, headAx{0, size / hd, dh}); err != nil {
+						return nil, err
+					}
+				}
+			}
 		}
 		if p.Bias != nil && !seen[p.Bias] {
 			seen[p.Bias] = true

@@ -47,15 +47,24 @@ func init() {
 		// scale or zero point on the head axis carries the heads.
 		"QuantizeLinear":   fwdQDQ,
 		"DequantizeLinear": fwdQDQ,
+		// Dynamic quantization (heads_quant_dynamic.go).
+		"DynamicQuantizeLinear": fwdDynamicQuantize,
+		"MatMulInteger":         fwdIntegerMatMul,
 	} {
 		forwardRules[op] = rule
 	}
 }
 
-// forward applies n's rule.
+// forward applies n's rule (microsoftForwardRules for com.microsoft ops).
 func (r *headRegion) forward(n *graphedit.Node, i int, a headAx) error {
-	rule := forwardRules[n.OpType()]
-	if n.Domain() != "" || rule == nil {
+	var rule forwardRule
+	switch n.Domain() {
+	case "", "ai.onnx":
+		rule = forwardRules[n.OpType()]
+	case "com.microsoft":
+		rule = microsoftForwardRules[n.OpType()]
+	}
+	if rule == nil {
 		return fmt.Errorf("heads reach %s, which the head analysis does not know", n)
 	}
 	return rule(r, n, i, a)

@@ -390,9 +390,6 @@ func sliceBlock(g *graphedit.Graph, b *Block, keep []bool, st *sliceState) (int6
 		}
 	}
 	if isFusedAttention(b.Softmax) {
-		if H2 == 0 {
-			return 0, fmt.Errorf("fused %s cannot run with zero heads: keep at least one head of each fused block", b.Softmax)
-		}
 		dh := int64(b.HeadDim)
 		seen := map[*graphedit.Value]bool{}
 		for _, p := range []Projection{b.Q, b.K, b.V} {
@@ -401,6 +398,11 @@ func sliceBlock(g *graphedit.Graph, b *Block, keep []bool, st *sliceState) (int6
 				size := p.Weight.Shape()[outAxis(p.Transposed)].Value
 				if err := take(p.Weight, headAx{outAxis(p.Transposed), size / (H * dh), dh}); err != nil {
 					return removed, err
+				}
+				for _, c := range p.PerColumn {
+					if err := take(c, headAx{0, size / (H * dh), dh}); err != nil {
+						return removed, err
+					}
 				}
 			}
 			if p.Bias != nil && !seen[p.Bias] {
@@ -414,13 +416,19 @@ func sliceBlock(g *graphedit.Graph, b *Block, keep []bool, st *sliceState) (int6
 		if err := take(b.Out.Weight, headAx{1 - outAxis(b.Out.Transposed), 1, dh}); err != nil {
 			return removed, err
 		}
-		if err := b.Softmax.SetAttr(graphedit.IntAttr("num_heads", H2)); err != nil {
-			return removed, err
+		if H2 > 0 {
+			if err := b.Softmax.SetAttr(graphedit.IntAttr("num_heads", H2)); err != nil {
+				return removed, err
+			}
 		}
 		for _, hc := range b.HeadConsts {
 			if hc.Value != nil && (hc.Value.IsGraphInput() || hc.Value.IsGraphOutput() || hc.Value.IsOuter()) {
 				declare(hc.Value, hc.Axis)
 			}
+		}
+		if H2 == 0 {
+			// The node goes with its sublayer; its presents stay, empty.
+			return removed, emptyFusedPresents(g, b.Softmax, dh)
 		}
 		return removed, nil
 	}

@@ -13,7 +13,10 @@ import (
 // the projection node), so the residual and a separate bias Add stay.
 func removeSublayer(g *graphedit.Graph, b *Block) error {
 	n := b.OutNode
-	out := n.Output(0)
+	out, innerBias, err := outProjectionResult(b)
+	if err != nil {
+		return err
+	}
 	x := b.QueryInput
 	if x == nil {
 		return fmt.Errorf("no query input to take the output shape from")
@@ -107,6 +110,11 @@ func removeSublayer(g *graphedit.Graph, b *Block) error {
 			}
 		}
 		if y, err = addNode("Add", []*graphedit.Value{y, c}); err != nil {
+			return err
+		}
+	}
+	if innerBias != nil {
+		if y, err = addNode("Add", []*graphedit.Value{y, innerBias}); err != nil {
 			return err
 		}
 	}

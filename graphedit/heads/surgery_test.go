@@ -9,6 +9,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/internal/graphtest"
 	"onnxprune/onnxio/onnxpb"
@@ -144,23 +145,42 @@ func decisions(blocks []*heads.Block, rng *rand.Rand) map[string]heads.Decision 
 	return out
 }
 
-func floatInitBytes(m *onnxpb.ModelProto) int64 {
+// weightInitBytes is the size of the float32 and 8-bit integer
+// initializers (weights and biases, quantized weights and their zero
+// points).
+func weightInitBytes(m *onnxpb.ModelProto) int64 {
 	var n int64
 	for _, t := range m.GetGraph().GetInitializer() {
-		if t.GetDataType() == int32(onnxpb.TensorProto_FLOAT) {
-			c := int64(1)
-			for _, d := range t.GetDims() {
-				c *= d
-			}
-			n += 4 * c
+		size := int64(0)
+		switch onnxpb.TensorProto_DataType(t.GetDataType()) {
+		case onnxpb.TensorProto_FLOAT:
+			size = 4
+		case onnxpb.TensorProto_INT8, onnxpb.TensorProto_UINT8:
+			size = 1
 		}
+		c := int64(1)
+		for _, d := range t.GetDims() {
+			c *= d
+		}
+		n += size * c
 	}
 	return n
 }
 
+// elemBytes is the size of one element of a weight: 1 for a quantized
+// (8-bit) weight, 4 for float32.
+func elemBytes(v *graphedit.Value) int64 {
+	switch onnxpb.TensorProto_DataType(v.ElemType()) {
+	case onnxpb.TensorProto_INT8, onnxpb.TensorProto_UINT8:
+		return 1
+	}
+	return 4
+}
+
 // expectedRemoved computes the weight bytes a decision removes from the
 // projections FindHeads reported: dh rows or columns per removed head of
-// each Q/K/V weight and bias and of the output projection (float32).
+// each Q/K/V weight, bias and per-column quantization parameter and of the
+// output projection, of the tensor's element size (float32 or 8-bit).
 func expectedRemoved(b *heads.Block, keep []bool) int64 {
 	gone := int64(0)
 	for _, k := range keep {
@@ -182,14 +202,17 @@ func expectedRemoved(b *heads.Block, keep []bool) int64 {
 	}
 	for _, p := range []heads.Projection{b.Q, b.K, b.V} {
 		if p.Weight != nil {
-			n += gone * dh * other(p, true)
+			n += gone * dh * other(p, true) * elemBytes(p.Weight)
 		}
 		if p.Bias != nil {
-			n += gone * dh
+			n += gone * dh * elemBytes(p.Bias)
+		}
+		for _, c := range p.PerColumn {
+			n += gone * dh * elemBytes(c)
 		}
 	}
-	n += gone * dh * other(b.Out, false)
-	return 4 * n
+	n += gone * dh * other(b.Out, false) * elemBytes(b.Out.Weight)
+	return n
 }
 
 // TestSurgeryOracleOnORT checks the surgery oracle on every fixture that
@@ -197,8 +220,9 @@ func expectedRemoved(b *heads.Block, keep []bool) int64 {
 // equal the gated model's fed the same 0/1 gates within oracleTol, at two
 // batch sizes and two lengths; heads carried by graph inputs (caches) are
 // fed the same data minus the pruned heads, and head-carrying outputs are
-// compared on the kept heads. The float weight bytes removed equal what
-// the decision implies. Fails when ONNX Runtime is missing.
+// compared on the kept heads. Gated and pruned graphs pass the type check;
+// the weight bytes removed equal what the decision implies. Fails when
+// ONNX Runtime is missing.
 func TestSurgeryOracleOnORT(t *testing.T) {
 	const seed = 31
 	sizes := [][2]int64{{1, 3}, {2, 6}}
@@ -206,6 +230,10 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Dynamic quantization keeps the oracle exact: a gate at 0 zeroes the
+	// head before DynamicQuantizeLinear, whose range always includes 0,
+	// so the kept heads get the scale and int8 values they get pruned.
+	files = append(files, dynamicInt8Fixtures(t, "../../models/fixtures")...)
 	// ORT's graph optimizations are off: they only cost session time here.
 	opts := graphtest.ExactOpts
 	for _, path := range files {
@@ -229,19 +257,13 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gated := graphtest.NewSession(t, graphtest.MarshalGraph(t, gg, m), opts)
-			origFloat := floatInitBytes(m.Proto)
-			rng := rand.New(rand.NewPCG(seed, uint64(len(path))))
-			fused := false
-			for _, b := range blocks {
-				fused = fused || b.PerHead == nil
+			if err := gg.CheckTypes(); err != nil {
+				t.Fatalf("the gated graph: %v", err)
 			}
+			gated := graphtest.NewSession(t, graphtest.MarshalGraph(t, gg, m), opts)
+			origFloat := weightInitBytes(m.Proto)
+			rng := rand.New(rand.NewPCG(seed, uint64(len(path))))
 			for dname, dec := range decisions(blocks, rng) {
-				if fused && (strings.HasPrefix(dname, "whole") || strings.HasPrefix(dname, "every") || strings.HasPrefix(dname, "random")) {
-					// Fused attention needs at least one head: see
-					// TestSurgeryFusedNeedsAHead; random subsets keep one.
-					dec = keepOne(dec)
-				}
 				pg, err := g.Clone()
 				if err != nil {
 					t.Fatal(err)
@@ -254,12 +276,15 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", dname, err)
 				}
+				if err := pg.CheckTypes(); err != nil {
+					t.Fatalf("%s: the pruned graph: %v", dname, err)
+				}
 				pm := pg.ModelProto(m.Proto)
 				var want int64
 				for _, b := range blocks {
 					want += expectedRemoved(b, dec[b.Name()])
 				}
-				got := origFloat - floatInitBytes(pm)
+				got := origFloat - weightInitBytes(pm)
 				emptied := false
 				for _, c := range rep.Blocks {
 					emptied = emptied || c.Removed
@@ -272,7 +297,7 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 					want = got
 				}
 				if rep.RemovedBytes != want || got != want && !(emptied && got > want) {
-					t.Errorf("%s: removed %d bytes (report %d), want %d", dname, origFloat-floatInitBytes(pm), rep.RemovedBytes, want)
+					t.Errorf("%s: removed %d bytes (report %d), want %d", dname, origFloat-weightInitBytes(pm), rep.RemovedBytes, want)
 				}
 				pb, err := proto.Marshal(pm)
 				if err != nil {
@@ -359,6 +384,7 @@ func TestGatesDefaultIsOriginalOnORT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	files = append(files, dynamicInt8Fixtures(t, "../../models/fixtures")...)
 	opts := ortrun.Options{IntraOpThreads: 1}
 	for _, path := range files {
 		t.Run(strings.TrimPrefix(path, "../../models/fixtures/"), func(t *testing.T) {
@@ -396,42 +422,95 @@ func TestGatesDefaultIsOriginalOnORT(t *testing.T) {
 	}
 }
 
-// keepOne keeps head 0 of every block that would lose all its heads.
-func keepOne(d heads.Decision) heads.Decision {
-	out := heads.Decision{}
-	for k, v := range d {
-		v = append([]bool{}, v...)
-		any := false
-		for _, x := range v {
-			any = any || x
-		}
-		if !any {
-			v[0] = true
-		}
-		out[k] = v
+// TestSurgeryFusedWholeBlock: a fused attention node cannot run with
+// num_heads = 0, so a fused block that loses every head goes with its
+// sublayer and its present outputs become empty (0 heads) under their
+// names, their length the new tokens' plus a past cache's; the pruned
+// model computes what the gated one computes with that block's gates at
+// 0. The decision is checked against the block sizes.
+func TestSurgeryFusedWholeBlock(t *testing.T) {
+	for _, file := range []string{"whisper_decoder_model.onnx", "whisper_decoder_with_past_model.onnx"} {
+		t.Run(file, func(t *testing.T) {
+			path := "../../models/fixtures/fused/" + file
+			m, g := graphtest.LoadFixture(t, path)
+			blocks, err := heads.FindHeads(g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io := headIO(blocks)
+			gg, err := g.Clone()
+			if err != nil {
+				t.Fatal(err)
+			}
+			gblocks, err := heads.FindHeads(gg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := heads.InsertGates(gg, gblocks, nil); err != nil {
+				t.Fatal(err)
+			}
+			dec := heads.Decision{"decoder:0": make([]bool, 4)}
+			if _, err := heads.RemoveHeads(g, blocks, dec); err != nil {
+				t.Fatal(err)
+			}
+			for _, n := range g.Nodes() {
+				if n.Name() == "Attention_0" {
+					t.Errorf("the fused node of decoder:0 is still there")
+				}
+			}
+			gated := graphtest.NewSession(t, graphtest.MarshalGraph(t, gg, m), graphtest.ExactOpts)
+			pruned := graphtest.NewSession(t, graphtest.MarshalGraph(t, g, m), graphtest.ExactOpts)
+			feeds := graphtest.RandomFeeds(pruned.Inputs(), [2]int64{2, 3}, rand.New(rand.NewPCG(7, 0)))
+			gfeeds := map[string]*ortrun.Tensor{"gate/decoder.0": ortrun.NewF32([]int64{4}, make([]float32, 4))}
+			for k, v := range feeds {
+				gfeeds[k] = v
+				if ha, ok := io[k]; ok && ha.block == "decoder:0" {
+					// The gated model reads all four heads' cache (which
+					// its zero gates ignore): zeros.
+					sh := withHeads(v.Shape, ha.axis, 4)
+					n := int64(1)
+					for _, d := range sh {
+						n *= d
+					}
+					gfeeds[k] = ortrun.NewF32(sh, make([]float32, n))
+				}
+			}
+			names := graphtest.OutputNames(pruned)
+			got, err := pruned.Run(feeds, names)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := gated.Run(gfeeds, names)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range names {
+				w := want[name]
+				if ha, ok := io[name]; ok && ha.block == "decoder:0" {
+					w = keepAlong(w, ha.axis, dec["decoder:0"])
+				}
+				if d, err := maxAbsDiff(got[name], w); err != nil || d > oracleTol {
+					t.Errorf("output %s differs from the gated model's by %g (%v)", name, d, err)
+				}
+			}
+			if sh := got["present.0.decoder.key"].Shape; len(sh) != 4 || sh[1] != 0 || sh[3] != 8 {
+				t.Errorf("present.0.decoder.key has shape %v, want [B 0 T 8]", sh)
+			}
+		})
 	}
-	return out
-}
-
-// TestSurgeryFusedNeedsAHead: a fused attention node cannot run with
-// num_heads = 0, so removing all its heads is an error naming it, and the
-// decision is checked against the block sizes.
-func TestSurgeryFusedNeedsAHead(t *testing.T) {
 	g := graphtest.LoadGraph(t, "../../models/fixtures/fused/whisper_decoder_model.onnx")
-	blocks, err := heads.FindHeads(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = heads.RemoveHeads(g, blocks, heads.Decision{"decoder:0": make([]bool, 4)})
-	if err == nil || !strings.Contains(err.Error(), "keep at least one head") || !strings.Contains(err.Error(), "Attention_0") {
-		t.Errorf("err = %v", err)
-	}
-	g = graphtest.LoadGraph(t, "../../models/fixtures/fused/whisper_decoder_model.onnx")
-	blocks, _ = heads.FindHeads(g)
+	blocks, _ := heads.FindHeads(g)
 	if _, err := heads.RemoveHeads(g, blocks, heads.Decision{"decoder:0": make([]bool, 3)}); err == nil || !strings.Contains(err.Error(), "has 4 heads") {
 		t.Errorf("short decision: err = %v", err)
 	}
 	if _, err := heads.RemoveHeads(g, blocks, heads.Decision{"encoder:0": {true}}); err == nil || !strings.Contains(err.Error(), "no block encoder:0") {
 		t.Errorf("unknown block: err = %v", err)
 	}
+}
+
+// withHeads returns shape with axis set to h.
+func withHeads(shape []int64, axis int, h int64) []int64 {
+	out := append([]int64{}, shape...)
+	out[axis] = h
+	return out
 }

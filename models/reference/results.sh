@@ -1,50 +1,79 @@
 #!/bin/bash
-# Rerun every reference-model measurement of RESULTS.md into OUT and render
+# Rerun every reference-model measurement of RESULTS.md and render
 # RESULTS.md's tables from them:
 #
-#   - gate training of the 48 encoder heads at head budgets and penalty
-#     weights λ (onnxprune run: train, prune, verify);
-#   - pruning without training by a ranking of the dense model (LRP relevance,
-#     Michel importance, confidence) and by a seeded random choice, at the
-#     same budgets; all 48 encoder heads removed;
-#   - all three attention kinds gated together, at budgets and λ;
-#   - the teacher-forced dev loss of every pruned model;
+#   - the dense model's test translations, dev loss and head rankings;
+#   - all 48 encoder heads removed;
+#   - gate training of the 48 encoder heads at head budgets (onnxprune run:
+#     train, prune, verify);
+#   - pruning without training by a ranking of the dense model (LRP
+#     relevance, Michel importance, confidence) and by a seeded random
+#     choice, at the same budgets;
+#   - gate training at penalty weights λ; all three attention kinds gated
+#     together, at budgets and λ;
+#   - head roles on the UD EWT dev trees, speed vs the FLOP bound;
 #   - a paired bootstrap test (onnxprune score --paired-bs, 1,000 resamples,
 #     seed 12345) of every system against the dense model, and of every
 #     ranking against gate training and against the random choice at the
-#     same budget;
-#   - LRP vs gate agreement, head roles on the UD EWT dev trees, speed vs the
-#     FLOP bound.
+#     same budget.
 #
-# Then `resultsgen collect` gathers everything into OUT/results.json and
-# `resultsgen render` writes OUT/RESULTS.md (RESULTS.md with its generated
-# blocks replaced) and OUT/bleu-vs-heads.svg. Numbers are never typed by hand.
+# The experiments run in that order, the most important first, so that a
+# run stopped part-way has the main tables' figures.
 #
-# Resumable: every step writes its output under a name and is skipped when
-# that output exists, so an interrupted run continues where it stopped (a
-# half-finished `onnxprune run` resumes its own stages). OUT/timings.tsv has
-# each step's wall time, OUT/logs/ each step's log.
+# Sessions end and machines are not kept, so the run spans them: every
+# experiment keeps what the tables need (test translations, dev loss, the
+# model files' sizes and checksums, a gate run's summary.json and
+# gates.json, analyses' heads.json, speed figures) in its own folder of the
+# CACHE folder (a few MB, committed to the repository), and works in the
+# SCRATCH folder (git-ignored: gated and pruned models, training graphs,
+# logs), whose part it deletes once its cache folder is complete. A rerun
+# skips every experiment whose cache folder exists, on this machine or on a
+# fresh clone; an experiment interrupted on this machine resumes from its
+# scratch folder (onnxprune run resumes its stages). The speed runs
+# regenerate a pruned model from the cached decision and check it against
+# the recorded checksums. CACHE/timings.tsv has each step's wall time.
 #
-# Usage: models/reference/results.sh [OUT]        (default runs/results)
+# Then `resultsgen collect` gathers the cache into CACHE/results.json and
+# `resultsgen render` writes SCRATCH/RESULTS.md (RESULTS.md with its
+# generated blocks replaced) and SCRATCH/bleu-vs-heads.svg. Numbers are
+# never typed by hand.
+#
+# Usage: models/reference/results.sh [CACHE]   (default models/reference/results-cache)
 # Environment:
 #   SMOKE=1    every step on tiny inputs (20 test sentences, 3 training steps,
-#              two budgets, ...) in a few minutes; default OUT runs/results-smoke
+#              two budgets, ...) in a few minutes; default CACHE
+#              runs/results-smoke/cache
+#   SCRATCH=D  the scratch folder (default runs/results-scratch, with SMOKE=1
+#              runs/results-smoke/scratch)
+#   UNTIL=HH:MM  start no experiment at or after this time (UTC): stop in time
+#              to commit the cache before a session ends
 #   MODEL=DIR  the model folder (encoder_model.onnx + decoder_model.onnx;
 #              default models/reference)
-#   PUBLISH=1  at the end, copy OUT/RESULTS.md to RESULTS.md and the charts,
-#              results.json and the roles analysis to docs/results/ (refused
-#              with SMOKE=1)
+#   PUBLISH=1  at the end, copy SCRATCH/RESULTS.md to RESULTS.md and the
+#              chart, results.json and the roles analysis to docs/results/
+#              (refused with SMOKE=1)
 # Needs Go (it builds bin/onnxprune and bin/resultsgen), the ONNX Runtime
 # library (make ort) and the train split (models/corpus/make_corpus.py).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SMOKE=${SMOKE:-0}
-if [ "$SMOKE" = 1 ]; then OUT=${1:-runs/results-smoke}; else OUT=${1:-runs/results}; fi
+if [ "$SMOKE" = 1 ]; then
+	CACHE=${1:-runs/results-smoke/cache}
+	SCRATCH=${SCRATCH:-runs/results-smoke/scratch}
+else
+	CACHE=${1:-models/reference/results-cache}
+	SCRATCH=${SCRATCH:-runs/results-scratch}
+fi
 MODEL=${MODEL:-models/reference}
 PUBLISH=${PUBLISH:-0}
+UNTIL=${UNTIL:-}
 if [ "$SMOKE" = 1 ] && [ "$PUBLISH" = 1 ]; then
 	echo "results.sh: PUBLISH=1 with SMOKE=1 would put smoke numbers into RESULTS.md; refused" >&2
 	exit 2
+fi
+STOP_AT=
+if [ -n "$UNTIL" ]; then
+	STOP_AT=$(date -u -d "$UNTIL" +%s) || { echo "results.sh: UNTIL=$UNTIL is not a time (HH:MM, UTC)" >&2; exit 2; }
 fi
 C=models/corpus
 EWT=models/data/ud-ewt/en_ewt-ud-dev.conllu
@@ -54,13 +83,14 @@ done
 
 # The experiments. Budgets and λ of the encoder runs; the ranking methods are
 # pruned at the same budgets. SPEED_RUNS are timed against the dense model.
+# LOSS_N 0: the dev loss on all 1,030 dev pairs, as train.py reports it.
 if [ "$SMOKE" = 1 ]; then
 	BUDGETS="10 4" LAMBDAS="0.05" ALL_BUDGETS="24" ALL_LAMBDAS="0.05"
-	STEPS=3 MAX_TOKENS=512 TEST_N=20 VAL_N=10 LOSS_N=10 AN_N=20 EWT_N=20
+	STEPS=3 MAX_TOKENS=512 TEST_N=20 VAL_N=10 LOSS_N=20 AN_N=20 EWT_N=20
 	SPEED_N=5 SPEED="--bench-batch 1 --repeats 2 --rounds 2"
 else
 	BUDGETS="24 16 10 6 4" LAMBDAS="0.005 0.01 0.02 0.05" ALL_BUDGETS="48 24 12" ALL_LAMBDAS="0.01 0.05"
-	STEPS=300 MAX_TOKENS=2048 TEST_N=0 VAL_N=0 LOSS_N=400 AN_N=0 EWT_N=0
+	STEPS=300 MAX_TOKENS=2048 TEST_N=0 VAL_N=0 LOSS_N=0 AN_N=0 EWT_N=0
 	SPEED_N=100 SPEED="--bench-batch 1,8 --repeats 30 --rounds 5"
 fi
 METHODS="relevance importance confidence random"
@@ -70,9 +100,11 @@ RANDOM_SEED=1
 BS_N=1000 BS_SEED=12345
 THREADS=2
 
-mkdir -p "$OUT"/logs "$OUT"/data "$OUT"/rank "$OUT"/loss "$OUT"/bs "$OUT"/speed
+mkdir -p "$CACHE" "$SCRATCH/logs"
+MODEL_SHA=$(cat "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" | sha256sum | cut -c1-64)
 SETTINGS="smoke=$SMOKE
 model=$MODEL
+model_sha256=$MODEL_SHA
 budgets=$BUDGETS
 lambdas=$LAMBDAS
 all_budgets=$ALL_BUDGETS
@@ -93,35 +125,49 @@ random_seed=$RANDOM_SEED
 bootstrap_resamples=$BS_N
 bootstrap_seed=$BS_SEED
 threads=$THREADS"
-# One OUT holds one configuration: the cached outputs of another would mix in.
-if [ -f "$OUT/settings.env" ]; then
-	if [ "$(cat "$OUT/settings.env")" != "$SETTINGS" ]; then
-		echo "results.sh: $OUT was made with other settings ($OUT/settings.env); use another OUT or remove it" >&2
+# One CACHE holds one configuration of one model: the cached outputs of
+# another would mix in.
+if [ -f "$CACHE/settings.env" ]; then
+	if [ "$(cat "$CACHE/settings.env")" != "$SETTINGS" ]; then
+		echo "results.sh: $CACHE was made with other settings or another model ($CACHE/settings.env differs:" >&2
+		diff <(printf '%s\n' "$SETTINGS") "$CACHE/settings.env" | grep '^[<>]' | head -n 6 >&2 || true
+		echo "); remove it to start over (git rm -r when committed), or give another CACHE" >&2
 		exit 2
 	fi
 else
-	printf '%s\n' "$SETTINGS" >"$OUT/settings.env"
+	printf '%s\n' "$SETTINGS" >"$CACHE/settings.env"
 fi
 
 make -s build >/dev/null
 go build -o bin/resultsgen ./models/reference/resultsgen
 OP=bin/onnxprune
 RG=bin/resultsgen
-TIMES=$OUT/timings.tsv
+TIMES=$CACHE/timings.tsv
+LOGS=$SCRATCH/logs
 
-# step NAME OUTPUT COMMAND...: run COMMAND unless OUTPUT exists, its output in
-# OUT/logs/NAME.log and its wall time in OUT/timings.tsv. COMMAND must leave
-# OUTPUT only when it succeeded.
-step() {
+# stopped: whether UNTIL has come (no further experiment starts).
+STOPPED=0
+stopped() {
+	if [ "$STOPPED" = 0 ] && [ -n "$STOP_AT" ] && [ "$(date -u +%s)" -ge "$STOP_AT" ]; then
+		STOPPED=1
+		echo "results.sh: UNTIL=$UNTIL has come; starting no further experiment"
+	fi
+	[ "$STOPPED" = 1 ]
+}
+
+# runstep NAME OUTPUT COMMAND...: run COMMAND unless OUTPUT exists, its
+# output in SCRATCH/logs/NAME.log and its wall time in CACHE/timings.tsv.
+# COMMAND must leave OUTPUT only when it succeeded.
+runstep() {
 	local name=$1 done=$2
 	shift 2
 	[ -e "$done" ] && return 0
 	local t0
 	t0=$(date +%s.%N)
 	echo "== $name"
-	if ! "$@" >"$OUT/logs/$name.log" 2>&1; then
-		echo "results.sh: step $name failed; the end of $OUT/logs/$name.log:" >&2
-		tail -n 5 "$OUT/logs/$name.log" >&2
+	if ! "$@" >"$LOGS/$name.log" 2>&1; then
+		echo "results.sh: step $name failed; the end of $LOGS/$name.log:" >&2
+		tail -n 5 "$LOGS/$name.log" >&2
 		exit 1
 	fi
 	if [ ! -e "$done" ]; then
@@ -130,13 +176,20 @@ step() {
 	fi
 	printf '%s\t%s\n' "$name" "$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}')" >>"$TIMES"
 }
+# step NAME OUTPUT COMMAND...: an experiment: runstep, unless UNTIL has come.
+step() {
+	[ -e "$2" ] && return 0
+	stopped && return 0
+	runstep "$@"
+}
 
-# first N lines of a file (all with N = 0) into OUT/data
+# first N lines of a file (all with N = 0) into SCRATCH/data
 subset() { # SRC N DEST
 	if [ "$2" = 0 ]; then cp "$1" "$3.tmp"; else head -n "$2" "$1" >"$3.tmp"; fi
 	mv "$3.tmp" "$3"
 }
-D=$OUT/data
+D=$SCRATCH/data
+mkdir -p $D
 for l in en es; do
 	[ -f $D/test.$l ] || subset $C/test.$l $TEST_N $D/test.$l
 	[ -f $D/val.$l ] || subset models/demo/slice/bible-dev.$l $VAL_N $D/val.$l
@@ -153,79 +206,170 @@ RUN="--config models/demo/pipeline.yaml --model $MODEL --threads $THREADS
 # The functions below run inside `if` (step), where bash ignores set -e: each
 # command that can fail returns explicitly.
 
+# part NAME: an empty CACHE/NAME.part, the experiment's cache folder being
+# filled; finish NAME renames it CACHE/NAME, the mark that it is done.
+part() {
+	rm -rf "$CACHE/$1.part" && mkdir -p "$CACHE/$1.part"
+}
+finish() {
+	rm -rf "$CACHE/$1" && mv "$CACHE/$1.part" "$CACHE/$1"
+}
 # translate MODEL HYP: greedy translations of the test sources
 translate() {
 	$OP translate "$1" $TR --overwrite -o "$2.tmp" || return
 	mv "$2.tmp" "$2"
 }
-# devloss MODEL NAME: mean teacher-forced cross-entropy on the first LOSS_N dev verses
+# devloss MODEL JSON: teacher-forced cross-entropy per target token on the
+# first LOSS_N dev pairs (onnxprune loss)
 devloss() {
-	$OP analyze "$1" $SPM --data $C/dev.en,$C/dev.es --max-sentences $LOSS_N --threads $THREADS -o "$OUT/loss/$2"
+	$OP loss "$1" $SPM --dev $C/dev.en,$C/dev.es --max-sentences $LOSS_N --threads $THREADS --json >"$2.tmp" || return
+	mv "$2.tmp" "$2"
 }
-# gaterun NAME FLAGS...: onnxprune run (gate training, pruning, verify)
-gaterun() {
-	local name=$1
+# system NAME DIR: translate the model in DIR, its dev loss and model.json
+# into CACHE/NAME; then delete DIR
+system() {
+	local p=$CACHE/$1.part
+	part "$1" || return
+	translate "$2" "$p/test.hyp" || return
+	devloss "$2" "$p/loss.json" || return
+	$RG record --model "$2" -o "$p/model.json" || return
+	finish "$1" || return
+	rm -rf "$2"
+}
+# prunemodel NAME DIR: the pruned model of experiment NAME into DIR: a gate
+# run's from its cached gates.json, none-0 without encoder self-attention,
+# METHOD-N keeping the N encoder heads METHOD ranks highest
+prunemodel() {
+	local name=$1 dir=$2 keep
+	rm -rf "$dir"
+	case $name in
+	gt-* | all-*)
+		$OP prune "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" --gates "$CACHE/$name/gates.json" -o "$dir"
+		;;
+	none-0)
+		$OP prune "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" --remove "encoder:*:*" -o "$dir"
+		;;
+	*)
+		keep=$($RG keep --heads "$CACHE/an-dev/heads.json" --by "${name%-*}" --n "${name##*-}" --seed $RANDOM_SEED) || return
+		$OP prune "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" --keep "$keep,decoder:*:*,cross:*:*" -o "$dir"
+		;;
+	esac
+}
+# dense: the dense model's translations, dev loss and size
+dense() {
+	local p=$CACHE/dense.part
+	part dense || return
+	translate "$MODEL" "$p/test.hyp" || return
+	devloss "$MODEL" "$p/loss.json" || return
+	$RG record --model "$MODEL" -o "$p/model.json" || return
+	finish dense
+}
+# analysis NAME FLAGS...: onnxprune analyze of the dense model; heads.json
+# (and the roles' heatmaps and summary) into CACHE/NAME
+analysis() {
+	local name=$1 s=$SCRATCH/$1
 	shift
-	$OP run $RUN --out "$OUT/$name" "$@"
+	rm -rf "$s"
+	$OP analyze "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" $SPM --threads $THREADS -o "$s" "$@" || return
+	part "$name" || return
+	cp "$s/heads.json" "$CACHE/$name.part/" || return
+	if [ "$name" = ewt-roles ]; then
+		cp "$s"/{summary.md,relevance.svg,importance.svg,confidence.svg,roles.svg} "$CACHE/$name.part/" || return
+	fi
+	finish "$name" || return
+	rm -rf "$s"
 }
-# rankprune METHOD N: keep the N encoder heads METHOD ranks highest, translate
+# rankprune METHOD N: keep the N encoder heads METHOD ranks highest
 rankprune() {
-	local r=$OUT/rank/$1-$2 keep
-	keep=$($RG keep --heads "$OUT/an-dev/heads.json" --by "$1" --n "$2" --seed $RANDOM_SEED) || return
-	rm -rf "$r"
-	$OP prune "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" --keep "$keep,decoder:*:*,cross:*:*" -o "$r" || return
-	translate "$r" "$r.hyp"
+	local s=$SCRATCH/rank/$1-$2
+	prunemodel "$1-$2" "$s" || return
+	system "rank/$1-$2" "$s"
 }
-# noencoder: all encoder self-attention heads removed, translate
+# noencoder: all encoder self-attention heads removed
 noencoder() {
-	local r=$OUT/rank/none-0
-	rm -rf "$r"
-	$OP prune "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" --remove "encoder:*:*" -o "$r" || return
-	translate "$r" "$r.hyp"
+	local s=$SCRATCH/rank/none-0
+	prunemodel none-0 "$s" || return
+	system rank/none-0 "$s"
 }
+# gaterun NAME FLAGS...: onnxprune run (gate training, pruning, verify) in
+# SCRATCH/NAME; summary.json, gates.json, the pruned model's translations,
+# dev loss and model.json into CACHE/NAME
+gaterun() {
+	local name=$1 s=$SCRATCH/$1 p=$CACHE/$1.part
+	shift
+	$OP run $RUN --out "$s" "$@" || return
+	part "$name" || return
+	cp "$s/summary.json" "$s/train/gates.json" "$p/" || return
+	cp "$s/verify/pruned.hyp" "$p/test.hyp" || return
+	devloss "$s/pruned" "$p/loss.json" || return
+	$RG record --model "$s/pruned" --dense "$CACHE/dense/test.hyp" --original "$s/verify/original.hyp" -o "$p/model.json" || return
+	finish "$name" || return
+	rm -rf "$s"
+}
+# speedrun NAME: the pruned model of NAME regenerated and checked against
+# its model.json, timed against the dense model interleaved (run on an
+# otherwise idle machine); verify.json into CACHE/speed/NAME
+speedrun() {
+	local name=$1 m=$SCRATCH/speed/$1-model v=$SCRATCH/speed/$1 cached=$CACHE/$1 check
+	case $name in
+	gt-* | all-*) check=(--gates "$CACHE/$name/gates.json") ;;
+	none-0) check=(--removed "encoder:*:*") cached=$CACHE/rank/none-0 ;;
+	*)
+		echo "speed run $name: only gate runs and none-0 are timed" >&2
+		return 1
+		;;
+	esac
+	prunemodel "$name" "$m" || return
+	$RG record --model "$m" --expect "$cached/model.json" || return
+	rm -rf "$v"
+	$OP verify --original "$MODEL" --pruned "$m" "${check[@]}" $V -o "$v" || return
+	part "speed/$name" || return
+	cp "$v/verify.json" "$CACHE/speed/$name.part/" || return
+	finish "speed/$name" || return
+	rm -rf "$m" "$v"
+}
+V="--src $D/speed.en --ref $D/speed.es $SPM --max-len 160 $SPEED --threads $THREADS"
 
 # 1. the dense model: translations, dev loss, rankings on the dev verses
-step dense-translate "$OUT/dense.hyp" translate "$MODEL" "$OUT/dense.hyp"
-step dense-devloss "$OUT/loss/dense/heads.json" devloss "$MODEL" dense
-step dense-analyze "$OUT/an-dev/heads.json" $OP analyze "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" \
-	$SPM --data $C/dev.en,$C/dev.es --max-sentences $AN_N --threads $THREADS -o "$OUT/an-dev"
-
-# 2. gate training: encoder heads at each budget and λ, then all kinds
+step dense "$CACHE/dense" dense
+step an-dev "$CACHE/an-dev" analysis an-dev --data $C/dev.en,$C/dev.es --max-sentences $AN_N
+# 2. all encoder self-attention removed
+step none-0 "$CACHE/rank/none-0" noencoder
+# 3. gate training of the encoder heads at each budget
 for N in $BUDGETS; do
-	step gt-t$N "$OUT/gt-t$N/summary.json" gaterun gt-t$N --target-heads $N
+	step gt-t$N "$CACHE/gt-t$N" gaterun gt-t$N --target-heads $N
 done
-for L in $LAMBDAS; do
-	step gt-l$L "$OUT/gt-l$L/summary.json" gaterun gt-l$L --target-heads 0 --l0-lambda $L
-done
-for N in $ALL_BUDGETS; do
-	step all-t$N "$OUT/all-t$N/summary.json" gaterun all-t$N --attention encoder,decoder,cross --target-heads $N
-done
-for L in $ALL_LAMBDAS; do
-	step all-l$L "$OUT/all-l$L/summary.json" gaterun all-l$L --attention encoder,decoder,cross --target-heads 0 --l0-lambda $L
-done
-
-# 3. pruning by a ranking, no training; no encoder self-attention at all
+# 4. pruning by a ranking, no training: one curve after the other
 for BY in $METHODS; do
 	for N in $BUDGETS; do
-		step rank-$BY-$N "$OUT/rank/$BY-$N.hyp" rankprune $BY $N
+		step rank-$BY-$N "$CACHE/rank/$BY-$N" rankprune $BY $N
 	done
 done
-step none-0 "$OUT/rank/none-0.hyp" noencoder
-
-# 4. dev loss of every pruned model
-for d in "$OUT"/gt-* "$OUT"/all-*; do
-	[ -d "$d/pruned" ] || continue
-	n=$(basename "$d")
-	step devloss-$n "$OUT/loss/$n/heads.json" devloss "$d/pruned" $n
+# 5. gate training at each λ; all kinds gated together
+for L in $LAMBDAS; do
+	step gt-l$L "$CACHE/gt-l$L" gaterun gt-l$L --target-heads 0 --l0-lambda $L
 done
-for h in "$OUT"/rank/*.hyp; do
-	n=$(basename "$h" .hyp)
-	step devloss-$n "$OUT/loss/$n/heads.json" devloss "$OUT/rank/$n" $n
+for N in $ALL_BUDGETS; do
+	step all-t$N "$CACHE/all-t$N" gaterun all-t$N --attention encoder,decoder,cross --target-heads $N
+done
+for L in $ALL_LAMBDAS; do
+	step all-l$L "$CACHE/all-l$L" gaterun all-l$L --attention encoder,decoder,cross --target-heads 0 --l0-lambda $L
+done
+# 6. roles on the UD English-EWT dev trees, with the ROLES_RUN decision marked
+if [ -d "$CACHE/$ROLES_RUN" ]; then
+	step ewt-roles "$CACHE/ewt-roles" analysis ewt-roles --data $D/ewt-dev.txt --conllu $EWT --max-sentences $EWT_N \
+		--gates "$CACHE/$ROLES_RUN/gates.json"
+fi
+# 7. speed, original and pruned interleaved
+for run in $SPEED_RUNS; do
+	if [ -d "$CACHE/$run" ] || [ -d "$CACHE/rank/$run" ]; then
+		step speed-$run "$CACHE/speed/$run" speedrun $run
+	fi
 done
 
-# 5. paired bootstrap: every system against the dense model, every ranking
-# against gate training and against the random choice at the same budget
-# (cheap: always redone)
+# 8. paired bootstrap (cheap: always redone over the systems cached so
+# far): every system against the dense model, every ranking against gate
+# training and against the random choice at the same budget
 pairedbs() { # OUTPUT BASELINE SYSTEM... (NAME=FILE each)
 	local out=$1
 	shift
@@ -234,49 +378,58 @@ pairedbs() { # OUTPUT BASELINE SYSTEM... (NAME=FILE each)
 	$OP score --ref $D/test.es "${args[@]}" --paired-bs --paired-bs-n $BS_N --seed $BS_SEED --json >"$out.tmp" || return
 	mv "$out.tmp" "$out"
 }
-systems=()
-for d in "$OUT"/gt-* "$OUT"/all-*; do
-	[ -f "$d/verify/pruned.hyp" ] && systems+=("$(basename "$d")=$d/verify/pruned.hyp")
-done
-for h in "$OUT"/rank/*.hyp; do systems+=("$(basename "$h" .hyp)=$h"); done
-rm -f "$OUT/bs/vs-dense.json"
-step bs-vs-dense "$OUT/bs/vs-dense.json" pairedbs "$OUT/bs/vs-dense.json" "dense=$OUT/dense.hyp" "${systems[@]}"
-for N in $BUDGETS; do
-	ranks=()
-	for BY in $METHODS; do ranks+=("$BY-$N=$OUT/rank/$BY-$N.hyp"); done
-	rm -f "$OUT/bs/vs-gt-t$N.json"
-	step bs-vs-gt-t$N "$OUT/bs/vs-gt-t$N.json" pairedbs "$OUT/bs/vs-gt-t$N.json" "gt-t$N=$OUT/gt-t$N/verify/pruned.hyp" "${ranks[@]}"
-	ranks=()
-	for BY in $METHODS; do [ $BY = random ] || ranks+=("$BY-$N=$OUT/rank/$BY-$N.hyp"); done
-	rm -f "$OUT/bs/vs-random-$N.json"
-	step bs-vs-random-$N "$OUT/bs/vs-random-$N.json" pairedbs "$OUT/bs/vs-random-$N.json" "random-$N=$OUT/rank/random-$N.hyp" "${ranks[@]}"
-done
-
-# 6. roles on the UD English-EWT dev trees, with the ROLES_RUN decision marked
-step ewt-roles "$OUT/ewt-roles/heads.json" $OP analyze "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" \
-	$SPM --data $D/ewt-dev.txt --conllu $EWT --max-sentences $EWT_N --threads $THREADS \
-	--gates "$OUT/$ROLES_RUN/train/gates.json" -o "$OUT/ewt-roles"
-
-# 7. speed, original and pruned interleaved (run on an otherwise idle machine)
-V="--src $D/speed.en --ref $D/speed.es $SPM --max-len 160 $SPEED --threads $THREADS"
-for run in $SPEED_RUNS; do
-	if [ $run = none-0 ]; then
-		step speed-$run "$OUT/speed/$run/verify.json" $OP verify --original "$MODEL" --pruned "$OUT/rank/none-0" \
-			--removed "encoder:*:*" $V -o "$OUT/speed/$run"
-	else
-		step speed-$run "$OUT/speed/$run/verify.json" $OP verify --original "$MODEL" --pruned "$OUT/$run/pruned" \
-			--gates "$OUT/$run/train/gates.json" $V -o "$OUT/speed/$run"
+mkdir -p "$CACHE/bs"
+TIMES=$SCRATCH/timings-bs.tsv # redone every time: kept out of the cache
+if [ -f "$CACHE/dense/test.hyp" ]; then
+	systems=()
+	for d in "$CACHE"/gt-* "$CACHE"/all-* "$CACHE"/rank/*; do
+		[ -f "$d/test.hyp" ] && [[ $d != *.part ]] && systems+=("$(basename "$d")=$d/test.hyp")
+	done
+	if [ ${#systems[@]} -gt 0 ]; then
+		rm -f "$CACHE/bs/vs-dense.json"
+		runstep bs-vs-dense "$CACHE/bs/vs-dense.json" pairedbs "$CACHE/bs/vs-dense.json" "dense=$CACHE/dense/test.hyp" "${systems[@]}"
 	fi
+fi
+for N in $BUDGETS; do
+	for against in gt-t$N random-$N; do
+		base=$CACHE/$against/test.hyp
+		[ $against = random-$N ] && base=$CACHE/rank/random-$N/test.hyp
+		ranks=()
+		for BY in $METHODS; do
+			h=$CACHE/rank/$BY-$N/test.hyp
+			[ $BY-$N = $against ] || { [ -f "$h" ] && ranks+=("$BY-$N=$h"); }
+		done
+		rm -f "$CACHE/bs/vs-$against.json"
+		if [ -f "$base" ] && [ ${#ranks[@]} -gt 0 ]; then
+			runstep bs-vs-$against "$CACHE/bs/vs-$against.json" pairedbs "$CACHE/bs/vs-$against.json" "$against=$base" "${ranks[@]}"
+		fi
+	done
 done
 
-# 8. collect and render (cheap: always redone)
-$RG collect "$OUT"
-$RG render --results "$OUT/results.json" --template RESULTS.md -o "$OUT/RESULTS.md" --svg "$OUT/bleu-vs-heads.svg"
-echo "results: $OUT/results.json, $OUT/RESULTS.md, $OUT/bleu-vs-heads.svg"
+# 9. collect and render (cheap: always redone) once every experiment is cached
+expected="dense an-dev rank/none-0"
+for N in $BUDGETS; do expected+=" gt-t$N"; done
+for BY in $METHODS; do for N in $BUDGETS; do expected+=" rank/$BY-$N"; done; done
+for L in $LAMBDAS; do expected+=" gt-l$L"; done
+for N in $ALL_BUDGETS; do expected+=" all-t$N"; done
+for L in $ALL_LAMBDAS; do expected+=" all-l$L"; done
+expected+=" ewt-roles"
+for run in $SPEED_RUNS; do expected+=" speed/$run"; done
+missing=()
+for e in $expected; do [ -d "$CACHE/$e" ] || missing+=("$e"); done
+if [ ${#missing[@]} -gt 0 ]; then
+	echo "results.sh: $(($(wc -w <<<"$expected") - ${#missing[@]})) of $(wc -w <<<"$expected") experiments cached; next: ${missing[*]:0:3}"
+	echo "commit the cache and rerun to continue:"
+	echo "  git add $CACHE && git commit -m 'results cache: partial run'"
+	exit 0
+fi
+$RG collect "$CACHE"
+$RG render --results "$CACHE/results.json" --template RESULTS.md -o "$SCRATCH/RESULTS.md" --svg "$SCRATCH/bleu-vs-heads.svg"
+echo "results: $CACHE/results.json, $SCRATCH/RESULTS.md, $SCRATCH/bleu-vs-heads.svg"
 if [ "$PUBLISH" = 1 ]; then
 	mkdir -p docs/results/ewt-roles
-	cp "$OUT/RESULTS.md" RESULTS.md
-	cp "$OUT/bleu-vs-heads.svg" "$OUT/results.json" docs/results/
-	cp "$OUT"/ewt-roles/{heads.json,summary.md,relevance.svg,importance.svg,confidence.svg,roles.svg} docs/results/ewt-roles/
+	cp "$SCRATCH/RESULTS.md" RESULTS.md
+	cp "$SCRATCH/bleu-vs-heads.svg" "$CACHE/results.json" docs/results/
+	cp "$CACHE"/ewt-roles/{heads.json,summary.md,relevance.svg,importance.svg,confidence.svg,roles.svg} docs/results/ewt-roles/
 	echo "published: RESULTS.md, docs/results/"
 fi

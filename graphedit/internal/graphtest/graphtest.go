@@ -28,8 +28,8 @@ import (
 var ExactOpts = ortrun.Options{IntraOpThreads: 1, Optimization: ortrun.OptDisable}
 
 // QuantDir is the folder of the quantized and half-precision versions of
-// the exports (models/fixtures/quant): the IR tests read them, the head
-// tests do not yet (issue 16).
+// the exports (models/fixtures/quant): the IR tests read them all, the head
+// tests those whose precision surgery supports.
 const QuantDir = "quant"
 
 // Fixtures lists every .onnx file under dir (the committed fixtures

@@ -19,7 +19,7 @@ import (
 	"onnxprune/verify/score"
 )
 
-// collectFolder gathers the outputs of results.sh in out into
+// collectFolder gathers the cached results of results.sh in out into
 // out/results.json.
 func collectFolder(out string) error {
 	res, err := collect(out)
@@ -33,11 +33,14 @@ func collectFolder(out string) error {
 	return verify.WriteFileAtomic(filepath.Join(out, "results.json"), append(data, '\n'))
 }
 
-// collector reads one results.sh output folder.
+// collector reads one results.sh cache folder: per experiment its own
+// folder of small files (test.hyp, loss.json, model.json; summary.json and
+// gates.json of a gate run), the analyses' heads.json, the speed runs'
+// verify.json and the paired bootstrap tests in bs/.
 type collector struct {
 	out      string
 	settings map[string]string
-	// dense holds the dense model's test translations.
+	// dense holds the dense model's test translations (dense/test.hyp).
 	dense []string
 	// scores maps a system's name to its paired bootstrap results
 	// against the dense model.
@@ -51,7 +54,6 @@ type collector struct {
 // pairedScores are one system's results in a paired bootstrap test.
 type pairedScores struct {
 	bleu, chrf score.BootstrapResult
-	hyp        string
 }
 
 // pairedDoc is the part of `onnxprune score --paired-bs --json` read here.
@@ -62,7 +64,6 @@ type pairedDoc struct {
 	Signatures map[string]string `json:"signatures"`
 	Systems    []struct {
 		Name     string                           `json:"name"`
-		Hyp      string                           `json:"hyp"`
 		Baseline bool                             `json:"baseline"`
 		Scores   map[string]score.BootstrapResult `json:"scores"`
 	} `json:"systems"`
@@ -81,7 +82,6 @@ func readPaired(path string) (*pairedDoc, map[string]pairedScores, error) {
 	byName := map[string]pairedScores{}
 	for _, s := range doc.Systems {
 		var ps pairedScores
-		ps.hyp = s.Hyp
 		var okB, okC bool
 		for name, r := range s.Scores {
 			switch {
@@ -110,10 +110,19 @@ func collect(out string) (*Results, error) {
 		return nil, err
 	}
 	res := &Results{Settings: c.settings}
-	if c.dense, err = score.ReadLines(c.path("dense.hyp")); err != nil {
+	if c.dense, err = score.ReadLines(c.path("dense", hypFile)); err != nil {
 		return nil, err
 	}
 	res.TestSentences = len(c.dense)
+	an, err := readReport(c.path("an-dev", "heads.json"))
+	if err != nil {
+		return nil, err
+	}
+	res.AnalysisSentences = an.Examples
+	c.total = map[string]int{}
+	for _, h := range an.Heads {
+		c.total[string(h.Kind)]++
+	}
 	doc, scores, err := readPaired(c.path("bs", "vs-dense.json"))
 	if err != nil {
 		return nil, err
@@ -157,12 +166,7 @@ func collect(out string) (*Results, error) {
 	if err := c.rankings(res); err != nil {
 		return nil, err
 	}
-	an, err := readReport(c.path("an-dev", "heads.json"))
-	if err != nil {
-		return nil, err
-	}
-	res.AnalysisSentences = an.Examples
-	if res.NoEncoder, err = c.system("none-0", c.path("rank", "none-0")); err != nil {
+	if res.NoEncoder, err = c.system("none-0", c.sysDir("none-0")); err != nil {
 		return nil, err
 	}
 	res.NoEncoder.Kept = withCounts(c.total, map[string]int{string(heads.KindEncoder): 0})
@@ -190,6 +194,20 @@ func collect(out string) (*Results, error) {
 func (c *collector) path(parts ...string) string {
 	return filepath.Join(append([]string{c.out}, parts...)...)
 }
+
+// sysDir returns the cache folder of the system called name: dense and
+// the gate runs (gt-*, all-*) at the top, the prunings by a ranking and
+// none-0 in rank/. The paired tests name their systems so; their paths
+// are not used, so that the cache can move.
+func (c *collector) sysDir(name string) string {
+	if name == "dense" || strings.HasPrefix(name, "gt-") || strings.HasPrefix(name, "all-") {
+		return c.path(name)
+	}
+	return c.path("rank", name)
+}
+
+// hypOf returns the test translations of the system called name.
+func (c *collector) hypOf(name string) string { return filepath.Join(c.sysDir(name), hypFile) }
 
 // readSettings reads results.sh's settings.env: KEY=VALUE lines.
 func readSettings(path string) (map[string]string, error) {
@@ -240,8 +258,27 @@ func readTimings(path string) ([]Timing, error) {
 	return ts, sc.Err()
 }
 
+// Files of an experiment's cache folder.
+const (
+	// hypFile holds the test translations.
+	hypFile = "test.hyp"
+	// lossFile is onnxprune loss --json on the dev verses.
+	lossFile = "loss.json"
+	// modelFile is resultsgen record's ModelFacts.
+	modelFile = "model.json"
+	// gatesFile is a gate run's gates.json.
+	gatesFile = "gates.json"
+)
+
+// lossDoc is the part of `onnxprune loss --json` read here.
+type lossDoc struct {
+	Sentences int     `json:"sentences"`
+	Tokens    int     `json:"tokens"`
+	Loss      float64 `json:"loss"`
+}
+
 // system reads the scores, dev loss and size of the system called name
-// whose files are in dir (an onnxprune prune output).
+// from its cache folder dir.
 func (c *collector) system(name, dir string) (System, error) {
 	s := System{Name: name}
 	ps, ok := c.scores[name]
@@ -250,32 +287,42 @@ func (c *collector) system(name, dir string) (System, error) {
 	}
 	s.BLEU, s.ChrF = metric(ps.bleu), metric(ps.chrf)
 	if name != "dense" {
-		same, err := identical(c.dense, ps.hyp)
+		same, err := identical(c.dense, c.hypOf(name))
 		if err != nil {
 			return s, err
 		}
 		s.VsDense = &PValues{Against: "dense", BLEU: *ps.bleu.PValue, ChrF: *ps.chrf.PValue, Identical: same}
 	}
-	var loss attribution.Report
-	if err := readJSON(c.path("loss", name, "heads.json"), &loss); err != nil {
+	var loss lossDoc
+	lossPath := filepath.Join(dir, lossFile)
+	if err := readJSON(lossPath, &loss); err != nil {
 		return s, err
 	}
-	s.DevLoss = loss.MeanLoss
+	s.DevLoss = loss.Loss
 	if c.lossSentences == 0 {
-		c.lossSentences = loss.Examples
-	} else if loss.Examples != c.lossSentences {
-		return s, fmt.Errorf("%s: dev loss over %d sentences, the others over %d", c.path("loss", name, "heads.json"), loss.Examples, c.lossSentences)
-	}
-	if c.total == nil {
-		c.total = map[string]int{}
-		for _, h := range loss.Heads {
-			c.total[string(h.Kind)]++
-		}
+		c.lossSentences = loss.Sentences
+	} else if loss.Sentences != c.lossSentences {
+		return s, fmt.Errorf("%s: dev loss over %d sentences, the others over %d", lossPath, loss.Sentences, c.lossSentences)
 	}
 	s.Total = c.total
-	var err error
-	s.FileBytes, err = onnxBytes(dir)
-	return s, err
+	mf, err := readModelFacts(filepath.Join(dir, modelFile))
+	if err != nil {
+		return s, err
+	}
+	s.FileBytes = mf.FileBytes
+	return s, nil
+}
+
+// readModelFacts reads an experiment's model.json.
+func readModelFacts(path string) (*ModelFacts, error) {
+	var mf ModelFacts
+	if err := readJSON(path, &mf); err != nil {
+		return nil, err
+	}
+	if len(mf.Files) == 0 || mf.FileBytes <= 0 {
+		return nil, fmt.Errorf("%s: no model files", path)
+	}
+	return &mf, nil
 }
 
 func metric(r score.BootstrapResult) Metric { return Metric{Score: r.Score, Mean: r.Mean, CI: r.CI} }
@@ -298,19 +345,6 @@ func identical(ref []string, path string) (int, error) {
 	return n, nil
 }
 
-// onnxBytes sums the sizes of the encoder and decoder files in dir.
-func onnxBytes(dir string) (int64, error) {
-	var n int64
-	for _, f := range []string{"encoder_model.onnx", "decoder_model.onnx"} {
-		fi, err := os.Stat(filepath.Join(dir, f))
-		if err != nil {
-			return 0, err
-		}
-		n += fi.Size()
-	}
-	return n, nil
-}
-
 // withCounts returns a copy of base with over's entries set.
 func withCounts(base, over map[string]int) map[string]int {
 	m := map[string]int{}
@@ -324,14 +358,15 @@ func withCounts(base, over map[string]int) map[string]int {
 }
 
 func (c *collector) denseSystem() (System, error) {
-	s, err := c.system("dense", c.settings["model"])
+	s, err := c.system("dense", c.sysDir("dense"))
 	s.Kept = s.Total
 	return s, err
 }
 
-// gateRun reads one onnxprune run folder.
+// gateRun reads one gate training's cache folder (the summary.json and
+// gates.json of its onnxprune run).
 func (c *collector) gateRun(name string) (*GateRun, error) {
-	dir := c.path(name)
+	dir := c.sysDir(name)
 	var sum pipeline.Summary
 	if err := readJSON(filepath.Join(dir, pipeline.SummaryJSON), &sum); err != nil {
 		return nil, err
@@ -340,23 +375,26 @@ func (c *collector) gateRun(name string) (*GateRun, error) {
 		return nil, fmt.Errorf("%s: the run failed: %s", filepath.Join(dir, pipeline.SummaryJSON), strings.Join(sum.Failures, "; "))
 	}
 	var gates gatetrain.GatesFile
-	if err := readJSON(filepath.Join(dir, pipeline.TrainDir, "gates.json"), &gates); err != nil {
+	if err := readJSON(filepath.Join(dir, gatesFile), &gates); err != nil {
 		return nil, err
 	}
-	s, err := c.system(name, filepath.Join(dir, pipeline.PrunedDir))
+	s, err := c.system(name, dir)
 	if err != nil {
 		return nil, err
+	}
+	mf, err := readModelFacts(filepath.Join(dir, modelFile))
+	if err != nil {
+		return nil, err
+	}
+	if mf.DenseMismatch == nil {
+		return nil, fmt.Errorf("%s: no dense_mismatch (a gate run records it)", filepath.Join(dir, modelFile))
 	}
 	g := &GateRun{System: s, Target: gates.Target, Lambda: gates.Lambda, EquivalenceMaxDiff: sum.EquivalenceMaxDiff}
 	g.Kept, g.Total = sum.HeadsKept, sum.HeadsTotal
 	if sum.Train != nil {
 		g.Steps, g.ValLossDense, g.ValLossGated = sum.Train.Steps, sum.Train.DenseLoss, sum.Train.FinalLoss
 	}
-	same, err := identical(c.dense, filepath.Join(dir, pipeline.VerifyDir, verify.OriginalHyp))
-	if err != nil {
-		return nil, err
-	}
-	g.DenseMismatch = len(c.dense) - same
+	g.DenseMismatch = *mf.DenseMismatch
 	var bad error
 	g.Kinds, g.Closing, g.KeptHeads, bad = closing(&gates)
 	if bad != nil {
@@ -434,11 +472,11 @@ func (c *collector) against(file, name string) (*PValues, error) {
 	if !ok || name == doc.Systems[0].Name {
 		return nil, fmt.Errorf("%s: no system %s besides the baseline", path, name)
 	}
-	base, err := score.ReadLines(doc.Systems[0].Hyp)
+	base, err := score.ReadLines(c.hypOf(doc.Systems[0].Name))
 	if err != nil {
 		return nil, err
 	}
-	same, err := identical(base, ps.hyp)
+	same, err := identical(base, c.hypOf(name))
 	if err != nil {
 		return nil, err
 	}
@@ -457,7 +495,7 @@ func (c *collector) rankings(res *Results) error {
 	for _, method := range methods {
 		for _, n := range strings.Fields(c.settings["budgets"]) {
 			name := method + "-" + n
-			s, err := c.system(name, c.path("rank", name))
+			s, err := c.system(name, c.sysDir(name))
 			if err != nil {
 				return err
 			}
@@ -491,7 +529,7 @@ func (c *collector) agreement(g GateRun) (*Agreement, error) {
 		return nil, err
 	}
 	var gates gatetrain.GatesFile
-	if err := readJSON(c.path(g.Name, pipeline.TrainDir, "gates.json"), &gates); err != nil {
+	if err := readJSON(c.path(g.Name, gatesFile), &gates); err != nil {
 		return nil, err
 	}
 	keep := map[string]bool{}

@@ -2,13 +2,21 @@
 // RESULTS.md's tables, so that no number there is typed by hand.
 //
 //	resultsgen keep --heads an-dev/heads.json --by relevance --n 10 [--seed 1]
-//	resultsgen collect OUT
+//	resultsgen record --model DIR [--dense HYP --original HYP] -o model.json
+//	resultsgen record --model DIR --expect model.json
+//	resultsgen collect CACHE
 //	resultsgen render --results OUT/results.json --template RESULTS.md -o OUT/RESULTS.md --svg OUT/bleu-vs-heads.svg
 //
 // keep prints the encoder heads to keep when pruning by a ranking of the
 // dense model (or by a seeded random choice), as onnxprune prune --keep
-// reads them. collect reads the run folders results.sh wrote (summary.json,
-// gates.json, heads.json, verify.json and the paired bootstrap tests of
+// reads them. record writes an experiment's model.json (the sizes and
+// SHA-256 of a model folder's encoder and decoder files, and for a gate run
+// how many of its own dense translations differ from the dense model's),
+// so that the folder can be deleted; with --expect it checks instead that
+// a regenerated folder holds the recorded files. collect reads the cache
+// folder results.sh fills (test.hyp, loss.json and model.json of every
+// system, summary.json and gates.json of the gate runs, heads.json of the
+// analyses, verify.json of the speed runs and the paired bootstrap tests of
 // onnxprune score --paired-bs --json) into one results.json. render replaces
 // each generated block of the template, the text between
 // "<!-- results:NAME -->" and "<!-- /results:NAME -->", with its table, and
@@ -36,7 +44,7 @@ func main() {
 // run dispatches a subcommand.
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return fmt.Errorf("usage: resultsgen keep|collect|render [flags] (see the package documentation)")
+		return fmt.Errorf("usage: resultsgen keep|record|collect|render [flags] (see the package documentation)")
 	}
 	fs := flag.NewFlagSet("resultsgen "+args[0], flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -55,12 +63,28 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		_, err = fmt.Fprintln(stdout, joinNames(names))
 		return err
+	case "record":
+		model := fs.String("model", "", "model folder (encoder_model.onnx, decoder_model.onnx)")
+		dense := fs.String("dense", "", "the dense model's test translations")
+		original := fs.String("original", "", "a gate run's own test translations by the dense model")
+		out := fs.String("o", "", "model.json to write")
+		expect := fs.String("expect", "", "model.json the folder's files must match")
+		if err := fs.Parse(args[1:]); err != nil {
+			return err
+		}
+		switch {
+		case *model == "" || (*out == "") == (*expect == ""):
+			return fmt.Errorf("usage: resultsgen record --model DIR [--dense HYP --original HYP] -o FILE | --expect FILE")
+		case *expect != "":
+			return checkModel(*model, *expect)
+		}
+		return recordModel(*model, *dense, *original, *out)
 	case "collect":
 		if err := fs.Parse(args[1:]); err != nil {
 			return err
 		}
 		if fs.NArg() != 1 {
-			return fmt.Errorf("usage: resultsgen collect OUT")
+			return fmt.Errorf("usage: resultsgen collect CACHE")
 		}
 		return collectFolder(fs.Arg(0))
 	case "render":
@@ -76,5 +100,5 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		return renderFiles(*results, *template, *out, *svg)
 	}
-	return fmt.Errorf("unknown subcommand %q (keep, collect or render)", args[0])
+	return fmt.Errorf("unknown subcommand %q (keep, record, collect or render)", args[0])
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -82,7 +83,7 @@ func TestRenderTablesAndPValues(t *testing.T) {
 	if !strings.Contains(b[blockSettings], "**SMOKE RUN") {
 		t.Errorf("the settings block of a SMOKE run does not say so:\n%s", b[blockSettings])
 	}
-	for _, want := range []string{"test BLEU and chrF on 20 test verses", "dev loss on the first 10 dev verses", "rankings from 20 dev verses",
+	for _, want := range []string{"test BLEU and chrF on 20 test verses", "dev loss (teacher-forced cross-entropy per target token, `onnxprune loss`) on the first 10 dev verses", "rankings from 20 dev verses",
 		"roles on 20 UD EWT dev sentences", "1,000 resamples, seed 12345"} {
 		if !strings.Contains(b[blockSettings], want) {
 			t.Errorf("the settings block lacks %q:\n%s", want, b[blockSettings])
@@ -270,5 +271,110 @@ func TestKeepHeads(t *testing.T) {
 		if _, err := keepHeads(an, bad.by, bad.n, 1); err == nil {
 			t.Errorf("--by %s --n %d accepted", bad.by, bad.n)
 		}
+	}
+}
+
+// TestRecordModel: model.json records the files' sizes and checksums and a
+// gate run's dense mismatches; --expect accepts the same files and names a
+// changed one.
+func TestRecordModel(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "model")
+	if err := os.Mkdir(model, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(path, text string) {
+		t.Helper()
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(model, "encoder_model.onnx"), "enc")
+	write(filepath.Join(model, "decoder_model.onnx"), "decoder")
+	write(filepath.Join(dir, "dense.hyp"), "a\nb\nc\n")
+	write(filepath.Join(dir, "original.hyp"), "a\nB\nc\n")
+	out := filepath.Join(dir, "model.json")
+	if err := run([]string{"record", "--model", model, "--dense", filepath.Join(dir, "dense.hyp"), "--original", filepath.Join(dir, "original.hyp"), "-o", out}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	mf, err := readModelFacts(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mf.FileBytes != 10 || len(mf.Files) != 2 || mf.DenseMismatch == nil || *mf.DenseMismatch != 1 ||
+		mf.Files[0] != (FileFacts{Name: "encoder_model.onnx", Bytes: 3, SHA256: "5fb2ab76ed9bda034b192c48c7069359252fccda168d925acc0ae7d316c0b53e"}) {
+		t.Errorf("model.json %+v", mf)
+	}
+	if err := run([]string{"record", "--model", model, "--expect", out}, nil, nil); err != nil {
+		t.Errorf("the same files: %v", err)
+	}
+	write(filepath.Join(model, "decoder_model.onnx"), "decodeR")
+	err = run([]string{"record", "--model", model, "--expect", out}, nil, nil)
+	if err == nil || !strings.Contains(err.Error(), "decoder_model.onnx differs") {
+		t.Errorf("a changed decoder: %v", err)
+	}
+}
+
+// smokeCache is the cache folder of a SMOKE=1 run of results.sh on the
+// committed reference model (20 test verses, 3 steps of gate training),
+// less the files collect does not read (the roles' heatmaps and summary).
+// Its paired tests name hypothesis files where that run kept them: collect
+// finds them by system name in the cache instead.
+const smokeCache = "testdata/smoke-cache"
+
+// TestCollectSmokeCache collects a real cache into results.json and renders
+// RESULTS.md's blocks from it.
+func TestCollectSmokeCache(t *testing.T) {
+	r, err := collect(smokeCache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.TestSentences != 20 || r.LossSentences != 20 || r.AnalysisSentences != 20 || r.Roles.Sentences != 20 {
+		t.Errorf("sentences: test %d, loss %d, analysis %d, roles %d; want 20 each", r.TestSentences, r.LossSentences, r.AnalysisSentences, r.Roles.Sentences)
+	}
+	if len(r.Gates) != 3 || len(r.AllKinds) != 2 || len(r.Rankings) != 8 || len(r.Speed) != 3 || len(r.Agreement) != 5 {
+		t.Fatalf("%d gate runs, %d all-kinds runs, %d rankings, %d speed runs, %d agreements; want 3, 2, 8, 3, 5",
+			len(r.Gates), len(r.AllKinds), len(r.Rankings), len(r.Speed), len(r.Agreement))
+	}
+	// figures from gt-t10's loss.json, model.json and the paired test
+	g := r.Gates[0]
+	if g.Name != "gt-t10" || g.Kept["encoder"] != 10 || math.Abs(g.BLEU.Score-17.17) > 0.005 || math.Abs(g.DevLoss-3.0379) > 5e-5 ||
+		g.FileBytes != 19703276 || g.DenseMismatch != 0 || g.Steps != 3 || g.VsDense == nil || math.Abs(g.VsDense.BLEU-0.2488) > 5e-5 {
+		t.Errorf("gt-t10: %+v", g)
+	}
+	if d := r.Dense; math.Abs(d.DevLoss-3.0084) > 5e-5 || d.FileBytes != 20961108 || d.Total["encoder"] != 48 || d.Total["cross"] != 24 {
+		t.Errorf("dense: %+v", d)
+	}
+	ne := r.NoEncoder
+	if math.Abs(ne.BLEU.Score-15.02) > 0.005 || ne.VsDense == nil || math.Abs(ne.VsDense.BLEU-0.0659) > 5e-5 || ne.Kept["encoder"] != 0 || ne.FileBytes != 19306703 {
+		t.Errorf("none-0: %+v", ne)
+	}
+	for _, rk := range r.Rankings {
+		if rk.Name == "random-10" && (rk.VsGates == nil || rk.VsGates.Against != "gt-t10" || rk.VsGates.Identical != 3 || rk.VsRandom != nil) {
+			t.Errorf("random-10: %+v", rk)
+		}
+	}
+	md, err := os.ReadFile(filepath.Join("..", "..", "..", "RESULTS.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fillBlocks(string(md), renderBlocks(r)); err != nil {
+		t.Errorf("render: %v", err)
+	}
+}
+
+// TestCollectNamesMissingFile: a cache missing an experiment's file is an
+// error naming it.
+func TestCollectNamesMissingFile(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cache")
+	if err := os.CopyFS(dir, os.DirFS(smokeCache)); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "rank", "importance-4", "model.json")
+	if err := os.Remove(missing); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := collect(dir); err == nil || !strings.Contains(err.Error(), missing) {
+		t.Errorf("error %v, want one naming %s", err, missing)
 	}
 }
