@@ -53,8 +53,10 @@ type Config struct {
 	MaxBLEUDrop, MaxLogitDiff *float64
 	// Decision, when set, says which heads the pruned model lost: the
 	// gated original (those gates at 0, the rest at 1) must then give the
-	// pruned model's logits within EquivalenceTol (0: DefaultEquivalenceTol,
-	// or HalfEquivalenceTol for a model that computes in float16).
+	// pruned model's logits within EquivalenceTol (0: by the model's
+	// precision: DefaultEquivalenceTol, HalfEquivalenceTol for a model that
+	// computes in float16, QuantEquivalenceTol for one that quantizes its
+	// activations to int8).
 	Decision       *HeadDecision
 	EquivalenceTol float64
 	// WorkDir holds the gated copy of the original that the equivalence
