@@ -9,6 +9,7 @@ import (
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/autodiff"
 	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/structures"
 	"onnxprune/internal/features"
 	"onnxprune/onnxio/onnxpb"
 )
@@ -17,24 +18,40 @@ import (
 const GatePrefix = "gate/"
 
 // GateInput is one gate vector of a gated model: a float input of shape [H]
-// named gate/<kind>.<layer>.
+// named gate/<kind>.<layer>, or a structure gate (package structures) of an
+// FFN's neurons or of a sublayer.
 type GateInput struct {
 	// Name is the input's name; Kind and Layer name its block and Heads is
-	// H.
+	// H (for a structure gate: Kind and Layer are empty and 0, Heads is the
+	// number of units gated).
 	Name  string
 	Kind  heads.Kind
 	Layer int
 	Heads int
+	// Structure is structures.GateFFN or structures.GateSublayer for a
+	// structure gate ("" for heads), Key the FFN's or sublayer's key and
+	// Group the neurons per element of an FFN gate.
+	Structure structures.GateKind
+	Key       string
+	Group     int64
 	// Offset is the index of its first head in the flat parameter vector.
 	Offset int
 }
 
-// Head returns the name of head h of the gate, KIND:LAYER:HEAD.
-func (gi GateInput) Head(h int) string { return heads.HeadName(gi.Kind, gi.Layer, h) }
+// Head returns the name of head h of the gate, KIND:LAYER:HEAD, or of
+// unit h of a structure gate (structures.UnitName).
+func (gi GateInput) Head(h int) string {
+	if gi.Structure != "" {
+		return structures.UnitName(gi.Structure, gi.Key, h, gi.Group)
+	}
+	return heads.HeadName(gi.Kind, gi.Layer, h)
+}
 
 // FindGates lists the gate inputs of a gated graph, in kind order (encoder,
 // decoder, cross) then layer order, keeping only the kinds in kinds (nil:
-// all). A graph without gate inputs of those kinds is an error.
+// all), then the FFN and sublayer gates (every one: kinds selects heads
+// only) in name order. A graph without gate inputs of those kinds is an
+// error.
 func FindGates(g *graphedit.Graph, kinds []heads.Kind) ([]GateInput, error) {
 	want := map[heads.Kind]bool{}
 	for _, k := range kinds {
@@ -44,6 +61,14 @@ func FindGates(g *graphedit.Graph, kinds []heads.Kind) ([]GateInput, error) {
 	for _, v := range g.Inputs() {
 		name := v.Name()
 		if !strings.HasPrefix(name, GatePrefix) {
+			continue
+		}
+		if sk, key, group, ok := structures.ParseGateName(name); ok {
+			sh := v.Shape()
+			if len(sh) != 1 || !sh[0].Known() || v.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
+				return nil, fmt.Errorf("gatetrain: gate input %q: want a float vector, have %s", name, graphedit.ShapeString(sh))
+			}
+			out = append(out, GateInput{Name: name, Heads: int(sh[0].Value), Structure: sk, Key: key, Group: group})
 			continue
 		}
 		rest := strings.TrimPrefix(name, GatePrefix)
@@ -76,6 +101,12 @@ func FindGates(g *graphedit.Graph, kinds []heads.Kind) ([]GateInput, error) {
 		order[k] = i
 	}
 	sort.Slice(out, func(a, b int) bool {
+		if (out[a].Structure == "") != (out[b].Structure == "") {
+			return out[a].Structure == ""
+		}
+		if out[a].Structure != "" {
+			return structureOrder(out[a]) < structureOrder(out[b])
+		}
 		if out[a].Kind != out[b].Kind {
 			return order[out[a].Kind] < order[out[b].Kind]
 		}
@@ -87,6 +118,19 @@ func FindGates(g *graphedit.Graph, kinds []heads.Kind) ([]GateInput, error) {
 		off += out[i].Heads
 	}
 	return out, nil
+}
+
+// structureOrder sorts structure gates: FFNs before sublayers, encoder
+// before decoder, then by layer and part.
+func structureOrder(gi GateInput) string {
+	parts := strings.Split(gi.Key, ":")
+	stack := "1"
+	if parts[0] == string(heads.KindEncoder) {
+		stack = "0"
+	}
+	layer, _ := strconv.Atoi(parts[1])
+	part := map[string]string{"attn": "0", "cross": "1", "ffn": "2"}[strings.Join(parts[2:], "")]
+	return fmt.Sprintf("%s/%s/%09d/%s", gi.Structure, stack, layer, part)
 }
 
 // Roles names the model inputs the batcher feeds and the logits output.
@@ -195,6 +239,8 @@ func GradName(name string) string { return autodiff.DefaultPrefix + name }
 // the cross-entropy loss (labels equal to LabelPad are ignored) and the
 // gradients of the loss with respect to the gates and to the initializers
 // named in weights; the outputs become the loss and those gradients only.
+// The named weights become required inputs of the graph (their values are
+// in WeightValues).
 func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles Roles, weights []string, smoothing float64) (*TrainGraph, error) {
 	gates, err := FindGates(g, kinds)
 	if err != nil {
@@ -238,6 +284,13 @@ func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles Roles, weight
 	}
 	if _, err := autodiff.Build(g, loss, wrt, nil); err != nil {
 		return nil, fmt.Errorf("gatetrain: gradient graph: %w", err)
+	}
+	// The trained weights are fed every step: their stored values would be
+	// a second copy in ONNX Runtime's session, never read.
+	for _, w := range weights {
+		if err := g.RemoveInitializer(g.Value(w)); err != nil {
+			return nil, fmt.Errorf("gatetrain: weight %q: %w", w, err)
+		}
 	}
 	keep := map[string]bool{LossOutput: true, LogitsShapeOutput: true}
 	for _, v := range wrt {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/structures"
 	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 )
@@ -35,6 +36,9 @@ type GatesFile struct {
 	Lambda    float64            `json:"l0_lambda"`
 	Target    int                `json:"target_heads,omitempty"`
 	Heads     []heads.GateRecord `json:"heads"`
+	// The FFN neurons and sublayers, when they were gated too (their
+	// records are ffn and sublayers).
+	structures.GatesFile
 	// ClosingOrder lists every change of a decision, in step order.
 	ClosingOrder []Event `json:"closing_order"`
 }
@@ -50,6 +54,10 @@ func (t *Trainer) Gates(open []bool, model string) *GatesFile {
 	f := &GatesFile{Version: GatesVersion, Model: model, Step: t.State.Step, Beta: c.Beta, Gamma: c.Gamma, Zeta: c.Zeta,
 		Lambda: t.Cfg.Lambda, Target: t.Cfg.TargetHeads, ClosingOrder: append([]Event{}, t.State.Events...)}
 	for _, gi := range t.TG.Gates {
+		if gi.Structure != "" {
+			f.addStructure(t, gi, open)
+			continue
+		}
 		for h := 0; h < gi.Heads; h++ {
 			i := gi.Offset + h
 			la := t.State.LogAlpha[i]
@@ -114,8 +122,15 @@ func ReadGates(path string) (*GatesFile, error) {
 		}
 		seen[h.Name] = true
 	}
+	if err := checkStructureRecords(&f.GatesFile, seen); err != nil {
+		return nil, fmt.Errorf("gatetrain: %s: %w", path, err)
+	}
 	return &f, nil
 }
+
+// checkpointVersion is the layout of checkpoint files: 2 since the
+// weights' optimizer keeps float32 moments per tensor.
+const checkpointVersion = 2
 
 // checkpoint is the file layout of a checkpoint: the state and the
 // configuration it was made with (a resumed run must use the same).
@@ -130,7 +145,7 @@ type checkpoint struct {
 // SaveCheckpoint writes the trainer's state to path (gob, atomically).
 func (t *Trainer) SaveCheckpoint(path string) error {
 	var buf bytes.Buffer
-	ck := checkpoint{Version: 1, Config: t.Cfg, Heads: t.HeadNames(), Weights: t.TG.Weights, State: t.State}
+	ck := checkpoint{Version: checkpointVersion, Config: t.Cfg, Heads: t.HeadNames(), Weights: t.TG.Weights, State: t.State}
 	if err := gob.NewEncoder(&buf).Encode(&ck); err != nil {
 		return fmt.Errorf("gatetrain: checkpoint %s: %w", path, err)
 	}
@@ -148,7 +163,7 @@ func (t *Trainer) LoadCheckpoint(path string) error {
 	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&ck); err != nil {
 		return fmt.Errorf("gatetrain: checkpoint %s: %w", path, err)
 	}
-	if ck.Version != 1 || ck.State == nil {
+	if ck.Version != checkpointVersion || ck.State == nil {
 		return fmt.Errorf("gatetrain: checkpoint %s: unknown version %d", path, ck.Version)
 	}
 	if got, want := strings.Join(ck.Heads, ","), strings.Join(t.HeadNames(), ","); got != want {

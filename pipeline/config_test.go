@@ -125,6 +125,19 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 
 // TestParseByteOrderMark: a UTF-8 byte order mark before the first key is
 // skipped (it used to make the key "\ufeffmodel" unknown).
+// TestParseQuotedCommentsAndCommas: "#" and "," inside quotes belong to the
+// value; outside quotes they start a comment and separate list items.
+func TestParseQuotedCommentsAndCommas(t *testing.T) {
+	text := "out: \"a # b\"  # comment\nspecials: 'pad=0 # x'\ndata:\n  test: [\"x,1.src\", 'y, # \"2\".tgt'] # c\n"
+	c := Default()
+	if err := Parse(&c, "p.yaml", text, "/d"); err != nil {
+		t.Fatal(err)
+	}
+	if c.Out != "/d/a # b" || c.Specials != "pad=0 # x" || c.Test != [2]string{"/d/x,1.src", `/d/y, # "2".tgt`} {
+		t.Errorf("out %q specials %q test %q", c.Out, c.Specials, c.Test)
+	}
+}
+
 func TestParseByteOrderMark(t *testing.T) {
 	c := Default()
 	if err := Parse(&c, "p.yaml", "\ufeffmodel: m.onnx\nout: o\n", "/d"); err != nil {

@@ -71,7 +71,8 @@ func (d HeadDecision) decide(blocks []*heads.Block) (heads.Decision, error) {
 // BuildGated writes into dir a copy of each file with a gate on every
 // attention head (heads.InsertGates), its stored value 1 for kept heads
 // and 0 for removed ones, so that the copies compute what the pruned model
-// should. The copies keep the files' base names. It returns their paths and
+// should; a gates file with FFN neuron and sublayer records gates those
+// structures the same way (structures.InsertGates). The copies keep the files' base names. It returns their paths and
 // the number of heads closed. opts (nil: the defaults) loads the files, e.g.
 // with AllowDirs for external data outside their folders; the copies hold
 // their data in dir.
@@ -91,6 +92,10 @@ func buildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOpt
 			l.m.Close()
 		}
 	}()
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	sg, err := structureGates(d)
 	if err != nil {
 		return nil, 0, 0, err
 	}
@@ -124,6 +129,13 @@ func buildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOpt
 			}
 			if err := l.g.SetInitializer(v, onnxio.NewFloat32(gt.Name, []int64{int64(gt.Heads)}, vals)); err != nil {
 				return nil, 0, 0, fmt.Errorf("verify: %s: gate %s: %w", files[i], gt.Name, err)
+			}
+		}
+		if sg != nil {
+			// FFN neurons and sublayers the gates file closed: gated the
+			// same way (their count is not added to the heads closed).
+			if err := gateStructures(l.g, sg); err != nil {
+				return nil, 0, 0, fmt.Errorf("verify: %s: structure gates: %w", files[i], err)
 			}
 		}
 		l.g.Store(l.m)
@@ -202,12 +214,16 @@ func loadDecided(files []string, d HeadDecision, opts *onnxio.LoadOptions) ([]lo
 
 // checkDecision checks a head decision against the model's heads (a name
 // that does not exist, a broken gates file) before anything is translated.
-// It returns the files (of files) that lose at least one head.
+// It returns the files (of files) that lose at least one head, FFN neuron
+// or sublayer.
 func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions) (map[string]bool, error) {
 	ls, dec, err := loadDecided(files, d, opts)
+	sg, serr := structureGates(d)
+	if err == nil {
+		err = serr
+	}
 	removedIn := map[string]bool{}
 	for i, l := range ls {
-		l.m.Close()
 		for _, b := range l.blocks {
 			for _, keep := range dec[b.Name()] {
 				if !keep {
@@ -215,6 +231,14 @@ func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions) (ma
 				}
 			}
 		}
+		if err == nil && sg != nil {
+			cut, serr := cutsStructures(l.g, sg)
+			if serr != nil {
+				err = fmt.Errorf("verify: %s: %w", files[i], serr)
+			}
+			removedIn[files[i]] = removedIn[files[i]] || cut
+		}
+		l.m.Close()
 	}
 	return removedIn, err
 }
@@ -278,7 +302,7 @@ func checkEquivalence(ctx context.Context, original, pruned []string, d HeadDeci
 	if d.Gates != "" {
 		desc = d.Gates
 	}
-	e.Gated = fmt.Sprintf("original with %d heads gated to 0 (%s)", closed, desc)
+	e.Gated = fmt.Sprintf("original with %d heads%s gated to 0 (%s)", closed, structureCuts(d), desc)
 	batches := []int{1}
 	if batch > 1 {
 		batches = append(batches, batch)

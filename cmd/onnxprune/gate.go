@@ -11,11 +11,12 @@ import (
 
 // gateOptions holds the flags of `onnxprune gate`.
 type gateOptions struct {
-	out       string
-	attention string
-	overwrite bool
-	allowDirs []string
-	models    []string
+	out        string
+	attention  string
+	structures string
+	overwrite  bool
+	allowDirs  []string
+	models     []string
 }
 
 func gateCommand() command {
@@ -33,15 +34,23 @@ Several files of one model (encoder_model.onnx decoder_model.onnx ...) are gated
 together; OUT is then a folder that receives the same file names. A folder given as
 MODEL stands for the Optimum export's files in it (else its model.onnx). The input
 files are never changed. In a merged decoder both If branches are gated and read the same
-gate inputs.`,
+gate inputs.
+
+--structures heads,ffn,sublayers also gates each FFN's neurons (gate/ffn.KIND.LAYER of
+shape [F], multiplying the activation entering the second projection) and each
+residual sublayer (gate/sublayer.STACK.LAYER.PART of shape [1], multiplying the branch
+before it is added to the residual stream); heads alone is the default. ffn:G gates
+groups of G neurons (gate/ffn.KIND.LAYER.gG of shape [F/G]): fewer gates to train.`,
 		example: `  onnxprune gate model.onnx -o gated.onnx
-  onnxprune gate --attention encoder,cross encoder_model.onnx decoder_model.onnx -o gated/`,
+  onnxprune gate --attention encoder,cross encoder_model.onnx decoder_model.onnx -o gated/
+  onnxprune gate --structures heads,ffn,sublayers export/ -o gated/`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var o gateOptions
 		fs := newFlagSet(c, stdout)
 		fs.StringVarP(&o.out, "output", "o", "", "output file (one MODEL) or folder (several)")
 		fs.StringVar(&o.attention, "attention", "all", "kinds to gate: a comma list of encoder, decoder, cross, or all")
+		fs.StringVar(&o.structures, "structures", "heads", "what to gate: a comma list of heads, ffn (a gate per FFN neuron), ffn:G (a gate per group of G neurons) and sublayers (a gate per residual branch)")
 		fs.BoolVar(&o.overwrite, "overwrite", false, "replace existing output files")
 		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
 		if err := parseFlags(fs, args); err != nil {
@@ -84,6 +93,10 @@ func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	gateHeads, ffnGroup, gateSublayers, err := parseStructures(o.structures)
+	if err != nil {
+		return err
+	}
 	outs, err := outputPaths(o.models, o.out, o.overwrite)
 	if err != nil {
 		return err
@@ -111,21 +124,28 @@ func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 			has = has || len(kinds) == 0 || want[b.Kind]
 		}
 		var gates []heads.Gate
-		if has {
+		if has && gateHeads {
 			if gates, err = heads.InsertGates(f.g, f.blocks, kinds); err != nil {
 				return fmt.Errorf("%s: %w", f.path, err)
 			}
+		}
+		var names []string
+		for _, g := range gates {
+			names = append(names, fmt.Sprintf("%s[%d]", g.Name, g.Heads))
+		}
+		if ffnGroup > 0 || gateSublayers {
+			more, err := insertStructureGates(f, ffnGroup, gateSublayers)
+			if err != nil {
+				return err
+			}
+			names = append(names, more...)
 		}
 		if err := f.g.CheckTypes(); err != nil {
 			return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
 		}
 		f.g.Store(f.m)
-		var names []string
-		for _, g := range gates {
-			names = append(names, fmt.Sprintf("%s[%d]", g.Name, g.Heads))
-		}
-		lines = append(lines, fmt.Sprintf("%s: %d gate inputs %s -> %s", f.path, len(gates), strings.Join(names, " "), outs[i]))
-		total += len(gates)
+		lines = append(lines, fmt.Sprintf("%s: %d gate inputs %s -> %s", f.path, len(names), strings.Join(names, " "), outs[i]))
+		total += len(names)
 	}
 	if total == 0 {
 		return fmt.Errorf("no attention block of kinds %q in %s", o.attention, strings.Join(o.models, ", "))

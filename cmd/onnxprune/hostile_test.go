@@ -201,6 +201,20 @@ func smallModel(t *testing.T, dir string) string {
 	return p
 }
 
+// guardedModel writes smallModel into a fresh temporary folder and guards
+// the model and its data file: it returns the folder, the model's path and
+// guard's check.
+func guardedModel(t *testing.T) (dir, model string, done func(what string)) {
+	t.Helper()
+	dir = t.TempDir()
+	model = smallModel(t, dir)
+	return dir, model, guard(t, model, model+".data")
+}
+
+// modelWriters are the commands that write a model, each with the
+// arguments it needs to write one of smallModel.
+var modelWriters = [][]string{{"gate"}, {"prune", "--remove", "encoder:0:0"}}
+
 // rewrite reads the model at src, edits its proto and writes it to dst.
 func rewrite(t *testing.T, src, dst string, edit func(m *onnxpb.ModelProto)) {
 	t.Helper()
@@ -630,29 +644,16 @@ verify:
 // whole; an output whose data file would replace the input's data file is
 // refused; no command opens an input for writing.
 func TestOutputRules(t *testing.T) {
-	dir := t.TempDir()
-	model := smallModel(t, dir)
+	dir, model, done := guardedModel(t)
 	data := model + ".data"
 	env := os.Environ()
-	done := guard(t, model, data)
-	for _, cmd := range [][]string{{"gate"}, {"prune", "--remove", "encoder:0:0"}} {
+	for _, cmd := range modelWriters {
 		name := cmd[0]
 		// In place: refused without --overwrite; with it, a copy of the
 		// model (and its data file) is replaced by rename and still loads.
 		own := filepath.Join(dir, "inplace-"+name)
-		if err := os.MkdirAll(own, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		inplace := filepath.Join(own, filepath.Base(model))
-		for src, dst := range map[string]string{model: inplace, data: inplace + ".data"} {
-			b, err := os.ReadFile(src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(dst, b, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		inplace := copyTo(t, model, own, "")
+		copyTo(t, data, own, "")
 		args := append(append([]string{}, cmd...), inplace, "-o", inplace)
 		if r := runE2E(t, env, args...); r.code != 2 || !strings.Contains(r.stderr, "--overwrite") {
 			t.Errorf("%s -o INPUT: exit %d, want 2 asking for --overwrite\n%s", name, r.code, r.stderr)
@@ -686,16 +687,9 @@ func TestOutputRules(t *testing.T) {
 	// Output b.onnx writes b.onnx.data: refused when that is the data file
 	// the input reads (a.onnx → model.onnx.data; -o model.onnx would
 	// replace it under the input).
-	a := filepath.Join(dir, "a.onnx")
-	b, err := os.ReadFile(model)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(a, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	a := copyTo(t, model, dir, "a.onnx")
 	doneA := guard(t, a, data)
-	for _, cmd := range [][]string{{"gate"}, {"prune", "--remove", "encoder:0:0"}} {
+	for _, cmd := range modelWriters {
 		args := append(append([]string{}, cmd...), a, "-o", model, "--overwrite")
 		if r := runE2E(t, env, args...); r.code != 2 {
 			t.Errorf("%s a.onnx -o model.onnx --overwrite (replaces a.onnx's data file): exit %d, want 2\n%s", cmd[0], r.code, r.stderr)
@@ -765,10 +759,8 @@ func TestOutputNotInput(t *testing.T) {
 // TestHostileGatesFile: prune --gates refuses broken gates files with exit
 // 2 and an error naming the file, and writes no output.
 func TestHostileGatesFile(t *testing.T) {
-	dir := t.TempDir()
-	model := smallModel(t, dir)
+	dir, model, done := guardedModel(t)
 	env := os.Environ()
-	done := guard(t, model, model+".data")
 	head := func(name, kind string, layer, h int, keep string) string {
 		return fmt.Sprintf(`{"name":%q,"kind":%q,"layer":%d,"head":%d,"keep":%s}`, name, kind, layer, h, keep)
 	}

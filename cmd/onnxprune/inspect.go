@@ -15,10 +15,11 @@ import (
 
 // inspectOptions holds the flags of `onnxprune inspect`.
 type inspectOptions struct {
-	json      bool
-	heads     bool
-	allowDirs []string
-	models    []string
+	json       bool
+	heads      bool
+	structures bool
+	allowDirs  []string
+	models     []string
 }
 
 func inspectCommand() command {
@@ -40,6 +41,7 @@ outside its folder, a node reading an undefined value, ...) is an error naming t
 file.`,
 		example: `  onnxprune inspect model.onnx
   onnxprune inspect --heads encoder_model.onnx decoder_model.onnx
+  onnxprune inspect --structures encoder_model.onnx decoder_model.onnx
   onnxprune inspect --json encoder_model.onnx decoder_model.onnx
   onnxprune inspect --allow-dir /data/weights model.onnx`,
 	}
@@ -48,6 +50,7 @@ file.`,
 		fs := newFlagSet(c, stdout)
 		fs.BoolVar(&o.json, "json", false, "print one JSON document {\"models\": [...]} instead of text")
 		fs.BoolVar(&o.heads, "heads", false, "print the attention heads instead (several files: one model), see docs/surgery.md")
+		fs.BoolVar(&o.structures, "structures", false, "print the FFN blocks and residual sublayers instead (several files: one model), see docs/surgery.md")
 		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
 		if err := parseFlags(fs, args); err != nil {
 			return err
@@ -63,6 +66,9 @@ file.`,
 		o.models = models
 		if o.heads {
 			return o.runHeads(stdout)
+		}
+		if o.structures {
+			return o.runStructures(stdout)
 		}
 		return o.run(ctx, stdout)
 	}

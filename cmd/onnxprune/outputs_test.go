@@ -177,11 +177,9 @@ func noTempFolders(t *testing.T, dir string) {
 // OUT.data needs --overwrite even when OUT does not exist, and is never
 // replaced when it is not a regular file.
 func TestOutputDataCountsAsOutput(t *testing.T) {
-	dir := t.TempDir()
-	model := smallModel(t, dir)
+	dir, model, done := guardedModel(t)
 	env := os.Environ()
-	done := guard(t, model, model+".data")
-	for _, cmd := range [][]string{{"gate"}, {"prune", "--remove", "encoder:0:0"}} {
+	for _, cmd := range modelWriters {
 		out := filepath.Join(dir, cmd[0]+".onnx")
 		if err := os.WriteFile(out+".data", []byte("precious"), 0o644); err != nil {
 			t.Fatal(err)
@@ -214,12 +212,10 @@ func TestOutputDataCountsAsOutput(t *testing.T) {
 // TestOutputIsInputData: -o naming the input's own external data file is
 // refused, with or without --overwrite; the input stays whole.
 func TestOutputIsInputData(t *testing.T) {
-	dir := t.TempDir()
-	model := smallModel(t, dir)
+	_, model, done := guardedModel(t)
 	data := model + ".data"
 	env := os.Environ()
-	done := guard(t, model, data)
-	for _, cmd := range [][]string{{"gate"}, {"prune", "--remove", "encoder:0:0"}} {
+	for _, cmd := range modelWriters {
 		for _, c := range []struct {
 			extra []string
 			want  string

@@ -23,7 +23,7 @@ type pruneOptions struct {
 func pruneCommand() command {
 	c := command{
 		name:  "prune",
-		short: "cut attention heads out of a model's weights and graph",
+		short: "cut attention heads, FFN neurons and sublayers out of a model's weights and graph",
 		usage: "prune [flags] MODEL... (--remove SPEC | --keep SPEC | --gates gates.json) -o OUT",
 		long: `Remove attention heads from the model itself: slice the Q/K/V projection columns and
 biases and the output projection's rows, rewrite every constant or attribute that
@@ -39,13 +39,19 @@ layer of the kind (decoder:*:* is all decoder self-attention). --remove removes 
 listed heads, --keep keeps only them, --gates follows the keep fields of a gates.json
 written by gate training. A name that does not exist is an error.
 
+SPEC may also name FFN neurons, ffn:KIND:LAYER:NEURONS (KIND encoder or decoder,
+NEURONS N, A-B or *), cut from both projections and the first one's bias, and whole
+residual sublayers, sublayer:STACK:LAYER:PART (PART attn, cross or ffn), whose branch
+goes while the residual passes through (see 'onnxprune inspect --structures').
+
 Several files of one model (encoder_model.onnx decoder_model.onnx
 decoder_with_past_model.onnx) are pruned together and stay consistent; OUT is then a
 folder receiving the same file names. A folder given as MODEL stands for the
 Optimum export's files in it (else its model.onnx). The input files are never changed.`,
 		example: `  onnxprune prune model.onnx --remove encoder:0:1,encoder:0:3,cross:1:* -o pruned.onnx
   onnxprune prune encoder_model.onnx decoder_model.onnx decoder_with_past_model.onnx \
-      --gates gates.json -o pruned/`,
+      --gates gates.json -o pruned/
+  onnxprune prune export/ --remove ffn:encoder:1:16-63,sublayer:decoder:0:cross -o pruned/`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var o pruneOptions
@@ -120,6 +126,9 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 	defer ms.close()
 	if err := checkDataFiles(outs, ms); err != nil {
 		return err
+	}
+	if structureItems(o.remove) || structureItems(o.keep) || structureGates(o.gates) {
+		return o.runStructures(ctx, stdout, ms, outs)
 	}
 	// The decision is made against every block of the model (all files),
 	// then applied to each file's blocks of the same names.

@@ -10,12 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"google.golang.org/protobuf/proto"
-
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/testset"
 	"onnxprune/onnxio"
-	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 	"onnxprune/verify"
 )
@@ -157,7 +155,11 @@ func firstOutputDiff(t *testing.T, model, dir string) float64 {
 		t.Fatal(err)
 	}
 	first := g.Outputs()[0].Name()
-	inputs, outputs := readPBs(t, dir, "input"), readPBs(t, dir, "output")
+	set, err := testset.Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs, outputs := set.Inputs, set.Outputs
 	want, ok := outputs[first]
 	if !ok {
 		t.Fatalf("%s: no reference for output %s", dir, first)
@@ -180,41 +182,6 @@ func firstOutputDiff(t *testing.T, model, dir string) float64 {
 		d = math.Max(d, math.Abs(float64(a[i])-float64(b[i])))
 	}
 	return d
-}
-
-// readPBs reads dir/KIND_*.pb (ONNX's test-data layout) by tensor name.
-func readPBs(t *testing.T, dir, kind string) map[string]*ortrun.Tensor {
-	t.Helper()
-	files, _ := filepath.Glob(filepath.Join(dir, kind+"_*.pb"))
-	if len(files) == 0 {
-		t.Fatalf("%s: no %s_*.pb", dir, kind)
-	}
-	out := map[string]*ortrun.Tensor{}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var tp onnxpb.TensorProto
-		if err := proto.Unmarshal(data, &tp); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		d, err := onnxio.DecodeTensor(&tp, nil)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		switch d.DataType {
-		case onnxpb.TensorProto_FLOAT:
-			out[tp.GetName()] = ortrun.NewF32(d.Dims, d.F32)
-		case onnxpb.TensorProto_FLOAT16:
-			out[tp.GetName()] = ortrun.NewF16(d.Dims, d.U16)
-		case onnxpb.TensorProto_INT64:
-			out[tp.GetName()] = ortrun.NewI64(d.Dims, d.I64)
-		default:
-			t.Fatalf("%s: element type %v", f, d.DataType)
-		}
-	}
-	return out
 }
 
 // TestTrainAnalyzeQuantizedRefused: gate training and analysis refuse an

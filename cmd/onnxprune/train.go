@@ -29,6 +29,7 @@ type trainOptions struct {
 	tokenizer                string
 	padID, bosID, eosID      int64
 	attention                string
+	structures               string
 	trainWeights             string
 	srcInput, tgtInput, mask string
 	maxTokens, window        int
@@ -71,6 +72,9 @@ chains the gate gradients to log α, adds the penalty gradient and takes an Adam
 Lagrange multipliers that drive the expected number of open heads to N and ends with
 exactly N open heads (the N largest log α). --train-weights encoder also trains the
 encoder's weights (the paper's setting) and writes them to trained_model.onnx.
+--structures heads,ffn,sublayers also gates and trains each FFN neuron and each
+residual sublayer of an ungated model (a gated model trains the gates it has); their
+records go to gates.json's ffn and sublayers lists (L0 penalty only: no target yet).
 
 Written to --out: gates.json (per head log α, P(open), test-time gate, decision,
 step it closed; read by 'onnxprune prune --gates'), train.jsonl (every step),
@@ -98,6 +102,7 @@ uninterrupted run with the same flags ends.`,
 		fs.Int64Var(&o.bosID, "bos-id", -1, "decoder start id (default: the model's decoder start, else BOS, else pad)")
 		fs.Int64Var(&o.eosID, "eos-id", -1, "end-of-sentence id appended to source and labels (default: the model's, as --pad-id; none when unknown)")
 		fs.StringVar(&o.attention, "attention", "all", "gated attention kinds: encoder, decoder, cross or all (comma list)")
+		fs.StringVar(&o.structures, "structures", "heads", "what an ungated model gets gates on: a comma list of heads, ffn, ffn:G (groups of G neurons) and sublayers")
 		fs.StringVar(&o.trainWeights, "train-weights", "", `also train weights: "encoder" (encoder weights, decoder frozen)`)
 		fs.StringVar(&o.srcInput, "src-input", "", "model input of the source ids (default: src_ids or input_ids)")
 		fs.StringVar(&o.tgtInput, "tgt-input", "", "model input of the decoder ids (default: tgt_ids or decoder_input_ids)")
@@ -221,6 +226,9 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 	if err := o.validate(); err != nil {
 		return err
 	}
+	if _, _, _, err := parseStructures(o.structures); err != nil {
+		return err
+	}
 	kinds, err := parseKinds(o.attention)
 	if err != nil {
 		return err
@@ -282,7 +290,7 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		if ferr != nil {
 			return fmt.Errorf("%s: %w", name, ferr)
 		}
-		if _, err := heads.InsertGates(g, blocks, kinds); err != nil {
+		if err := gateForTraining(g, blocks, kinds, o.structures); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
@@ -317,17 +325,25 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
+		shared, err := gatetrain.UntieWeights(g, r.DecIn)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		for _, sw := range shared {
+			fmt.Fprintf(stdout, "shared weight %s\n", sw)
+		}
 		if weights, err = gatetrain.EncoderWeights(g, r.DecIn); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		if len(weights) == 0 {
 			return fmt.Errorf("%s: found no encoder weights to train", name)
 		}
+		fmt.Fprintf(stdout, "training %d encoder weights jointly with the gates\n", len(weights))
 	}
 	ro := gatetrain.RunOptions{
 		Graph: g, Model: name, Source: source, WeightSource: weightSource, WeightFile: weightFile,
 		Kinds: kinds, Roles: roles, Train: train, Dev: dev, Specials: sp, MaxTokens: o.maxTokens, Window: o.window,
-		Smoothing: o.smoothing, Cfg: o.cfg, TrainWeights: weights, OutDir: o.out, Resume: o.resume,
+		Smoothing: o.smoothing, Cfg: o.cfg, TrainWeights: weights, Untied: o.trainWeights == "encoder", OutDir: o.out, Resume: o.resume,
 		Session: so,
 	}
 	progress := newProgress(stdout, o.cfg.Steps, o.logEvery)

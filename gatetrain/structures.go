@@ -1,0 +1,72 @@
+package gatetrain
+
+import (
+	"fmt"
+	"strings"
+
+	"onnxprune/graphedit/structures"
+)
+
+// checkStructureTarget refuses a head target when FFN or sublayer gates
+// are trained too: the target counts heads, the penalty would count every
+// gate.
+func checkStructureTarget(cfg Config, gates []GateInput) error {
+	if cfg.TargetHeads == 0 {
+		return nil
+	}
+	for _, gi := range gates {
+		if gi.Structure != "" {
+			return fmt.Errorf("gatetrain: a head target (%d heads) with FFN or sublayer gates (%s) is not supported yet: use the L0 penalty", cfg.TargetHeads, gi.Name)
+		}
+	}
+	return nil
+}
+
+// addStructure appends the records of a structure gate's units: one per
+// FFN neuron, or the sublayer's.
+func (f *GatesFile) addStructure(t *Trainer, gi GateInput, open []bool) {
+	c := t.Cfg.Concrete
+	for h := 0; h < gi.Heads; h++ {
+		i := gi.Offset + h
+		la := t.State.LogAlpha[i]
+		p, _ := c.POpen(la)
+		r := structures.GateRecord{Name: gi.Head(h), LogAlpha: la, POpen: p, Gate: c.TestGate(la), Keep: open[i]}
+		if !open[i] {
+			s := t.State.ClosedAt[i]
+			if s < 0 {
+				s = t.State.Step
+			}
+			r.ClosedAtStep = &s
+		}
+		if gi.Structure == structures.GateFFN {
+			f.FFN = append(f.FFN, r)
+		} else {
+			f.Sublayers = append(f.Sublayers, r)
+		}
+	}
+}
+
+// checkStructureRecords checks that FFN records name neurons
+// (`ffn:KIND:LAYER:N`) and sublayer records sublayers, each once (seen
+// holds the names already read).
+func checkStructureRecords(f *structures.GatesFile, seen map[string]bool) error {
+	for _, r := range f.FFN {
+		if !strings.HasPrefix(r.Name, "ffn:") || strings.Count(r.Name, ":") != 3 {
+			return fmt.Errorf("FFN record %q is not ffn:KIND:LAYER:NEURON", r.Name)
+		}
+		if seen[r.Name] {
+			return fmt.Errorf("%q listed twice", r.Name)
+		}
+		seen[r.Name] = true
+	}
+	for _, r := range f.Sublayers {
+		if !strings.HasPrefix(r.Name, "sublayer:") || strings.Count(r.Name, ":") != 3 {
+			return fmt.Errorf("sublayer record %q is not sublayer:STACK:LAYER:PART", r.Name)
+		}
+		if seen[r.Name] {
+			return fmt.Errorf("%q listed twice", r.Name)
+		}
+		seen[r.Name] = true
+	}
+	return nil
+}

@@ -1,0 +1,495 @@
+package structures
+
+import (
+	"fmt"
+	"slices"
+
+	"google.golang.org/protobuf/proto"
+
+	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
+	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
+)
+
+// Report says what Remove did.
+type Report struct {
+	// FFNs lists the FFNs that lost neurons, Sublayers the sublayers
+	// removed (by name).
+	FFNs      []FFNChange
+	Sublayers []string
+	// Heads is head surgery's report (nil when no head was removed), with
+	// the blocks named as in the discovery.
+	Heads *heads.SurgeryReport
+	// RemovedBytes is the initializer data the graph (with its subgraphs)
+	// lost, net of copies and of the shape constants surgery adds: FFN
+	// neurons, removed sublayers and heads together.
+	RemovedBytes int64
+	// Copies names FFN initializers other nodes read too, which the FFN
+	// got its own sliced copy of.
+	Copies []string
+}
+
+// FFNChange is one FFN's neuron count before and after surgery.
+type FFNChange struct {
+	FFN      string
+	From, To int64
+}
+
+// Remove applies dec to g, whose structures d (from Discover on this very
+// graph) describes: it removes the sublayers dec names, cuts the FFN
+// neurons it does not keep, then the heads (heads.RemoveHeads on the
+// blocks left). Entries naming structures g does not have are ignored: a
+// decision is made for a whole model and applied to each of its files. A
+// gated structure cannot lose neurons or be removed (its gate would not
+// shrink): an error names it. On error g may be partly edited.
+func Remove(g *graphedit.Graph, d *Discovery, dec Decision) (*Report, error) {
+	if d.g != g {
+		return nil, fmt.Errorf("structures: surgery: the discovery is of another graph")
+	}
+	rep := &Report{RemovedBytes: initBytes(g)}
+	edited := map[*graphedit.Graph]bool{}
+	removed := map[string]bool{}
+	// What each bypassed residual sum became: a later sublayer whose
+	// stream is that sum reads its replacement.
+	replaced := map[*graphedit.Value]*graphedit.Value{}
+	for _, s := range d.Sublayers {
+		if !dec.Sublayers[s.Key()] {
+			continue
+		}
+		if s.Gate != nil {
+			return nil, fmt.Errorf("structures: surgery: %s is gated (input %s): remove it from the ungated model", s.Name(), s.Gate.Name())
+		}
+		for _, r := range s.residuals {
+			if err := bypass(r, replaced); err != nil {
+				return nil, fmt.Errorf("structures: surgery: %s: %w", s.Name(), err)
+			}
+			edited[r.g] = true
+		}
+		removed[s.Key()] = true
+		rep.Sublayers = append(rep.Sublayers, s.Name())
+	}
+	sliced := map[*graphedit.Value]bool{}
+	for _, f := range d.FFNs {
+		keep, ok := dec.Neurons[f.Key()]
+		if !ok || removed[SublayerName(f.Kind, f.Layer, PartFFN)] {
+			continue
+		}
+		if int64(len(keep)) != f.Width {
+			return nil, fmt.Errorf("structures: surgery: %s has %d neurons, the decision gives %d", f.Name(), f.Width, len(keep))
+		}
+		kept := int64(countTrue(keep))
+		if kept == f.Width {
+			continue
+		}
+		if f.Gate != nil {
+			return nil, fmt.Errorf("structures: surgery: %s is gated (input %s): prune the ungated model", f.Name(), f.Gate.Name())
+		}
+		for _, r := range f.regions {
+			copies, err := r.cut(keep, sliced)
+			if err != nil {
+				return nil, fmt.Errorf("structures: surgery: %s: %w", f.Name(), err)
+			}
+			rep.Copies = append(rep.Copies, copies...)
+			edited[r.g] = true
+		}
+		rep.FFNs = append(rep.FFNs, FFNChange{FFN: f.Name(), From: f.Width, To: kept})
+	}
+	for _, b := range d.branches {
+		if edited[b.g] {
+			b.g.RefreshOuter()
+			b.g.Cleanup()
+			b.g.DropValueInfo()
+			if err := g.SetSubgraph(b.ifNode, b.attr, b.g); err != nil {
+				return nil, fmt.Errorf("structures: surgery: %w", err)
+			}
+		}
+	}
+	g.Cleanup()
+	if len(edited) > 0 {
+		g.DropValueInfo()
+	}
+	hrep, err := removeHeads(g, d, dec.Heads, removed)
+	if err != nil {
+		return nil, err
+	}
+	rep.Heads = hrep
+	if err := g.InferShapes(); err != nil {
+		return nil, fmt.Errorf("structures: surgery: the pruned graph is inconsistent: %w", err)
+	}
+	rep.RemovedBytes -= initBytes(g)
+	return rep, nil
+}
+
+// initBytes is the size of the data of g's initializers, those of its
+// subgraphs (If branches) included.
+func initBytes(g *graphedit.Graph) int64 {
+	var walk func(gp *onnxpb.GraphProto) int64
+	walk = func(gp *onnxpb.GraphProto) int64 {
+		var n int64
+		for _, t := range gp.GetInitializer() {
+			n += tensorBytes(t)
+		}
+		for _, nd := range gp.GetNode() {
+			for _, a := range nd.GetAttribute() {
+				if a.GetG() != nil {
+					n += walk(a.GetG())
+				}
+				for _, sg := range a.GetGraphs() {
+					n += walk(sg)
+				}
+			}
+		}
+		return n
+	}
+	return walk(g.ToProto())
+}
+
+// removeHeads runs head surgery on the blocks left after the structures'
+// surgery: the decision, by the names the blocks had before, is carried
+// over by output projection weight. The heads of a removed sublayer
+// (removed, by sublayer key) are left alone: the sublayer went whole.
+func removeHeads(g *graphedit.Graph, d *Discovery, dec heads.Decision, removed map[string]bool) (*heads.SurgeryReport, error) {
+	byWeight := map[string][]bool{}
+	oldName := map[string]string{} // by weight
+	any := false
+	for _, b := range d.Heads.Blocks {
+		keep, ok := dec[b.Name()]
+		if !ok || countTrue(keep) == len(keep) || b.Out.Weight == nil || removed[BlockSublayer(b.Kind, b.Layer)] {
+			continue
+		}
+		byWeight[b.Out.Weight.Name()] = keep
+		oldName[b.Out.Weight.Name()] = b.Name()
+		any = true
+	}
+	if !any {
+		return nil, nil
+	}
+	hd, err := heads.Discover(g)
+	if err != nil {
+		return nil, fmt.Errorf("structures: surgery: %w", err)
+	}
+	now := heads.Decision{}
+	renamed := map[string]string{} // the blocks' names now -> before
+	for _, b := range hd.Blocks {
+		if b.Out.Weight == nil {
+			continue
+		}
+		if keep, ok := byWeight[b.Out.Weight.Name()]; ok {
+			if b.Gate != nil {
+				return nil, fmt.Errorf("structures: surgery: block %s is gated (input %s): prune the ungated model", b.Name(), b.Gate.Name())
+			}
+			now[b.Name()] = keep
+			renamed[b.Name()] = oldName[b.Out.Weight.Name()]
+		}
+	}
+	rep, err := heads.RemoveHeads(g, hd.Blocks, now)
+	if err != nil {
+		return nil, fmt.Errorf("structures: surgery: %w", err)
+	}
+	for i, c := range rep.Blocks {
+		rep.Blocks[i].Block = renamed[c.Block]
+	}
+	return rep, nil
+}
+
+func countTrue(xs []bool) int {
+	n := 0
+	for _, x := range xs {
+		if x {
+			n++
+		}
+	}
+	return n
+}
+
+// bypass removes a sublayer in one graph: readers of the residual sum
+// read the stream instead. replaced maps the sums of sublayers already
+// bypassed to what replaced them, and gets this one's.
+func bypass(r *residual, replaced map[*graphedit.Value]*graphedit.Value) error {
+	stream := r.stream
+	for replaced[stream] != nil {
+		stream = replaced[stream]
+	}
+	if r.skipLN {
+		return bypassSkipLN(r, stream, replaced)
+	}
+	replaced[r.add.Output(0)] = stream
+	return replaceKeepingName(r.g, r.add.Output(0), stream)
+}
+
+// replaceKeepingName makes the readers of old read repl; a graph output
+// old becomes an Identity of repl under old's name.
+func replaceKeepingName(g *graphedit.Graph, old, repl *graphedit.Value) error {
+	if !old.IsGraphOutput() {
+		return g.ReplaceAllUses(old, repl, nil)
+	}
+	name := old.Name()
+	n, err := g.AddNode(graphedit.NodeSpec{OpType: "Identity", Inputs: []*graphedit.Value{repl}, Outputs: []string{g.FreshName(name + "/bypass")}})
+	if err != nil {
+		return err
+	}
+	if err := g.ReplaceAllUses(old, n.Output(0), &graphedit.ReplaceOptions{GraphOutputs: true}); err != nil {
+		return err
+	}
+	if err := g.Rename(old, g.FreshName(name+"/bypassed")); err != nil {
+		return err
+	}
+	return g.Rename(n.Output(0), name)
+}
+
+// bypassSkipLN replaces SkipLayerNormalization(input, skip, γ, β, bias) by
+// LayerNormalization(stream, γ, β) and its sum output by the stream.
+func bypassSkipLN(r *residual, stream *graphedit.Value, replaced map[*graphedit.Value]*graphedit.Value) error {
+	g, n := r.g, r.add
+	for _, i := range []int{1, 2} {
+		if i < n.NumOutputs() && n.Output(i) != nil && (n.Output(i).NumUses() > 0 || n.Output(i).IsGraphOutput()) {
+			return fmt.Errorf("%s: its mean or inverse deviation output is read", n)
+		}
+	}
+	if g.Opset("") < 17 {
+		return fmt.Errorf("%s: replacing it needs LayerNormalization (opset 17), the graph imports opset %d", n, g.Opset(""))
+	}
+	ins := []*graphedit.Value{stream, n.Input(2)}
+	if n.NumInputs() > 3 && n.Input(3) != nil {
+		ins = append(ins, n.Input(3))
+	}
+	attrs := []*onnxpb.AttributeProto{graphedit.IntAttr("axis", -1)}
+	if a := n.Attr("epsilon"); a != nil {
+		attrs = append(attrs, graphedit.FloatAttr("epsilon", a.GetF()))
+	}
+	ln, err := g.AddNode(graphedit.NodeSpec{OpType: "LayerNormalization", Inputs: ins, Outputs: []string{g.FreshName(label(n) + "/bypass")}, Attrs: attrs})
+	if err != nil {
+		return err
+	}
+	if n.Output(0) != nil {
+		replaced[n.Output(0)] = ln.Output(0)
+		if err := replaceKeepingName(g, n.Output(0), ln.Output(0)); err != nil {
+			return err
+		}
+	}
+	if n.NumOutputs() > 3 && n.Output(3) != nil {
+		replaced[n.Output(3)] = stream
+		if err := replaceKeepingName(g, n.Output(3), stream); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// cut keeps the kept neurons of one FFN region; it returns the copies
+// made of shared initializers. sliced holds the
+// initializers already cut (by the FFN's region in the other If branch).
+func (r *ffnRegion) cut(keep []bool, sliced map[*graphedit.Value]bool) ([]string, error) {
+	if countTrue(keep) == 0 {
+		return nil, r.zeroDown()
+	}
+	var copies []string
+	idx := make([]int64, 0, len(keep))
+	for i, k := range keep {
+		if k {
+			idx = append(idx, int64(i))
+		}
+	}
+	members := map[*graphedit.Node]bool{r.down.Node: true}
+	for n := range r.nodes {
+		members[n] = true
+	}
+	take := func(v *graphedit.Value, axis int) error {
+		iv := v
+		if v.IsOuter() {
+			iv = v.OuterDefinition()
+		}
+		if sliced[iv] {
+			return nil
+		}
+		if !v.IsOuter() {
+			var own []graphedit.Use
+			shared := false
+			for _, u := range iv.Uses() {
+				if members[u.Node] {
+					own = append(own, u)
+				} else {
+					shared = true
+				}
+			}
+			if shared {
+				c, err := r.g.AddInitializer(cloneTensor(iv.Initializer(), r.g.FreshName(iv.Name()+"/ffn")))
+				if err != nil {
+					return err
+				}
+				for _, u := range own {
+					if err := r.g.SetInput(u.Node, u.Input, c); err != nil {
+						return err
+					}
+				}
+				copies = append(copies, iv.Name())
+				iv = c
+			}
+		}
+		sliced[iv] = true
+		return sliceInitializer(iv.Graph(), iv, axis, idx, int64(len(keep)))
+	}
+	for _, u := range r.ups {
+		if err := take(u.Weight, u.neuronAxis(true)); err != nil {
+			return copies, err
+		}
+	}
+	for _, c := range r.consts {
+		if err := take(c.v, c.axis); err != nil {
+			return copies, err
+		}
+	}
+	if err := take(r.down.Weight, r.down.neuronAxis(false)); err != nil {
+		return copies, err
+	}
+	return copies, nil
+}
+
+// zeroDown replaces the down projection's product by zeros of its shape
+// (plus a Gemm's bias): an FFN without neurons adds only its down bias.
+func (r *ffnRegion) zeroDown() error {
+	g, n := r.g, r.down.Node
+	out := n.Output(0)
+	d := r.down.size(1 - r.down.neuronAxis(false))
+	if d <= 0 {
+		return fmt.Errorf("down projection %s: output size unknown", n)
+	}
+	prefix := "prune/" + label(n) + "/empty"
+	add := func(op string, ins []*graphedit.Value, attrs ...*onnxpb.AttributeProto) (*graphedit.Value, error) {
+		nd, err := g.AddNode(graphedit.NodeSpec{OpType: op, Inputs: ins, Outputs: []string{g.FreshName(prefix + "/" + op)}, Attrs: attrs})
+		if err != nil {
+			return nil, err
+		}
+		return nd.Output(0), nil
+	}
+	i64 := func(vals ...int64) (*graphedit.Value, error) {
+		return g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+"/const"), []int64{int64(len(vals))}, vals))
+	}
+	// The shape of the FFN's input, not of its hidden activation, so that
+	// the up projections and the activation go.
+	shp, err := add("Shape", []*graphedit.Value{r.input})
+	if err != nil {
+		return err
+	}
+	st, err := i64(0)
+	if err != nil {
+		return err
+	}
+	en, err := i64(-1)
+	if err != nil {
+		return err
+	}
+	lead, err := add("Slice", []*graphedit.Value{shp, st, en})
+	if err != nil {
+		return err
+	}
+	dv, err := i64(d)
+	if err != nil {
+		return err
+	}
+	shape, err := add("Concat", []*graphedit.Value{lead, dv}, graphedit.IntAttr("axis", 0))
+	if err != nil {
+		return err
+	}
+	y, err := add("ConstantOfShape", []*graphedit.Value{shape}, graphedit.TensorAttr("value", onnxio.NewFloat32("value", []int64{1}, []float32{0})))
+	if err != nil {
+		return err
+	}
+	if n.OpType() == "Gemm" && n.NumInputs() > 2 && n.Input(2) != nil {
+		c := n.Input(2)
+		if beta := n.AttrFloat("beta", 1); beta != 1 {
+			bv, err := g.AddInitializer(onnxio.NewFloat32(g.FreshName(prefix+"/beta"), nil, []float32{beta}))
+			if err != nil {
+				return err
+			}
+			if c, err = add("Mul", []*graphedit.Value{c, bv}); err != nil {
+				return err
+			}
+		}
+		if y, err = add("Add", []*graphedit.Value{y, c}); err != nil {
+			return err
+		}
+	}
+	return replaceKeepingName(g, out, y)
+}
+
+// sliceInitializer keeps entries idx of axis of initializer v (of size
+// full on that axis).
+func sliceInitializer(g *graphedit.Graph, v *graphedit.Value, axis int, idx []int64, full int64) error {
+	tp := v.Initializer()
+	dims := tp.GetDims()
+	if axis >= len(dims) || dims[axis] != full {
+		return fmt.Errorf("initializer %q has shape %v, want %d on axis %d", v.Name(), dims, full, axis)
+	}
+	dt := onnxpb.TensorProto_DataType(tp.GetDataType())
+	bits := onnxio.DataTypeBits(dt)
+	if bits < 8 || bits%8 != 0 || dt == onnxpb.TensorProto_STRING {
+		return fmt.Errorf("initializer %q: element type %v cannot be sliced", v.Name(), dt)
+	}
+	raw, ok, err := onnxio.StoredBytes(tp, g.External())
+	if err != nil {
+		return fmt.Errorf("initializer %q: %w", v.Name(), err)
+	}
+	if !ok {
+		t, err := onnxio.DecodeTensor(tp, g.External())
+		if err != nil {
+			return fmt.Errorf("initializer %q: %w", v.Name(), err)
+		}
+		if t.F32 == nil {
+			return fmt.Errorf("initializer %q: element type %v not stored as raw bytes", v.Name(), dt)
+		}
+		enc, err := onnxio.EncodeTensor(&onnxio.Tensor{Name: v.Name(), DataType: t.DataType, Dims: t.Dims, F32: t.F32})
+		if err != nil {
+			return err
+		}
+		raw = enc.GetRawData()
+		if raw == nil {
+			return fmt.Errorf("initializer %q: cannot be sliced as bytes", v.Name())
+		}
+	}
+	byteDims := append(slices.Clone(dims), int64(bits/8))
+	out := takeAxis(raw, byteDims, axis, idx)
+	nd := slices.Clone(dims)
+	nd[axis] = int64(len(idx))
+	dtype := tp.GetDataType()
+	nt := &onnxpb.TensorProto{Dims: nd, DataType: &dtype, RawData: out}
+	return g.SetInitializer(v, nt)
+}
+
+// takeAxis gathers idx along axis of a row-major tensor.
+func takeAxis[T any](src []T, dims []int64, axis int, idx []int64) []T {
+	outer, inner := int64(1), int64(1)
+	for _, d := range dims[:axis] {
+		outer *= d
+	}
+	for _, d := range dims[axis+1:] {
+		inner *= d
+	}
+	n := dims[axis]
+	out := make([]T, 0, outer*int64(len(idx))*inner)
+	for o := int64(0); o < outer; o++ {
+		base := o * n * inner
+		for _, i := range idx {
+			out = append(out, src[base+i*inner:base+(i+1)*inner]...)
+		}
+	}
+	return out
+}
+
+// cloneTensor copies a tensor under a new name.
+func cloneTensor(t *onnxpb.TensorProto, name string) *onnxpb.TensorProto {
+	c := proto.Clone(t).(*onnxpb.TensorProto)
+	c.Name = proto.String(name)
+	return c
+}
+
+// tensorBytes is the size of a tensor's elements.
+func tensorBytes(t *onnxpb.TensorProto) int64 {
+	n := int64(1)
+	for _, d := range t.GetDims() {
+		n *= d
+	}
+	size, _ := onnxio.ByteSize(onnxpb.TensorProto_DataType(t.GetDataType()), n)
+	return size
+}
