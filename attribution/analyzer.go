@@ -154,35 +154,40 @@ func (a *Analyzer) Run(ex Example) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("attribution: %w", err)
 	}
-	r := &Result{Loss: float64(out[LossOutput].F32[0]), Target: float64(out[TargetOutput].F32[0]), Top: out[TopOutput].F32}
+	// Values of a float16 model come back as float16 (Float32s widens).
+	r := &Result{Loss: float64(out[LossOutput].Float32s()[0]), Target: float64(out[TargetOutput].Float32s()[0]), Top: out[TopOutput].Float32s()}
 	for _, b := range a.Graph.Blocks {
-		r.Grad = append(r.Grad, f64(out[GradPrefix+b.Gate].F32))
-		r.Rel = append(r.Rel, f64(out[RelPrefix+b.Gate].F32))
+		r.Grad = append(r.Grad, f64(out[GradPrefix+b.Gate].Float32s()))
+		r.Rel = append(r.Rel, f64(out[RelPrefix+b.Gate].Float32s()))
 		if b.probs == "" {
 			r.Probs = append(r.Probs, nil)
 			r.T, r.S = append(r.T, 0), append(r.S, 0)
 			continue
 		}
 		p := out[b.probs]
-		sh := p.Shape
+		sh, probs := p.Shape, p.Float32s()
 		if len(sh) < 2 {
 			return nil, fmt.Errorf("attribution: attention of %s has shape %v", b.Name, sh)
 		}
 		t, s := int(sh[len(sh)-2]), int(sh[len(sh)-1])
-		if len(p.F32) != b.Heads*t*s {
+		if len(probs) != b.Heads*t*s {
 			return nil, fmt.Errorf("attribution: attention of %s has shape %v, want %d heads of %dx%d for one sentence", b.Name, sh, b.Heads, t, s)
 		}
-		r.Probs = append(r.Probs, p.F32)
+		r.Probs = append(r.Probs, probs)
 		r.T, r.S = append(r.T, t), append(r.S, s)
 	}
 	sum := func(refs []dotRef) (float64, error) {
 		var s float64
 		for _, o := range refs {
 			t := out[o.name]
-			if t == nil || o.index >= len(t.F32) {
+			var vals []float32
+			if t != nil {
+				vals = t.Float32s()
+			}
+			if o.index >= len(vals) {
 				return 0, fmt.Errorf("attribution: output %q has no element %d", o.name, o.index)
 			}
-			s += float64(t.F32[o.index])
+			s += float64(vals[o.index])
 		}
 		return s, nil
 	}

@@ -125,6 +125,9 @@ func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
 			return nil, fmt.Errorf("attribution: the model is already gated (input %q): analyze the ungated or the pruned file", v.Name())
 		}
 	}
+	if q := heads.QuantizingNode(g); q != nil {
+		return nil, fmt.Errorf("attribution: the model quantizes its activations to integers (%s), through which gradients and relevance do not flow: analyze the float (fp32) model, then apply its decision to this file with 'onnxprune prune --gates gates.json' (or --remove)", q)
+	}
 	blocks, err := heads.FindHeads(g)
 	if err != nil {
 		return nil, fmt.Errorf("attribution: %w", err)
@@ -458,10 +461,10 @@ func findCuts(g *graphedit.Graph, blocks []*heads.Block, logits *graphedit.Value
 			continue
 		}
 		w := n.Input(0)
-		if w == nil || !w.IsInitializer() || w.Rank() != 2 || w.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
+		if w == nil || !w.IsInitializer() || w.Rank() != 2 || !floatElem(w.ElemType()) {
 			continue
 		}
-		if out := n.Output(0); out != nil && out.ElemType() == int32(onnxpb.TensorProto_FLOAT) {
+		if out := n.Output(0); out != nil && floatElem(out.ElemType()) {
 			emb = append(emb, out.Name())
 			if dependsOn(n.Input(1), decIn, memo) {
 				decEmb = append(decEmb, out.Name())

@@ -257,6 +257,9 @@ func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles Roles, weight
 	if err != nil {
 		return nil, err
 	}
+	if q := heads.QuantizingNode(g); q != nil {
+		return nil, fmt.Errorf("gatetrain: the model quantizes its activations to integers (%s), through which gate gradients do not flow: train the gates on the float (fp32) model, then apply its gates.json to this file with 'onnxprune prune --gates gates.json'", q)
+	}
 	logits := g.Value(roles.Logits)
 	dec := g.Value(roles.DecIn)
 	labels, err := g.AddInput(LabelsInput, int32(onnxpb.TensorProto_INT64), dec.Shape())

@@ -81,11 +81,14 @@ func maxAbsDiff(a, b *ortrun.Tensor) (float64, error) {
 	if fmt.Sprint(a.Shape) != fmt.Sprint(b.Shape) {
 		return 0, fmt.Errorf("shapes %v and %v", a.Shape, b.Shape)
 	}
+	if a.DType() != b.DType() {
+		return 0, fmt.Errorf("element types %s and %s", a.DType(), b.DType())
+	}
 	var m float64
-	switch {
-	case a.F32 != nil:
-		for i := range a.F32 {
-			m = math.Max(m, math.Abs(float64(a.F32[i])-float64(b.F32[i])))
+	switch fa, fb := a.Float32s(), b.Float32s(); {
+	case fa != nil:
+		for i := range fa {
+			m = math.Max(m, math.Abs(float64(fa[i])-float64(fb[i])))
 		}
 	case a.I64 != nil:
 		for i := range a.I64 {

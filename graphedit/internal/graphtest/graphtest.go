@@ -193,24 +193,37 @@ type TestSet = testset.Set
 // ReadTestSet reads dir/input_*.pb and dir/output_*.pb (testset.Read).
 func ReadTestSet(dir string) (*TestSet, error) { return testset.Read(dir) }
 
-// TakeAxis returns the float tensor t keeping only the entries idx of axis.
+// TakeAxis returns the float tensor t (float32, float16 or bfloat16)
+// keeping only the entries idx of axis.
 func TakeAxis(t *ortrun.Tensor, axis int, idx []int64) *ortrun.Tensor {
-	outer, inner := int64(1), int64(1)
-	for _, d := range t.Shape[:axis] {
-		outer *= d
-	}
-	for _, d := range t.Shape[axis+1:] {
-		inner *= d
-	}
-	n := t.Shape[axis]
 	shape := append([]int64{}, t.Shape...)
 	shape[axis] = int64(len(idx))
-	out := make([]float32, 0, outer*int64(len(idx))*inner)
+	switch {
+	case t.F16 != nil:
+		return ortrun.NewF16(shape, takeAxis(t.F16, t.Shape, axis, idx))
+	case t.BF16 != nil:
+		return ortrun.NewBF16(shape, takeAxis(t.BF16, t.Shape, axis, idx))
+	}
+	return ortrun.NewF32(shape, takeAxis(t.F32, t.Shape, axis, idx))
+}
+
+// takeAxis gathers idx along axis of the row-major data of a tensor of
+// the given shape.
+func takeAxis[T any](data []T, shape []int64, axis int, idx []int64) []T {
+	outer, inner := int64(1), int64(1)
+	for _, d := range shape[:axis] {
+		outer *= d
+	}
+	for _, d := range shape[axis+1:] {
+		inner *= d
+	}
+	n := shape[axis]
+	out := make([]T, 0, outer*int64(len(idx))*inner)
 	for o := int64(0); o < outer; o++ {
 		for _, i := range idx {
 			start := (o*n + i) * inner
-			out = append(out, t.F32[start:start+inner]...)
+			out = append(out, data[start:start+inner]...)
 		}
 	}
-	return ortrun.NewF32(shape, out)
+	return out
 }
