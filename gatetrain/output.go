@@ -36,11 +36,20 @@ type GatesFile struct {
 	Lambda    float64            `json:"l0_lambda"`
 	Target    int                `json:"target_heads,omitempty"`
 	Heads     []heads.GateRecord `json:"heads"`
+	// Budget is the parameter or FLOP target and what the decision costs.
+	Budget *BudgetResult `json:"budget,omitempty"`
 	// The FFN neurons and sublayers, when they were gated too (their
 	// records are ffn and sublayers).
 	structures.GatesFile
 	// ClosingOrder lists every change of a decision, in step order.
 	ClosingOrder []Event `json:"closing_order"`
+}
+
+// BudgetResult is a budget and the cost of the decision written.
+type BudgetResult struct {
+	Budget
+	// Kept is the cost of the model the decision keeps.
+	Kept float64 `json:"kept"`
 }
 
 // Surgery returns the part of the file that surgery reads.
@@ -53,6 +62,15 @@ func (t *Trainer) Gates(open []bool, model string) *GatesFile {
 	c := t.Cfg.Concrete
 	f := &GatesFile{Version: GatesVersion, Model: model, Step: t.State.Step, Beta: c.Beta, Gamma: c.Gamma, Zeta: c.Zeta,
 		Lambda: t.Cfg.Lambda, Target: t.Cfg.TargetHeads, ClosingOrder: append([]Event{}, t.State.Events...)}
+	if b := t.Cfg.Budget; b != nil {
+		z := make([]float64, len(open))
+		for i, o := range open {
+			if o {
+				z[i] = 1
+			}
+		}
+		f.Budget = &BudgetResult{Budget: *b, Kept: b.Kept(z, nil)}
+	}
 	for _, gi := range t.TG.Gates {
 		if gi.Structure != "" {
 			f.addStructure(t, gi, open)

@@ -27,6 +27,10 @@ type Config struct {
 	// count with a learned Lagrangian (CoFi) and ends with exactly this many
 	// open heads.
 	TargetHeads int
+	// Budget, when set, drives the expected parameters or FLOPs of the
+	// kept model to its target instead (same Lagrangian), and the final
+	// decision costs at most the target.
+	Budget *Budget
 	// LagrangeLR is the ascent rate of the Lagrange multipliers.
 	LagrangeLR float64
 	// TargetWarmup is the number of steps over which the target moves from
@@ -73,6 +77,10 @@ func (c *Config) Validate(heads int) error {
 		return fmt.Errorf("gatetrain: l0 lambda %g must not be negative", c.Lambda)
 	case c.TargetHeads < 0 || c.TargetHeads > heads:
 		return fmt.Errorf("gatetrain: target heads %d outside [1, %d] (the gated heads)", c.TargetHeads, heads)
+	case c.Budget != nil && c.TargetHeads > 0:
+		return fmt.Errorf("gatetrain: a head target and a %s budget exclude each other", c.Budget.What)
+	case c.Budget != nil && c.Budget.Validate(heads) != nil:
+		return c.Budget.Validate(heads)
 	case !(c.Schedule.Base > 0):
 		return fmt.Errorf("gatetrain: learning rate %g must be positive", c.Schedule.Base)
 	}
@@ -133,17 +141,19 @@ type State struct {
 // the log α gradient before clipping, LR the learning rate used; ValidLoss
 // is set on validation steps.
 type StepInfo struct {
-	Step      int       `json:"step"`
-	Epoch     int       `json:"epoch"`
-	LR        float64   `json:"lr"`
-	Loss      float64   `json:"loss"`
-	CE        float64   `json:"ce"`
-	L0        float64   `json:"expected_l0"`
-	Open      int       `json:"open_heads"`
-	Tokens    int       `json:"tokens"`
-	GradNorm  float64   `json:"grad_norm"`
-	Lambda1   float64   `json:"lambda1,omitempty"`
-	Lambda2   float64   `json:"lambda2,omitempty"`
+	Step     int     `json:"step"`
+	Epoch    int     `json:"epoch"`
+	LR       float64 `json:"lr"`
+	Loss     float64 `json:"loss"`
+	CE       float64 `json:"ce"`
+	L0       float64 `json:"expected_l0"`
+	Open     int     `json:"open_heads"`
+	Tokens   int     `json:"tokens"`
+	GradNorm float64 `json:"grad_norm"`
+	Lambda1  float64 `json:"lambda1,omitempty"`
+	Lambda2  float64 `json:"lambda2,omitempty"`
+	// Cost is the expected cost of the kept model under a budget.
+	Cost      float64   `json:"expected_cost,omitempty"`
 	ValidLoss *float64  `json:"valid_loss,omitempty"`
 	POpen     []float64 `json:"p_open"`
 	// BytesIn and BytesOut are what the step copied into ONNX Runtime (the
@@ -223,6 +233,9 @@ func (t *Trainer) Init() error {
 			warm = t.Cfg.Steps / 2
 		}
 		st.Lag = Lagrangian{Target: float64(t.Cfg.TargetHeads) / float64(n), Start: p0, Warmup: warm, LR: t.Cfg.LagrangeLR}
+		if b := t.Cfg.Budget; b != nil {
+			st.Lag.Target, st.Lag.Start = b.Target/b.Dense, b.startFraction(t.Cfg.Concrete, t.Cfg.InitLogAlpha)
+		}
 		b, err := t.sampler.State()
 		if err != nil {
 			return err
@@ -359,7 +372,15 @@ func (t *Trainer) Step() (StepInfo, error) {
 	info := StepInfo{Step: st.Step + 1, Epoch: st.Epoch, CE: ce, Tokens: batch.Tokens,
 		BytesIn: ortrun.TensorBytes(feeds), BytesOut: ortrun.TensorBytes(res)}
 	pen := Penalty{Concrete: cfg.Concrete, PerLayer: cfg.PerLayer, Blocks: len(t.TG.Gates)}
-	if cfg.TargetHeads > 0 {
+	switch {
+	case cfg.Budget != nil:
+		term, frac := t.budgetTerm(grad)
+		info.Loss = ce + term
+		info.L0 = Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, 0, nil)
+		info.Cost = frac * cfg.Budget.Dense
+		st.Lag.Ascend(frac, st.Step)
+		info.Lambda1, info.Lambda2 = st.Lag.Lambda1, st.Lag.Lambda2
+	case cfg.TargetHeads > 0:
 		// The constraint is on the expected fraction of open heads, so the
 		// multipliers' scale does not depend on the model's head count.
 		e := Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, 0, nil)
@@ -370,7 +391,7 @@ func (t *Trainer) Step() (StepInfo, error) {
 		info.L0 = e
 		st.Lag.Ascend(frac, st.Step)
 		info.Lambda1, info.Lambda2 = st.Lag.Lambda1, st.Lag.Lambda2
-	} else {
+	default:
 		p := pen.Value(st.LogAlpha, cfg.Lambda, grad)
 		info.Loss = ce + cfg.Lambda*p
 		info.L0 = Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, 0, nil)
@@ -523,7 +544,9 @@ func (t *Trainer) EvalLoss(b *Batcher, gates []float64) (float64, error) {
 // Final returns the final 0/1 decision per head. With a head target, the
 // TargetHeads heads of largest log α stay open (ties broken by parameter
 // order), whatever the threshold says, so the count is exact; otherwise a
-// head is open when its test-time gate exceeds one half.
+// head is open when its test-time gate exceeds one half, and under a
+// budget units then close, smallest log α first, until the decision costs
+// at most the target (Budget.Fit).
 func (t *Trainer) Final() []bool {
 	n := len(t.State.LogAlpha)
 	open := make([]bool, n)
@@ -540,6 +563,9 @@ func (t *Trainer) Final() []bool {
 	}
 	for i, la := range t.State.LogAlpha {
 		open[i] = t.Cfg.Concrete.Open(la)
+	}
+	if t.Cfg.Budget != nil {
+		t.Cfg.Budget.Fit(t.State.LogAlpha, open)
 	}
 	return open
 }

@@ -27,6 +27,7 @@ type trainOptions struct {
 	trainSrc, trainTgt       string
 	devSrc, devTgt           string
 	tokenizer                string
+	budget                   budgetTarget
 	padID, bosID, eosID      int64
 	attention                string
 	structures               string
@@ -74,7 +75,14 @@ exactly N open heads (the N largest log α). --train-weights encoder also trains
 encoder's weights (the paper's setting) and writes them to trained_model.onnx.
 --structures heads,ffn,sublayers also gates and trains each FFN neuron and each
 residual sublayer of an ungated model (a gated model trains the gates it has); their
-records go to gates.json's ffn and sublayers lists (L0 penalty only: no target yet).
+records go to gates.json's ffn and sublayers lists. --target-params and
+--target-flops (a count, or a percentage of the dense model's: 50%) drive the
+expected parameters or FLOPs per generated token of the kept model to a target with
+the same learned Lagrangian, each unit (head, FFN neuron or group, sublayer) costed by
+what cutting it from the ungated model saves (FLOPs counted as verify counts them, at
+batch 1 and the corpus's median lengths); the decision ends at most at the target
+(closed units reopened, largest log α first, while it fits; open ones closed, smallest
+first, while it does not) and gates.json's budget says what it costs.
 
 Written to --out: gates.json (per head log α, P(open), test-time gate, decision,
 step it closed; read by 'onnxprune prune --gates'), train.jsonl (every step),
@@ -88,6 +96,7 @@ uninterrupted run with the same flags ends.`,
       --dev-tgt models/planted/dev.tgt --pad-id 0 --bos-id 1 --eos-id 2 --out run1
   onnxprune train model.onnx --tokenizer spm8k.model --train-src train.en --train-tgt train.es \
       --target-heads 12 --attention encoder --train-weights encoder --out run2
+  onnxprune train model.onnx ... --structures heads,ffn:16,sublayers --target-flops 50% --out run3
   onnxprune train model.onnx ... --out run2 --resume`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -109,6 +118,8 @@ uninterrupted run with the same flags ends.`,
 		fs.StringVar(&o.mask, "mask-input", "", "model input of the source mask (default: attention_mask when present)")
 		fs.Float64Var(&o.cfg.Lambda, "l0-lambda", o.cfg.Lambda, "weight λ of the expected-L0 penalty")
 		fs.IntVar(&o.cfg.TargetHeads, "target-heads", 0, "end with exactly this many open heads (learned Lagrangian; overrides --l0-lambda)")
+		fs.StringVar(&o.budget.params, "target-params", "", "end with at most this many parameters, a count or a percentage of the dense model's (50%; learned Lagrangian; needs the ungated model)")
+		fs.StringVar(&o.budget.flops, "target-flops", "", "end with at most this many FLOPs per generated token, a count or a percentage of the dense model's (learned Lagrangian; needs the ungated model)")
 		fs.Float64Var(&o.cfg.LagrangeLR, "lagrange-lr", o.cfg.LagrangeLR, "ascent rate of the Lagrange multipliers")
 		fs.BoolVar(&o.cfg.PerLayer, "penalty-per-layer", o.cfg.PerLayer, "average the L0 penalty over gated layers (the paper's code)")
 		fs.Float64Var(&o.cfg.Schedule.Base, "lr", o.cfg.Schedule.Base, "learning rate of log α (Adam)")
@@ -285,7 +296,13 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		}
 		weightFile = "trained_" + filepath.Base(o.model)
 	}
-	if _, err := gatetrain.FindGates(g, nil); err != nil {
+	wantBudget, err := o.budget.set()
+	if err != nil {
+		return err
+	}
+	if _, err := gatetrain.FindGates(g, nil); err == nil && wantBudget {
+		return &usageError{msg: name + " is gated: --target-params and --target-flops need the ungated model (what each unit saves is measured by cutting it)"}
+	} else if err != nil {
 		blocks, ferr := heads.FindHeads(g)
 		if ferr != nil {
 			return fmt.Errorf("%s: %w", name, ferr)
@@ -315,6 +332,15 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 	var dev *gatetrain.Corpus
 	if o.devSrc != "" {
 		if dev, err = o.readCorpus(o.devSrc, o.devTgt, tok, vocab); err != nil {
+			return err
+		}
+	}
+	if wantBudget {
+		files := []string{o.model}
+		if o.decoder != "" {
+			files = append(files, o.decoder)
+		}
+		if o.cfg.Budget, err = makeBudget(o.budget, files, o.allowDirs, g, kinds, budgetShape(train), stdout); err != nil {
 			return err
 		}
 	}
