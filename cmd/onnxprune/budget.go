@@ -100,7 +100,7 @@ func makeBudget(bt budgetTarget, files, allowDirs []string, g *graphedit.Graph, 
 		}
 	}
 	if floor := b.Kept(make([]float64, len(b.Saved)), nil); floor > b.Target {
-		return nil, &usageError{msg: fmt.Sprintf("the %s target %.4g is out of reach: closing every gated unit leaves %.4g of %.4g (gate more structures with --structures)", b.What, b.Target, floor, b.Dense)}
+		return nil, fmt.Errorf("the %s target %.4g is out of reach: closing every gated unit leaves %.4g of %.4g (gate more structures with --structures)", b.What, b.Target, floor, b.Dense)
 	}
 	fmt.Fprintf(stdout, "budget: %s %.4g of %.4g dense (%.1f%%); FLOPs counted per generated token at batch 1, source %d, target %d tokens (the corpus's medians); what each of %d units saves measured by cutting it in %.1fs\n",
 		b.What, b.Target, b.Dense, 100*b.Target/b.Dense, shape.SrcLen, shape.TgtLen, len(names), time.Since(start).Seconds())
