@@ -123,9 +123,12 @@ type State struct {
 	// ClosedAt is the step at which each head last closed (-1: open).
 	ClosedAt []int
 	Events   []Event
-	// POpen is each head's open probability after every step.
+	// POpen is the open probability after every step of each row of
+	// Trainer.RowNames: a head, a sublayer, or the mean over an FFN's
+	// units.
 	POpen [][]float32
-	// Fewest is the smallest open-head count saved as a trace checkpoint.
+	// Fewest is the smallest open-unit count saved as a trace checkpoint
+	// (Trainer.traceEvery apart).
 	Fewest int
 	// Valid holds (step, loss) of the validation runs.
 	Valid [][2]float64
@@ -135,9 +138,12 @@ type State struct {
 //
 // Step counts from 1. Loss is the objective: CE, the token cross-entropy
 // of the batch (Tokens target tokens), plus the penalty (λ times the L0
-// penalty of Config, or the Lagrangian term with a head target, whose
-// multipliers are Lambda1 and Lambda2). L0 is the expected number of open heads, Open the number open
-// at test time, POpen each head's open probability. GradNorm is the norm of
+// penalty of Config, or the Lagrangian term with a head target or a
+// budget, whose multipliers are Lambda1 and Lambda2). L0 is the expected
+// number of open units (heads, neurons or groups, sublayers), Open the
+// number open at test time and OpenBy the same per kind of structure;
+// POpen is the open probability of each row of Trainer.RowNames (a head, a
+// sublayer, or the mean over an FFN's units). GradNorm is the norm of
 // the log α gradient before clipping, LR the learning rate used; ValidLoss
 // is set on validation steps.
 type StepInfo struct {
@@ -156,6 +162,9 @@ type StepInfo struct {
 	Cost      float64   `json:"expected_cost,omitempty"`
 	ValidLoss *float64  `json:"valid_loss,omitempty"`
 	POpen     []float64 `json:"p_open"`
+	// OpenBy counts the open units per kind of structure (with FFN or
+	// sublayer gates).
+	OpenBy []OpenCount `json:"open_by,omitempty"`
 	// BytesIn and BytesOut are what the step copied into ONNX Runtime (the
 	// batch, the sampled gates, and trained weights fed as inputs) and out
 	// of it (the loss and the gradients). The model's other weights stay
@@ -414,13 +423,10 @@ func (t *Trainer) Step() (StepInfo, error) {
 
 	// Decisions, closing order, open probabilities.
 	open := 0
-	row := make([]float32, n)
-	info.POpen = make([]float64, n)
+	unitP := make([]float64, n)
 	names := t.HeadNames()
 	for i, la := range st.LogAlpha {
-		p, _ := cfg.Concrete.POpen(la)
-		row[i] = float32(p)
-		info.POpen[i] = p
+		unitP[i], _ = cfg.Concrete.POpen(la)
 		isOpen := cfg.Concrete.Open(la)
 		if isOpen {
 			open++
@@ -439,8 +445,16 @@ func (t *Trainer) Step() (StepInfo, error) {
 			st.Events[i].NOpen = open
 		}
 	}
+	info.POpen = rowMeans(t.plotRows(), unitP)
+	row := make([]float32, len(info.POpen))
+	for i, p := range info.POpen {
+		row[i] = float32(p)
+	}
 	st.POpen = append(st.POpen, row)
 	info.Open = open
+	if len(t.TG.Gates) > 0 && t.TG.Gates[len(t.TG.Gates)-1].Structure != "" {
+		info.OpenBy = t.openCounts(func(i int) bool { return st.ClosedAt[i] < 0 })
+	}
 	return info, nil
 }
 
@@ -491,7 +505,7 @@ func (t *Trainer) Fit(ctx context.Context) error {
 				return err
 			}
 		}
-		if info.Open < t.State.Fewest {
+		if info.Open <= t.State.Fewest-t.traceEvery() {
 			t.State.Fewest = info.Open
 			if t.OnOpenDrop != nil {
 				if err := t.OnOpenDrop(info.Open); err != nil {

@@ -24,7 +24,8 @@ const costTol = 1e-12
 // less than one unit's saving below it, and whose expected cost during
 // training came within 10% of the target (FLOPs) ; prune --gates then
 // cuts a model whose counted parameters and FLOPs per token equal that
-// cost exactly (the cost function adds up what each cut saves).
+// cost exactly (the cost function adds up what each cut saves). The log
+// summarizes FFN gates per layer.
 func TestTrainBudget(t *testing.T) {
 	p := func(n string) string { return filepath.Join(plantedDir, n) }
 	corpus, err := gatetrain.ReadCorpus(p("train.src"), p("train.tgt"), -1)
@@ -89,6 +90,14 @@ func TestTrainBudget(t *testing.T) {
 			info := lastStep(t, filepath.Join(dir, "run", "train.jsonl"))
 			if math.Abs(info.Cost-b.Target) > tc.expectedTol*b.Target {
 				t.Errorf("expected cost %g at the last step, target %g", info.Cost, b.Target)
+			}
+			// The log keeps a P(open) row per head and sublayer and one
+			// per FFN (the planted model has two), and counts per kind.
+			if want := len(gf.Heads) + len(gf.Sublayers) + map[bool]int{true: 2}[len(gf.FFN) > 0]; len(info.POpen) != want {
+				t.Errorf("train.jsonl: %d P(open) rows, want %d", len(info.POpen), want)
+			}
+			if strings.Contains(tc.structures, "ffn") && (len(info.OpenBy) != 2+len(gf.Sublayers)/5 || info.OpenBy[1].Structure != "neurons") {
+				t.Errorf("train.jsonl: open counts %+v", info.OpenBy)
 			}
 			pruned := filepath.Join(dir, "pruned.onnx")
 			if code, _, stderr := runCLI("prune", p("planted_ungated.onnx"), "--gates", filepath.Join(dir, "run", "gates.json"), "-o", pruned); code != 0 {

@@ -379,7 +379,14 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		}
 		return err
 	}
-	fmt.Fprintf(stdout, "\n%d of %d heads open after %d steps; gates in %s/%s; %s\n", res.Gates.OpenHeads, len(res.Gates.Heads), res.Steps, o.out, gatetrain.GatesFileName, providerLine(so))
+	kept := fmt.Sprintf("%d of %d heads", res.Gates.OpenHeads, len(res.Gates.Heads))
+	if !res.Gates.GatesFile.Empty() {
+		kept = res.Gates.OpenSummary()
+	}
+	if b := res.Gates.Budget; b != nil {
+		kept += fmt.Sprintf(" (%s %.4g of %.4g dense, %.1f%%; target %.4g)", b.What, b.Kept, b.Dense, 100*b.Kept/b.Dense, b.Target)
+	}
+	fmt.Fprintf(stdout, "\n%s open after %d steps; gates in %s/%s; %s\n", kept, res.Steps, o.out, gatetrain.GatesFileName, providerLine(so))
 	if moved.steps > 0 {
 		fmt.Fprintf(stdout, "copied per step: %.1f KiB into ONNX Runtime (batch, gates, trained weights), %.1f KiB out (loss, gradients); mean of %d steps\n",
 			float64(moved.in)/float64(moved.steps)/1024, float64(moved.out)/float64(moved.steps)/1024, moved.steps)
@@ -466,6 +473,13 @@ func (p *progress) step(s gatetrain.StepInfo) error {
 		tps = float64(p.tokens) / math.Max(el, 1e-9)
 	}
 	eta := time.Duration(float64(p.total-s.Step) * el / float64(max(1, done)) * float64(time.Second)).Round(time.Second)
+	open := fmt.Sprint(s.Open)
+	if len(s.OpenBy) > 0 {
+		open = gatetrain.FormatCounts(s.OpenBy)
+	}
+	if s.Cost > 0 {
+		open += fmt.Sprintf(" expected_cost %.4g", s.Cost)
+	}
 	val := ""
 	if s.ValidLoss != nil {
 		val = fmt.Sprintf(" valid %.4f", *s.ValidLoss)
@@ -473,13 +487,13 @@ func (p *progress) step(s gatetrain.StepInfo) error {
 	if p.tty {
 		const width = 24
 		fill := width * s.Step / max(1, p.total)
-		fmt.Fprintf(p.w, "\r[%s%s] %d/%d %.0f tok/s loss %.4f ce %.4f L0 %.2f open %d ETA %s%s   ",
-			strings.Repeat("#", fill), strings.Repeat(".", width-fill), s.Step, p.total, tps, s.Loss, s.CE, s.L0, s.Open, eta, val)
+		fmt.Fprintf(p.w, "\r[%s%s] %d/%d %.0f tok/s loss %.4f ce %.4f L0 %.2f open %s ETA %s%s   ",
+			strings.Repeat("#", fill), strings.Repeat(".", width-fill), s.Step, p.total, tps, s.Loss, s.CE, s.L0, open, eta, val)
 		return nil
 	}
 	if s.Step%p.every == 0 || s.Step == p.total || s.ValidLoss != nil {
-		fmt.Fprintf(p.w, "step %d/%d tokens/s %.0f loss %.4f ce %.4f expected_l0 %.2f open %d eta %s%s\n",
-			s.Step, p.total, tps, s.Loss, s.CE, s.L0, s.Open, eta, val)
+		fmt.Fprintf(p.w, "step %d/%d tokens/s %.0f loss %.4f ce %.4f expected_l0 %.2f open %s eta %s%s\n",
+			s.Step, p.total, tps, s.Loss, s.CE, s.L0, open, eta, val)
 	}
 	return nil
 }
