@@ -32,7 +32,7 @@ func TestTrainBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shape := budgetShape(corpus)
+	shape := verify.CorpusShape(corpus)
 	for _, tc := range []struct {
 		structures, flag, value string
 		steps                   string

@@ -27,7 +27,7 @@ type trainOptions struct {
 	trainSrc, trainTgt       string
 	devSrc, devTgt           string
 	tokenizer                string
-	budget                   budgetTarget
+	budget                   verify.BudgetTarget
 	padID, bosID, eosID      int64
 	attention                string
 	structures               string
@@ -118,8 +118,8 @@ uninterrupted run with the same flags ends.`,
 		fs.StringVar(&o.mask, "mask-input", "", "model input of the source mask (default: attention_mask when present)")
 		fs.Float64Var(&o.cfg.Lambda, "l0-lambda", o.cfg.Lambda, "weight λ of the expected-L0 penalty")
 		fs.IntVar(&o.cfg.TargetHeads, "target-heads", 0, "end with exactly this many open heads (learned Lagrangian; overrides --l0-lambda)")
-		fs.StringVar(&o.budget.params, "target-params", "", "end with at most this many parameters, a count or a percentage of the dense model's (50%; learned Lagrangian; needs the ungated model)")
-		fs.StringVar(&o.budget.flops, "target-flops", "", "end with at most this many FLOPs per generated token, a count or a percentage of the dense model's (learned Lagrangian; needs the ungated model)")
+		fs.StringVar(&o.budget.Params, "target-params", "", "end with at most this many parameters, a count or a percentage of the dense model's (50%; learned Lagrangian; needs the ungated model)")
+		fs.StringVar(&o.budget.FLOPs, "target-flops", "", "end with at most this many FLOPs per generated token, a count or a percentage of the dense model's (learned Lagrangian; needs the ungated model)")
 		fs.Float64Var(&o.cfg.LagrangeLR, "lagrange-lr", o.cfg.LagrangeLR, "ascent rate of the Lagrange multipliers")
 		fs.BoolVar(&o.cfg.PerLayer, "penalty-per-layer", o.cfg.PerLayer, "average the L0 penalty over gated layers (the paper's code)")
 		fs.Float64Var(&o.cfg.Schedule.Base, "lr", o.cfg.Schedule.Base, "learning rate of log α (Adam)")
@@ -296,9 +296,9 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		}
 		weightFile = "trained_" + filepath.Base(o.model)
 	}
-	wantBudget, err := o.budget.set()
+	wantBudget, err := o.budget.Set()
 	if err != nil {
-		return err
+		return &usageError{msg: err.Error()}
 	}
 	if _, err := gatetrain.FindGates(g, nil); err == nil && wantBudget {
 		return &usageError{msg: name + " is gated: --target-params and --target-flops need the ungated model (what each unit saves is measured by cutting it)"}
@@ -340,7 +340,7 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		if o.decoder != "" {
 			files = append(files, o.decoder)
 		}
-		if o.cfg.Budget, err = makeBudget(o.budget, files, o.allowDirs, g, kinds, budgetShape(train), stdout); err != nil {
+		if o.cfg.Budget, err = makeBudget(o.budget, files, o.allowDirs, g, kinds, verify.CorpusShape(train), stdout); err != nil {
 			return err
 		}
 	}
