@@ -406,7 +406,7 @@ func (r *runner) analyze(ctx context.Context) error {
 	}
 	so := r.session()
 	so.Name = name
-	a, err := attribution.New(g, am, attribution.IONames{}, so)
+	a, err := attribution.New(g, am, attribution.IONames{}, so, attribution.Options{Structures: c.Structures})
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
