@@ -8,6 +8,7 @@ import (
 	"html"
 	"math"
 	"os"
+	"reflect"
 	"strings"
 	"unicode/utf8"
 
@@ -187,11 +188,21 @@ func (t *Trainer) LoadCheckpoint(path string) error {
 	if strings.Join(ck.Weights, ",") != strings.Join(t.TG.Weights, ",") {
 		return fmt.Errorf("gatetrain: checkpoint %s trains other weights than this run", path)
 	}
-	if ck.Config != t.Cfg {
+	if !sameConfig(ck.Config, t.Cfg) {
 		return fmt.Errorf("gatetrain: checkpoint %s was made with other settings (%+v); resume with the same flags", path, ck.Config)
 	}
 	t.State = ck.State
 	return nil
+}
+
+// sameConfig reports whether two configurations are the same, budgets
+// compared by value.
+func sameConfig(a, b Config) bool {
+	if (a.Budget == nil) != (b.Budget == nil) || a.Budget != nil && !reflect.DeepEqual(*a.Budget, *b.Budget) {
+		return false
+	}
+	a.Budget, b.Budget = nil, nil
+	return a == b
 }
 
 // PlotSVG writes the training's P(open) heatmap (POpenSVG) with the

@@ -25,7 +25,7 @@ const costTol = 1e-12
 // training came within 10% of the target (FLOPs) ; prune --gates then
 // cuts a model whose counted parameters and FLOPs per token equal that
 // cost exactly (the cost function adds up what each cut saves). The log
-// summarizes FFN gates per layer.
+// summarizes FFN gates per layer, and a run resumes with its budget.
 func TestTrainBudget(t *testing.T) {
 	p := func(n string) string { return filepath.Join(plantedDir, n) }
 	corpus, err := gatetrain.ReadCorpus(p("train.src"), p("train.tgt"), -1)
@@ -44,12 +44,20 @@ func TestTrainBudget(t *testing.T) {
 	} {
 		t.Run(tc.structures+tc.flag, func(t *testing.T) {
 			dir := t.TempDir()
-			code, stdout, stderr := runCLI("train", p("planted_ungated.onnx"), "--train-src", p("train.src"), "--train-tgt", p("train.tgt"),
+			args := []string{"train", p("planted_ungated.onnx"), "--train-src", p("train.src"), "--train-tgt", p("train.tgt"),
 				"--pad-id", "0", "--bos-id", "1", "--eos-id", "2", "--out", filepath.Join(dir, "run"), "--max-steps", tc.steps,
 				"--max-tokens", "512", "--threads", "1", "--seed", "11", "--log-every", "1000", "--lagrange-lr", "0.1",
-				"--structures", tc.structures, tc.flag, tc.value)
+				"--structures", tc.structures, tc.flag, tc.value}
+			code, stdout, stderr := runCLI(args...)
 			if code != 0 {
 				t.Fatalf("train: exit %d: %s", code, stderr)
+			}
+			if tc.structures == "heads" {
+				// The budget is measured again on resuming, and the
+				// checkpoint's equals it.
+				if code, _, stderr := runCLI(append(args, "--resume")...); code != 0 {
+					t.Fatalf("train --resume: exit %d: %s", code, stderr)
+				}
 			}
 			if !strings.Contains(stdout, "budget: ") {
 				t.Errorf("no budget line in\n%s", stdout)
