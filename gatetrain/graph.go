@@ -239,6 +239,8 @@ func GradName(name string) string { return autodiff.DefaultPrefix + name }
 // the cross-entropy loss (labels equal to LabelPad are ignored) and the
 // gradients of the loss with respect to the gates and to the initializers
 // named in weights; the outputs become the loss and those gradients only.
+// The named weights become required inputs of the graph (their values are
+// in WeightValues).
 func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles Roles, weights []string, smoothing float64) (*TrainGraph, error) {
 	gates, err := FindGates(g, kinds)
 	if err != nil {
@@ -279,6 +281,13 @@ func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles Roles, weight
 	}
 	if _, err := autodiff.Build(g, loss, wrt, nil); err != nil {
 		return nil, fmt.Errorf("gatetrain: gradient graph: %w", err)
+	}
+	// The trained weights are fed every step: their stored values would be
+	// a second copy in ONNX Runtime's session, never read.
+	for _, w := range weights {
+		if err := g.RemoveInitializer(g.Value(w)); err != nil {
+			return nil, fmt.Errorf("gatetrain: weight %q: %w", w, err)
+		}
 	}
 	keep := map[string]bool{LossOutput: true, LogitsShapeOutput: true}
 	for _, v := range wrt {

@@ -148,6 +148,10 @@ func ReadGates(path string) (*GatesFile, error) {
 	return &f, nil
 }
 
+// checkpointVersion is the layout of checkpoint files: 2 since the
+// weights' optimizer keeps float32 moments per tensor.
+const checkpointVersion = 2
+
 // checkpoint is the file layout of a checkpoint: the state and the
 // configuration it was made with (a resumed run must use the same).
 type checkpoint struct {
@@ -161,7 +165,7 @@ type checkpoint struct {
 // SaveCheckpoint writes the trainer's state to path (gob, atomically).
 func (t *Trainer) SaveCheckpoint(path string) error {
 	var buf bytes.Buffer
-	ck := checkpoint{Version: 1, Config: t.Cfg, Heads: t.HeadNames(), Weights: t.TG.Weights, State: t.State}
+	ck := checkpoint{Version: checkpointVersion, Config: t.Cfg, Heads: t.HeadNames(), Weights: t.TG.Weights, State: t.State}
 	if err := gob.NewEncoder(&buf).Encode(&ck); err != nil {
 		return fmt.Errorf("gatetrain: checkpoint %s: %w", path, err)
 	}
@@ -179,7 +183,7 @@ func (t *Trainer) LoadCheckpoint(path string) error {
 	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&ck); err != nil {
 		return fmt.Errorf("gatetrain: checkpoint %s: %w", path, err)
 	}
-	if ck.Version != 1 || ck.State == nil {
+	if ck.Version != checkpointVersion || ck.State == nil {
 		return fmt.Errorf("gatetrain: checkpoint %s: unknown version %d", path, ck.Version)
 	}
 	if got, want := strings.Join(ck.Heads, ","), strings.Join(t.HeadNames(), ","); got != want {

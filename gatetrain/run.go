@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 
 	"google.golang.org/protobuf/proto"
 
@@ -49,6 +50,10 @@ type RunOptions struct {
 	Cfg        Config
 	// TrainWeights are initializers trained jointly with the gates.
 	TrainWeights []string
+	// Untied says that UntieWeights ran on Graph before TrainWeights were
+	// chosen; the trained model is then written from the source model
+	// untied the same way.
+	Untied bool
 	// WeightSource loads the model file the trained weights are written
 	// into (nil: Source), as WeightFile in OutDir ("": TrainedModelName).
 	WeightSource func() (*onnxio.Model, error)
@@ -112,7 +117,18 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if err := saveGraph(o.Source, o.Model, tg.Graph, graphPath); err != nil {
 		return nil, fmt.Errorf("gatetrain: training graph: %w", err)
 	}
-	sess, err := ortrun.NewSession(graphPath, o.Session)
+	// The session reads the graph from the file: the trainer needs neither
+	// the graph nor the loaded model any more, and the garbage collector may
+	// take them back while training runs.
+	o.Graph, tg.Graph = nil, nil
+	debug.FreeOSMemory()
+	// Prepacking would keep a second, re-laid-out copy of every constant
+	// MatMul weight of the training graph (about twice the model's size in
+	// all for a Transformer-base model); without it the products pack their
+	// operands as they go, at a small cost per step.
+	so := o.Session
+	so.NoPrepacking = true
+	sess, err := ortrun.NewSession(graphPath, so)
 	if err != nil {
 		return nil, err
 	}
@@ -211,6 +227,9 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 			return nil, err
 		}
 	}
+	// The session (the model's weights and the step's buffers) is not
+	// needed to write the trained weights: free it first.
+	sess.Close()
 	if len(tg.Weights) > 0 {
 		if err := writeTrainedWeights(o, tg, t.State.Weights); err != nil {
 			return nil, err
@@ -325,6 +344,13 @@ func writeTrainedWeights(o RunOptions, tg *TrainGraph, weights [][]float32) erro
 		}
 	} else {
 		return fmt.Errorf("gatetrain: trained weights: no source model to write them into")
+	}
+	if o.Untied {
+		// The source file in a joined pair is the encoder alone, without the
+		// decoder input: every node counts as the encoder's there.
+		if _, err := UntieWeights(g, tg.Roles.DecIn); err != nil {
+			return err
+		}
 	}
 	for i, name := range tg.Weights {
 		v := g.Value(name)

@@ -14,6 +14,13 @@ type Runner interface {
 	Run(inputs map[string]*ortrun.Tensor, outputNames []string) (map[string]*ortrun.Tensor, error)
 }
 
+// IntoRunner is a Runner that can write outputs into tensors the caller
+// keeps (ortrun.Session.RunInto). The trainer then has the weight gradients
+// written into the same buffers every step instead of allocating them.
+type IntoRunner interface {
+	RunInto(inputs map[string]*ortrun.Tensor, outputNames []string, into map[string]*ortrun.Tensor) (map[string]*ortrun.Tensor, error)
+}
+
 // Config sets up a training run.
 type Config struct {
 	// Concrete holds β, γ, ζ.
@@ -117,9 +124,9 @@ type State struct {
 	// Sampler is the gate noise generator's saved state.
 	Sampler []byte
 	// Weights and WeightAdam hold jointly trained weights (by name order of
-	// the training graph).
+	// the training graph) and their optimizer.
 	Weights    [][]float32
-	WeightAdam *Adam
+	WeightAdam *WeightAdam
 	// ClosedAt is the step at which each head last closed (-1: open).
 	ClosedAt []int
 	Events   []Event
@@ -186,7 +193,9 @@ type Trainer struct {
 	Dev   *Batcher
 	// State is the loop state, restored from a checkpoint when resuming.
 	State *State
-	// Weights are the initial values of TG.Weights (joint fine-tuning).
+	// InitWeights are the initial values of TG.Weights (joint fine-tuning).
+	// Init of a fresh state takes them over as the state's weights, which
+	// training then changes in place; the field is cleared.
 	InitWeights [][]float32
 	// OnStep is called after every step; OnOpenDrop when the open-head count
 	// falls below every count seen before; OnCheckpoint every
@@ -197,6 +206,11 @@ type Trainer struct {
 
 	sampler *Sampler
 	epoch   [][]int
+	// gradOut holds the weight gradients' buffers, written by the runner in
+	// place every step (IntoRunner), and grads the same slices in weight
+	// order.
+	gradOut map[string]*ortrun.Tensor
+	grads   [][]float32
 }
 
 // NumHeads returns the number of gated heads.
@@ -251,15 +265,16 @@ func (t *Trainer) Init() error {
 		}
 		st.Sampler = b
 		if len(t.TG.Weights) > 0 {
-			total := 0
+			var sizes []int
 			for _, w := range t.InitWeights {
-				st.Weights = append(st.Weights, append([]float32(nil), w...))
-				total += len(w)
+				sizes = append(sizes, len(w))
 			}
-			st.WeightAdam = NewAdam(total)
+			st.Weights = t.InitWeights
+			st.WeightAdam = NewWeightAdam(sizes)
 		}
 		t.State = st
 	}
+	t.InitWeights = nil
 	st := t.State
 	if len(st.LogAlpha) != n || len(st.ClosedAt) != n {
 		return fmt.Errorf("gatetrain: checkpoint holds %d gates but the model has %d", len(st.LogAlpha), n)
@@ -269,6 +284,15 @@ func (t *Trainer) Init() error {
 	}
 	if err := t.sampler.SetState(st.Sampler); err != nil {
 		return err
+	}
+	t.gradOut, t.grads = nil, nil
+	if len(t.TG.Weights) > 0 {
+		t.gradOut = map[string]*ortrun.Tensor{}
+		for i, name := range t.TG.Weights {
+			buf := make([]float32, len(st.Weights[i]))
+			t.gradOut[GradName(name)] = ortrun.NewF32(t.weightShape(i), buf)
+			t.grads = append(t.grads, buf)
+		}
 	}
 	return t.loadEpoch()
 }
@@ -360,7 +384,13 @@ func (t *Trainer) Step() (StepInfo, error) {
 		outs = append(outs, GradName(w))
 	}
 	feeds := t.feeds(batch, g)
-	res, err := t.Run.Run(feeds, outs)
+	var res map[string]*ortrun.Tensor
+	var err error
+	if ir, ok := t.Run.(IntoRunner); ok && t.gradOut != nil {
+		res, err = ir.RunInto(feeds, outs, t.gradOut)
+	} else {
+		res, err = t.Run.Run(feeds, outs)
+	}
 	if err != nil {
 		return StepInfo{}, fmt.Errorf("gatetrain: step %d (%s lines %v): %w", st.Step, t.Train.Corpus.SrcFile, firstLines(batch.Lines), err)
 	}
@@ -411,7 +441,9 @@ func (t *Trainer) Step() (StepInfo, error) {
 	info.LR = sch.At(st.Step)
 	st.Adam.Step(st.LogAlpha, grad, info.LR)
 	if len(t.TG.Weights) > 0 {
-		t.stepWeights(res, sch.At(st.Step)/sch.Base*cfg.WeightLR)
+		if err := t.stepWeights(res, sch.At(st.Step)/sch.Base*cfg.WeightLR); err != nil {
+			return info, err
+		}
 	}
 	st.Pos++
 	st.Step++

@@ -18,32 +18,20 @@ import (
 // block, while a cross-attention key or value projection (a decoder weight
 // applied to the encoder output) reaches one exit. Packed cross-attention
 // key/value projections (one MatMul for both) count as encoder weights by
-// this rule; name the weights explicitly for such models.
+// this rule; name the weights explicitly for such models. A weight read by
+// both encoder and decoder nodes, or through Identity aliases, is an error:
+// UntieWeights resolves both first.
 func EncoderWeights(g *graphedit.Graph, decIn string) ([]string, error) {
+	if g.Value(decIn) == nil {
+		return nil, fmt.Errorf("gatetrain: no decoder input %q", decIn)
+	}
 	order, err := g.TopoOrder()
 	if err != nil {
 		return nil, fmt.Errorf("gatetrain: %w", err)
 	}
-	dep := map[*graphedit.Value]bool{}
-	if v := g.Value(decIn); v != nil {
-		dep[v] = true
-	} else {
-		return nil, fmt.Errorf("gatetrain: no decoder input %q", decIn)
-	}
-	depNode := map[*graphedit.Node]bool{}
-	for _, n := range order {
-		d := false
-		for _, in := range n.Inputs() {
-			if in != nil && dep[in] {
-				d = true
-			}
-		}
-		depNode[n] = d
-		for _, o := range n.Outputs() {
-			if o != nil {
-				dep[o] = d
-			}
-		}
+	depNode, err := decoderDependent(g, decIn)
+	if err != nil {
+		return nil, err
 	}
 	// exits[n]: the exit nodes reachable from independent node n.
 	exits := map[*graphedit.Node]map[*graphedit.Node]bool{}
@@ -81,22 +69,59 @@ func EncoderWeights(g *graphedit.Graph, decIn string) ([]string, error) {
 			continue
 		}
 		reach := map[*graphedit.Node]bool{}
-		ok := true
+		enc, dec := 0, 0
 		for _, u := range w.Uses() {
-			if u.Node == nil || depNode[u.Node] {
-				ok = false
-				break
-			}
-			for e := range exits[u.Node] {
-				reach[e] = true
+			switch {
+			case u.Node == nil:
+			case depNode[u.Node]:
+				dec++
+			case isAlias(u.Node) && w.NumUses() > 1:
+				return nil, fmt.Errorf("gatetrain: weight %q is shared through Identity aliases (the exporter merged equal initializers): untie the weights first (UntieWeights)", w.Name())
+			default:
+				enc++
+				for e := range exits[u.Node] {
+					reach[e] = true
+				}
 			}
 		}
-		if ok && len(reach) >= 2 {
+		if enc > 0 && dec > 0 {
+			return nil, fmt.Errorf("gatetrain: weight %q is read by encoder and decoder nodes: untie the weights first (UntieWeights)", w.Name())
+		}
+		if dec == 0 && len(reach) >= 2 {
 			out = append(out, w.Name())
 		}
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// decoderDependent marks the nodes of g that depend on the value decIn (all
+// false when decIn is "" or not in g).
+func decoderDependent(g *graphedit.Graph, decIn string) (map[*graphedit.Node]bool, error) {
+	order, err := g.TopoOrder()
+	if err != nil {
+		return nil, fmt.Errorf("gatetrain: %w", err)
+	}
+	dep := map[*graphedit.Value]bool{}
+	if v := g.Value(decIn); v != nil {
+		dep[v] = true
+	}
+	depNode := map[*graphedit.Node]bool{}
+	for _, n := range order {
+		d := false
+		for _, in := range n.Inputs() {
+			if in != nil && dep[in] {
+				d = true
+			}
+		}
+		depNode[n] = d
+		for _, o := range n.Outputs() {
+			if o != nil {
+				dep[o] = d
+			}
+		}
+	}
+	return depNode, nil
 }
 
 // ReadWeights decodes the named initializers as float32, with their shapes.
@@ -124,25 +149,16 @@ func ReadWeights(g *graphedit.Graph, names []string) ([][]float32, [][]int64, er
 
 func (t *Trainer) weightShape(i int) []int64 { return t.TG.WeightShapes[i] }
 
-// stepWeights applies one Adam step to the jointly trained weights, kept
-// in float32 between steps (the moments in float64).
-func (t *Trainer) stepWeights(res map[string]*ortrun.Tensor, lr float64) {
-	st := t.State
-	var x, g []float64
+// stepWeights applies one Adam step to the jointly trained weights, in
+// place, with their gradients as the runner returned them (in the trainer's
+// buffers when it writes into them).
+func (t *Trainer) stepWeights(res map[string]*ortrun.Tensor, lr float64) error {
+	if t.grads == nil || len(t.grads) != len(t.TG.Weights) {
+		t.grads = make([][]float32, len(t.TG.Weights))
+	}
 	for i, name := range t.TG.Weights {
-		gw := res[GradName(name)].F32
-		for j, w := range st.Weights[i] {
-			x = append(x, float64(w))
-			g = append(g, float64(gw[j]))
-		}
+		t.grads[i] = res[GradName(name)].F32
 	}
-	ClipNorm(g, t.Cfg.ClipNorm)
-	st.WeightAdam.Step(x, g, lr)
-	k := 0
-	for i := range st.Weights {
-		for j := range st.Weights[i] {
-			st.Weights[i][j] = float32(x[k])
-			k++
-		}
-	}
+	_, err := t.State.WeightAdam.Step(t.State.Weights, t.grads, lr, t.Cfg.ClipNorm)
+	return err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"onnxprune/graphedit"
@@ -12,9 +13,20 @@ import (
 
 // The planted fixture names its modules (enc_*, dec_*, crs_*); the MatMul
 // weights lost their names in the export, so the encoder's are identified
-// by the ones the encoder's nodes read.
+// by the ones the encoder's nodes read. Its positional table m.pe is read by
+// the encoder and the decoder: the encoder gets a copy of its own.
 func TestEncoderWeightsOfPlanted(t *testing.T) {
 	o := plantedOptions(t, plantedConfig(), t.TempDir())
+	if _, err := EncoderWeights(o.Graph, "tgt_ids"); err == nil || !strings.Contains(err.Error(), `"m.pe" is read by encoder and decoder`) {
+		t.Fatalf("EncoderWeights before untying: %v, want an error naming m.pe", err)
+	}
+	shared, err := UntieWeights(o.Graph, "tgt_ids")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(shared) != 1 || shared[0].Name != "m.pe" || shared[0].EncoderCopy != "m.pe.encoder" {
+		t.Fatalf("shared weights %v, want m.pe with an encoder copy", shared)
+	}
 	w, err := EncoderWeights(o.Graph, "tgt_ids")
 	if err != nil {
 		t.Fatal(err)
@@ -24,7 +36,7 @@ func TestEncoderWeightsOfPlanted(t *testing.T) {
 		v := o.Graph.Value(n)
 		switch {
 		case len(n) > 2 && n[:2] == "m.":
-			if !(len(n) > 6 && (n[:6] == "m.enc_" || n == "m.src_embed.weight")) {
+			if !(len(n) > 6 && (n[:6] == "m.enc_" || n == "m.src_embed.weight" || n == "m.pe.encoder")) {
 				t.Errorf("%s is not an encoder weight", n)
 			}
 			named++
@@ -33,9 +45,9 @@ func TestEncoderWeightsOfPlanted(t *testing.T) {
 		}
 	}
 	// q, k, v, o and two feed-forward matrices; 4 biases + 2 FFN biases + 2
-	// layer norms × 2 + the source embedding.
-	if matrices != 6 || named != 11 {
-		t.Errorf("found %d matrices and %d named encoder weights, want 6 and 11: %v", matrices, named, w)
+	// layer norms × 2 + the source embedding + the positional table's copy.
+	if matrices != 6 || named != 12 {
+		t.Errorf("found %d matrices and %d named encoder weights, want 6 and 12: %v", matrices, named, w)
 	}
 	for _, n := range []string{"m.crs_att.k.bias", "m.crs_att.v.bias", "m.tgt_embed.weight", "m.pe"} {
 		if slices.Contains(w, n) {
@@ -52,6 +64,10 @@ func TestTrainEncoderWeightsJointly(t *testing.T) {
 	cfg.ValidEvery = 0
 	dir := t.TempDir()
 	o := plantedOptions(t, cfg, dir)
+	if _, err := UntieWeights(o.Graph, "tgt_ids"); err != nil {
+		t.Fatal(err)
+	}
+	o.Untied = true
 	w, err := EncoderWeights(o.Graph, "tgt_ids")
 	if err != nil {
 		t.Fatal(err)

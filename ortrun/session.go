@@ -76,6 +76,18 @@ type Options struct {
 	// Name stands for the model in error messages of sessions made from
 	// bytes; "" gives "<memory>".
 	Name string
+	// NoCPUArena makes ONNX Runtime allocate CPU tensors with malloc
+	// instead of its growing arena, which keeps what it once held (sized
+	// up by doubling) for the life of the session.
+	NoCPUArena bool
+	// ProfilePrefix, when set, makes ONNX Runtime write a profile of every
+	// run (Chrome trace JSON, one event per node) to a file whose name starts
+	// with it, when the session closes.
+	ProfilePrefix string
+	// NoPrepacking stops ONNX Runtime from keeping a second, re-laid-out
+	// copy of constant MatMul weights (prepacking): the weights are held
+	// once, at some cost per product.
+	NoPrepacking bool
 }
 
 // ValueInfo describes a model input or output as ONNX Runtime sees it.
@@ -208,6 +220,21 @@ func sessionOptions(o Options) (*ort.SessionOptions, error) {
 			return fail("inter-op threads", err)
 		}
 	}
+	if o.NoCPUArena {
+		if err := so.SetCpuMemArena(false); err != nil {
+			return fail("cpu arena", err)
+		}
+	}
+	if o.ProfilePrefix != "" {
+		if err := so.EnableProfiling(o.ProfilePrefix); err != nil {
+			return fail("profiling", err)
+		}
+	}
+	if o.NoPrepacking {
+		if err := so.AddSessionConfigEntry("session.disable_prepacking", "1"); err != nil {
+			return fail("prepacking", err)
+		}
+	}
 	lvl, err := o.Optimization.ort()
 	if err != nil {
 		return fail("optimization level", err)
@@ -245,6 +272,9 @@ func (s *Session) readInfo() error {
 	} else {
 		ins, outs, err = ort.GetInputOutputInfoWithONNXData(s.data)
 	}
+	// The model was loaded and dropped again just to read this: give its
+	// memory back before the sessions that run it load it once more.
+	releaseFreedMemory()
 	if err != nil {
 		return fmt.Errorf("ortrun: %s: loading model: %w", s.name, err)
 	}
@@ -333,6 +363,17 @@ func (s *Session) Close() error {
 // known only at run time and rank 0. Errors name the model and the input or
 // output at fault.
 func (s *Session) Run(inputs map[string]*Tensor, outputNames []string) (map[string]*Tensor, error) {
+	return s.RunInto(inputs, outputNames, nil)
+}
+
+// RunInto is Run with some outputs written into tensors the caller
+// allocated: into maps an output name (which must be among outputNames, or
+// outputNames empty) to a tensor of the output's type and exact shape, whose
+// data ONNX Runtime overwrites in place; the result holds that same tensor.
+// Reusing the same tensors run after run spares the allocation and the copy
+// of those outputs: ONNX Runtime writes them where the caller reads them.
+// Half-precision outputs cannot be given.
+func (s *Session) RunInto(inputs map[string]*Tensor, outputNames []string, into map[string]*Tensor) (map[string]*Tensor, error) {
 	s.life.RLock()
 	defer s.life.RUnlock()
 	outNames, err := s.checkOutputs(outputNames)
@@ -347,6 +388,10 @@ func (s *Session) Run(inputs map[string]*Tensor, outputNames []string) (map[stri
 	if err != nil {
 		return nil, err
 	}
+	given, err := s.checkInto(r, outNames, into)
+	if err != nil {
+		return nil, err
+	}
 	inVals := make([]ort.Value, len(inNames))
 	defer destroyAll(inVals)
 	for i, n := range inNames {
@@ -354,7 +399,7 @@ func (s *Session) Run(inputs map[string]*Tensor, outputNames []string) (map[stri
 			return nil, fmt.Errorf("ortrun: %s: input %q: %w", s.name, n, err)
 		}
 	}
-	vals, err := s.runLearning(r, inVals)
+	vals, err := s.runLearning(r, inVals, given)
 	if err != nil {
 		return nil, err
 	}
@@ -365,6 +410,10 @@ func (s *Session) Run(inputs map[string]*Tensor, outputNames []string) (map[stri
 	}
 	res := make(map[string]*Tensor, len(outNames))
 	for _, n := range outNames {
+		if t := into[n]; t != nil {
+			res[n] = t
+			continue
+		}
 		h, isHalf := s.half[n]
 		i := at[n]
 		if isHalf {
@@ -380,6 +429,31 @@ func (s *Session) Run(inputs map[string]*Tensor, outputNames []string) (map[stri
 		res[n] = t
 	}
 	return res, nil
+}
+
+// checkInto checks the caller's output tensors against the requested
+// outputs and lays them out in r's output order (nil where not given).
+func (s *Session) checkInto(r *runner, outNames []string, into map[string]*Tensor) ([]*Tensor, error) {
+	if len(into) == 0 {
+		return nil, nil
+	}
+	given := make([]*Tensor, len(r.outputs))
+	for n, t := range into {
+		if !slices.Contains(outNames, n) {
+			return nil, fmt.Errorf("ortrun: %s: output %q given a tensor but not requested", s.name, n)
+		}
+		if _, isHalf := s.half[n]; isHalf {
+			return nil, fmt.Errorf("ortrun: %s: output %q: half-precision outputs cannot be written into a given tensor", s.name, n)
+		}
+		if err := t.Validate(); err != nil {
+			return nil, fmt.Errorf("ortrun: %s: output %q: %w", s.name, n, err)
+		}
+		if err := checkAgainst(s.outputInfo(n), t); err != nil {
+			return nil, fmt.Errorf("ortrun: %s: output %q: %w", s.name, n, err)
+		}
+		given[slices.Index(r.outputs, n)] = t
+	}
+	return given, nil
 }
 
 // checkOutputs resolves the requested output names.
@@ -557,7 +631,7 @@ func containsAll(have, want []string) bool {
 // cannot be converted means "a scalar". Once learned, runs succeed the first
 // time; an output whose rank changes between scalar and non-scalar costs one
 // extra run at each change.
-func (s *Session) runLearning(r *runner, inVals []ort.Value) ([]ort.Value, error) {
+func (s *Session) runLearning(r *runner, inVals []ort.Value, given []*Tensor) ([]ort.Value, error) {
 	for attempt := 0; ; attempt++ {
 		s.mu.Lock()
 		pre := make([]bool, len(r.outputs))
@@ -567,6 +641,16 @@ func (s *Session) runLearning(r *runner, inVals []ort.Value) ([]ort.Value, error
 		s.mu.Unlock()
 		outVals := make([]ort.Value, len(r.outputs))
 		for i, n := range r.outputs {
+			if given != nil && given[i] != nil {
+				v, err := toValue(given[i])
+				if err != nil {
+					destroyAll(outVals)
+					return nil, fmt.Errorf("ortrun: %s: output %q: %w", s.name, n, err)
+				}
+				outVals[i] = v
+				pre[i] = true
+				continue
+			}
 			if !pre[i] {
 				continue
 			}
@@ -600,6 +684,9 @@ func (s *Session) runLearning(r *runner, inVals []ort.Value) ([]ort.Value, error
 		default:
 			// A preallocated scalar that is not one: ONNX Runtime names it.
 			i := slices.Index(r.outputs, rejectedOutput(err))
+			if i >= 0 && given != nil && given[i] != nil {
+				return nil, fmt.Errorf("ortrun: %s: output %q: the given tensor %v does not fit: %w", s.name, r.outputs[i], given[i].Shape, err)
+			}
 			if i < 0 || !pre[i] {
 				return nil, fmt.Errorf("ortrun: %s: run: %w", s.name, err)
 			}

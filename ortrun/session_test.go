@@ -561,3 +561,37 @@ func TestUnknownRankOutputs(t *testing.T) {
 		}
 	}
 }
+
+// RunInto writes a given output into the caller's tensor in place (the same
+// memory run after run) and still allocates the others.
+func TestRunIntoGivenOutput(t *testing.T) {
+	w, b := affineParams(3)
+	s, err := NewSessionFromBytes(affineModel(t, w, b), Options{IntraOpThreads: 1, InterOpThreads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const batch = 3
+	y := NewF32([]int64{batch, affineOut}, make([]float32, batch*affineOut))
+	for i := uint64(0); i < 2; i++ {
+		x := randF32(rand.New(rand.NewPCG(i, 9)), batch*affineIn)
+		out, err := s.RunInto(map[string]*Tensor{"X": NewF32([]int64{batch, affineIn}, x)}, []string{"Y", "S"}, map[string]*Tensor{"Y": y})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out["Y"] != y {
+			t.Fatal("RunInto returned another tensor for the given output")
+		}
+		wantY, wantS := affineRef(x, batch, w, b)
+		checkClose(t, "Y", y.F32, wantY, fp32Tol)
+		checkClose(t, "S", out["S"].F32, []float64{wantS}, fp32Tol*batch*affineOut)
+	}
+	bad := NewF32([]int64{batch + 1, affineOut}, make([]float32, (batch+1)*affineOut))
+	x := NewF32([]int64{batch, affineIn}, make([]float32, batch*affineIn))
+	if _, err := s.RunInto(map[string]*Tensor{"X": x}, []string{"Y"}, map[string]*Tensor{"Y": bad}); err == nil || !strings.Contains(err.Error(), `"Y"`) {
+		t.Errorf("a given output of the wrong shape: %v, want an error naming Y", err)
+	}
+	if _, err := s.RunInto(map[string]*Tensor{"X": x}, []string{"S"}, map[string]*Tensor{"Y": y}); err == nil {
+		t.Error("a given output that was not requested: no error")
+	}
+}

@@ -97,15 +97,25 @@ type Config struct {
 	BenchRunner func(ctx context.Context, job verify.BenchJob) (*verify.Bench, error)
 }
 
+// Source says what a configuration file set: where each key was set
+// ("pipeline.yaml:12"), so that a flag that overrides one can say so, and
+// notices for the command line to print (deprecated keys).
+type Source struct {
+	Keys    map[string]string
+	Notices []string
+}
+
 // Default returns the settings of a run before the configuration file and
 // flags are applied.
 func Default() Config {
 	tc := gatetrain.DefaultConfig()
+	search, bench := verify.DefaultSearch(), verify.DefaultBench()
 	return Config{
 		Seed: 1, Structures: structures.List{Heads: true}, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, MaxTokens: 2048,
 		CheckpointEvery: tc.CheckpointEvery,
-		Analyze:         true, AnalyzeSentences: 100, PruneBy: "gates",
-		Beam: 1, BenchBatch: []int{1}, Repeats: 5, Rounds: 3,
+		Analyze:         true, PruneBy: "gates",
+		Beam: search.Beam, MaxLen: search.MaxLen,
+		BenchBatch: bench.Batches, Repeats: bench.Repeats, Rounds: bench.Rounds,
 	}
 }
 
@@ -115,7 +125,8 @@ func Default() Config {
 type Field struct {
 	Key  string // YAML key, sections dotted: "train.l0-lambda"
 	Flag string // flag name without dashes
-	// Kind is "string", "bool", "int", "float", "list" or "pair".
+	// Kind is "string", "bool", "int", "uint", "float", "list" (of
+	// strings), "ints" (a list of integers) or "pair".
 	Kind string
 	Help string
 	set  func(c *Config, v []string, rel func(string) string) error
@@ -130,7 +141,7 @@ var Fields = []Field{
 		}
 		return nil
 	}},
-	{"out", "out", "string", "output folder", func(c *Config, v []string, rel func(string) string) error { c.Out = rel(v[0]); return nil }},
+	{"output", "output", "string", "output folder (an existing one is continued when it holds a run's stages.json, else used only with --overwrite)", func(c *Config, v []string, rel func(string) string) error { c.Out = rel(v[0]); return nil }},
 	{"tokenizer", "tokenizer", "string", "SentencePiece .model / vocab.json / vocabulary (empty: ids or the model's metadata)", func(c *Config, v []string, rel func(string) string) error {
 		c.Tokenizer = ""
 		if v[0] != "" {
@@ -184,7 +195,7 @@ var Fields = []Field{
 		c.CUDA.ConvAlgoSearch = v[0]
 		return c.CUDA.Validate()
 	}},
-	{"seed", "seed", "int", "seed of the gate noise and data order", func(c *Config, v []string, _ func(string) string) error {
+	{"seed", "seed", "uint", "seed of the gate noise and the data order", func(c *Config, v []string, _ func(string) string) error {
 		n, err := strconv.ParseUint(v[0], 10, 64)
 		if err != nil {
 			return fmt.Errorf("%q is not a non-negative integer", v[0])
@@ -214,15 +225,15 @@ var Fields = []Field{
 		return nil
 	}},
 	{"train.l0-lambda", "l0-lambda", "float", "weight λ of the expected-L0 penalty", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.Lambda) }},
-	{"train.target-heads", "target-heads", "int", "end training with exactly this many open heads (0: use λ)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.TargetHeads, 0) }},
-	{"train.lr", "lr", "float", "learning rate of log α", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.LR) }},
-	{"train.max-tokens", "max-tokens", "int", "padded tokens per batch", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.MaxTokens, 1) }},
+	{"train.target-heads", "target-heads", "int", "end training with exactly this many open heads, the largest log α (0: train with --l0-lambda)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.TargetHeads, 0) }},
+	{"train.lr", "lr", "float", "learning rate of log α (Adam)", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.LR) }},
+	{"train.max-tokens", "max-tokens", "int", "padded tokens per batch (rows × longest sentence)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.MaxTokens, 1) }},
 	{"train.checkpoint-every", "checkpoint-every", "int", "checkpoint every N steps", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.CheckpointEvery, 1) }},
 	{"analyze.enabled", "analyze", "bool", "run the analysis stage (needed by prune.by other than gates)", func(c *Config, v []string, _ func(string) string) error { return parseBool(v[0], &c.Analyze) }},
-	{"analyze.max-sentences", "analyze-sentences", "int", "dev sentences analyzed (0: all)", func(c *Config, v []string, _ func(string) string) error {
+	{"analyze.max-sentences", "max-sentences", "int", "analyze at most this many sentences of the set (0: all)", func(c *Config, v []string, _ func(string) string) error {
 		return parseInt(v[0], &c.AnalyzeSentences, 0)
 	}},
-	{"analyze.conllu", "conllu", "string", "CoNLL-U trees of the dev sources (syntactic roles)", func(c *Config, v []string, rel func(string) string) error {
+	{"analyze.conllu", "conllu", "string", "CoNLL-U dependency trees of the analyzed sources, one per sentence (enables syntactic roles)", func(c *Config, v []string, rel func(string) string) error {
 		c.CoNLLU = ""
 		if v[0] != "" {
 			c.CoNLLU = rel(v[0])
@@ -239,8 +250,8 @@ var Fields = []Field{
 	}},
 	{"prune.keep-heads", "keep-heads", "int", "heads kept when pruning by a rank", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.KeepHeads, 0) }},
 	{"verify.beam", "beam", "int", "beam size of the test translations (1: greedy)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.Beam, 1) }},
-	{"verify.max-len", "max-len", "int", "most generated tokens per sentence (0: the search's default)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.MaxLen, 0) }},
-	{"verify.bench-batch", "bench-batch", "list", "batch sizes timed", func(c *Config, v []string, _ func(string) string) error {
+	{"verify.max-len", "max-len", "int", "most generated tokens per sentence, EOS included (0: no fixed cap)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.MaxLen, 0) }},
+	{"verify.bench-batch", "bench-batch", "ints", "batch sizes timed", func(c *Config, v []string, _ func(string) string) error {
 		c.BenchBatch = nil
 		for _, s := range v {
 			var n int
@@ -336,7 +347,7 @@ func FieldByFlag(flag string) (Field, bool) {
 // pair is comma-separated. Paths are used as given.
 func (f Field) Set(c *Config, value string) error {
 	v := []string{value}
-	if f.Kind == "list" || f.Kind == "pair" {
+	if f.Kind == "list" || f.Kind == "ints" || f.Kind == "pair" {
 		v = nil
 		if value != "" {
 			for _, p := range strings.Split(value, ",") {
@@ -352,23 +363,41 @@ func (f Field) Set(c *Config, value string) error {
 	return nil
 }
 
+// DeprecatedKeys maps old configuration keys to the keys that replace
+// them; an old key is applied as its new one, with a notice in
+// Config.Notices.
+var DeprecatedKeys = map[string]string{"out": "output"}
+
 // ParseFile applies a configuration file to c. Errors name the file and
 // line: an unknown key, a value of the wrong type, a malformed line.
 func ParseFile(c *Config, path string) error {
+	_, err := ReadFile(c, path)
+	return err
+}
+
+// ReadFile applies a configuration file to c, as ParseFile, and says what
+// it set.
+func ReadFile(c *Config, path string) (*Source, error) {
 	b, err := safefile.ReadInput(path, safefile.DocumentLimit, "a configuration file")
 	if err != nil {
-		return fmt.Errorf("pipeline: %w", err)
+		return nil, fmt.Errorf("pipeline: %w", err)
 	}
-	return Parse(c, path, string(b), filepath.Dir(path))
+	return parse(c, path, string(b), filepath.Dir(path))
 }
 
 // Parse applies configuration text to c; name is used in errors and
 // relative paths are resolved against dir. A UTF-8 byte order mark at the
 // start (as some Windows editors write) is skipped.
 func Parse(c *Config, name, text, dir string) error {
+	_, err := parse(c, name, text, dir)
+	return err
+}
+
+func parse(c *Config, name, text, dir string) (*Source, error) {
+	src := &Source{Keys: map[string]string{}}
 	entries, err := parseYAML(name, strings.TrimPrefix(text, "\ufeff"))
 	if err != nil {
-		return fmt.Errorf("pipeline: %w", err)
+		return nil, fmt.Errorf("pipeline: %w", err)
 	}
 	byKey := map[string]Field{}
 	for _, f := range Fields {
@@ -387,30 +416,35 @@ func Parse(c *Config, name, text, dir string) error {
 		}
 	}
 	for _, e := range entries {
+		if nk, ok := DeprecatedKeys[e.key]; ok {
+			src.Notices = append(src.Notices, fmt.Sprintf("%s:%d: key %s is deprecated and will be removed; use %s", name, e.line, e.key, nk))
+			e.key = nk
+		}
 		f, ok := byKey[e.key]
 		if !ok {
 			if sections[e.key] && !e.isList && e.val == "" {
 				continue // an empty section
 			}
-			return fmt.Errorf("pipeline: %s:%d: unknown key %q (known: %s)", name, e.line, e.key, knownKeys())
+			return nil, fmt.Errorf("pipeline: %s:%d: unknown key %q (known: %s)", name, e.line, e.key, knownKeys())
 		}
 		v := []string{e.val}
 		switch {
-		case e.isList && f.Kind != "list" && f.Kind != "pair":
-			return fmt.Errorf("pipeline: %s:%d: %s takes one value, not a list", name, e.line, e.key)
+		case e.isList && f.Kind != "list" && f.Kind != "ints" && f.Kind != "pair":
+			return nil, fmt.Errorf("pipeline: %s:%d: %s takes one value, not a list", name, e.line, e.key)
 		case e.isList:
 			v = e.list
 			if len(v) == 0 {
 				v = []string{""}
 			}
 		case f.Kind == "pair" && e.val != "":
-			return fmt.Errorf("pipeline: %s:%d: %s takes a list [SOURCE, TARGET]", name, e.line, e.key)
+			return nil, fmt.Errorf("pipeline: %s:%d: %s takes a list [SOURCE, TARGET]", name, e.line, e.key)
 		}
 		if err := f.set(c, v, rel); err != nil {
-			return fmt.Errorf("pipeline: %s:%d: %s: %w", name, e.line, e.key, err)
+			return nil, fmt.Errorf("pipeline: %s:%d: %s: %w", name, e.line, e.key, err)
 		}
+		src.Keys[e.key] = fmt.Sprintf("%s:%d", name, e.line)
 	}
-	return nil
+	return src, nil
 }
 
 func knownKeys() string {
@@ -430,7 +464,7 @@ func (c *Config) Validate() error {
 	case len(c.Model) > 2:
 		return fmt.Errorf("pipeline: model: give one file, ENCODER,DECODER or a folder (got %d files)", len(c.Model))
 	case c.Out == "":
-		return fmt.Errorf("pipeline: no output folder (out)")
+		return fmt.Errorf("pipeline: no output folder (output)")
 	case c.Test[0] == "":
 		return fmt.Errorf("pipeline: no test data (data.test)")
 	case c.Steps > 0 && c.Train[0] == "":

@@ -13,7 +13,7 @@ import (
 func TestParseConfig(t *testing.T) {
 	text := `# a comment
 model: m.onnx   # trailing comment
-out: "out dir"
+output: "out dir"
 ids: true
 specials: 'pad=0,eos=2'
 attention:
@@ -125,6 +125,19 @@ func TestParseErrorsNameTheLine(t *testing.T) {
 
 // TestParseByteOrderMark: a UTF-8 byte order mark before the first key is
 // skipped (it used to make the key "\ufeffmodel" unknown).
+// TestParseQuotedCommentsAndCommas: "#" and "," inside quotes belong to the
+// value; outside quotes they start a comment and separate list items.
+func TestParseQuotedCommentsAndCommas(t *testing.T) {
+	text := "out: \"a # b\"  # comment\nspecials: 'pad=0 # x'\ndata:\n  test: [\"x,1.src\", 'y, # \"2\".tgt'] # c\n"
+	c := Default()
+	if err := Parse(&c, "p.yaml", text, "/d"); err != nil {
+		t.Fatal(err)
+	}
+	if c.Out != "/d/a # b" || c.Specials != "pad=0 # x" || c.Test != [2]string{"/d/x,1.src", `/d/y, # "2".tgt`} {
+		t.Errorf("out %q specials %q test %q", c.Out, c.Specials, c.Test)
+	}
+}
+
 func TestParseByteOrderMark(t *testing.T) {
 	c := Default()
 	if err := Parse(&c, "p.yaml", "\ufeffmodel: m.onnx\nout: o\n", "/d"); err != nil {
@@ -184,5 +197,55 @@ func TestValidate(t *testing.T) {
 		if err := c.Validate(); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// TestValueRoundTrip: every key's Value, set back through its flag,
+// leaves the configuration as it was, and a changed setting shows in
+// Value (so no key is missing from Value).
+func TestValueRoundTrip(t *testing.T) {
+	samples := map[string]string{
+		"string": "x/y", "bool": "true", "int": "3", "uint": "7", "float": "0.5",
+		"list": "a,b", "ints": "2,4", "pair": "s.txt,t.txt",
+	}
+	special := map[string]string{
+		"attention": "encoder,cross", "provider": "cuda", "cudnn-conv-algo-search": "heuristic",
+		"prune.by": "relevance", "cuda-mem-limit": "1024",
+	}
+	for _, f := range Fields {
+		def := Default()
+		again := Default()
+		if err := f.Set(&again, def.Value(f.Key)); err != nil {
+			t.Errorf("%s: default %q does not set: %v", f.Key, def.Value(f.Key), err)
+			continue
+		}
+		if got, want := again.Value(f.Key), def.Value(f.Key); got != want {
+			t.Errorf("%s: round trip %q, want %q", f.Key, got, want)
+		}
+		v, ok := special[f.Key]
+		if !ok {
+			v = samples[f.Kind]
+		}
+		c := Default()
+		if err := f.Set(&c, v); err != nil {
+			t.Errorf("%s: sample %q: %v", f.Key, v, err)
+			continue
+		}
+		if got := c.Value(f.Key); got != v {
+			t.Errorf("%s: set %q, Value says %q", f.Key, v, got)
+		}
+	}
+}
+
+// TestDeprecatedKey: the old key out still sets the output folder, with a
+// notice naming the line and the new key.
+func TestDeprecatedKey(t *testing.T) {
+	c := Default()
+	src, err := parse(&c, "p.yaml", "model: m.onnx\nout: o\n", "/d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Out != "/d/o" || len(src.Notices) != 1 || !strings.Contains(src.Notices[0], "p.yaml:2: key out is deprecated") || src.Keys["output"] != "p.yaml:2" {
+		t.Errorf("out %q, notices %q, keys %v", c.Out, src.Notices, src.Keys)
 	}
 }

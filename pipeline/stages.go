@@ -713,9 +713,7 @@ func (r *runner) verify(ctx context.Context) error {
 		cfg.Model.Fallback = &sp
 	}
 	cfg.Search.Beam = c.Beam
-	if c.MaxLen > 0 {
-		cfg.Search.MaxLen = c.MaxLen
-	}
+	cfg.Search.MaxLen = c.MaxLen
 	cfg.Bench.Batches, cfg.Bench.Repeats, cfg.Bench.Rounds = c.BenchBatch, c.Repeats, c.Rounds
 	var pd PruneDecision
 	if err := readJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {

@@ -163,33 +163,39 @@ func parseYAML(name, text string) ([]entry, error) {
 // stripComment removes a comment: "#" at the start of the line or after
 // white space, outside quotes.
 func stripComment(s string) (string, error) {
-	var q byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case q != 0:
-			if c == '\\' && q == '"' {
-				i++
-			} else if c == q {
-				q = 0
-			}
-		case c == '"' || c == '\'':
-			q = c
-		case c == '#' && (i == 0 || s[i-1] == ' '):
-			return s[:i], nil
+	end := len(s)
+	inQuote := scanUnquoted(s, func(i int) bool {
+		if s[i] == '#' && (i == 0 || s[i-1] == ' ') {
+			end = i
+			return false
 		}
-	}
-	if q != 0 {
+		return true
+	})
+	if inQuote {
 		return "", fmt.Errorf("unclosed quote in %q", strings.TrimSpace(s))
 	}
-	return s, nil
+	return s[:end], nil
 }
 
 // splitFlow splits the inside of a flow list at commas outside quotes.
 func splitFlow(s string) []string {
 	var out []string
-	var q byte
 	start := 0
+	scanUnquoted(s, func(i int) bool {
+		if s[i] == ',' {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+		return true
+	})
+	return append(out, s[start:])
+}
+
+// scanUnquoted calls visit with the index of each byte of s outside quotes
+// ("..." with backslash escapes, or '...'), quote marks excluded, until
+// visit returns false. It reports whether s ends inside a quote.
+func scanUnquoted(s string, visit func(i int) bool) (inQuote bool) {
+	var q byte
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
@@ -201,12 +207,11 @@ func splitFlow(s string) []string {
 			}
 		case c == '"' || c == '\'':
 			q = c
-		case c == ',':
-			out = append(out, s[start:i])
-			start = i + 1
+		case !visit(i):
+			return false
 		}
 	}
-	return append(out, s[start:])
+	return q != 0
 }
 
 // scalar unquotes a scalar: "..." (escapes \" \\ \n \t), '...' (” is a

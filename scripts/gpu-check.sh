@@ -27,7 +27,7 @@ head -n 400 models/corpus/dev.es >"$out/train.es"
 
 for p in cpu cuda; do
 	s=$(date +%s.%N)
-	"$bin" translate models/reference --spm models/corpus/spm8k.model --src "$out/src.en" \
+	"$bin" translate models/reference --tokenizer models/corpus/spm8k.model --src "$out/src.en" \
 		-o "$out/hyp.$p" --overwrite --provider "$p" 2>"$out/translate.$p.log"
 	e=$(date +%s.%N)
 	echo "gpu-check: translate on $p: $(tail -n 1 "$out/translate.$p.log") (wall $(echo "$e - $s" | bc) s)"
@@ -49,9 +49,9 @@ fi
 for p in cpu cuda; do
 	rm -rf "$out/train.$p"
 	s=$(date +%s.%N)
-	"$bin" train models/reference --tokenizer models/corpus/spm8k.model --train-src "$out/train.en" \
-		--train-tgt "$out/train.es" --max-steps 50 --init-log-alpha 20 --lr 1e-9 --seed 1 \
-		--out "$out/train.$p" --provider "$p" >"$out/train.$p.log" 2>&1
+	"$bin" train models/reference --tokenizer models/corpus/spm8k.model --train "$out/train.en,$out/train.es" \
+		--max-steps 50 --init-log-alpha 20 --lr 1e-9 --seed 1 \
+		-o "$out/train.$p" --provider "$p" >"$out/train.$p.log" 2>&1
 	echo "$(date +%s.%N) - $s" | bc >"$out/train.$p.seconds"
 	echo "gpu-check: train on $p: $(grep -E 'copied per step|provider' "$out/train.$p.log" | tr '\n' ' ')"
 done

@@ -59,22 +59,10 @@ readonly CUDA_WHEELS=(
 	"nvidia-cuda-nvrtc-cu12==12.9.86 210cf05005a447e29214e9ce50851e83fc5f4358df8b453155d5e1918094dcb4"
 )
 
-die() {
-	echo "install-ort-gpu: $*" >&2
-	exit 1
-}
+readonly prog=install-ort-gpu
+# shellcheck source=install-common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/install-common.sh"
 
-sha256_of() {
-	if command -v sha256sum >/dev/null 2>&1; then
-		sha256sum "$1" | cut -d' ' -f1
-	elif command -v shasum >/dev/null 2>&1; then
-		shasum -a 256 "$1" | cut -d' ' -f1
-	else
-		die "neither sha256sum nor shasum is installed; cannot check the libraries"
-	fi
-}
-
-repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 dest_dir=${ORT_GPU_DEST_DIR:-"$repo_root/.ort/gpu/lib"}
 cuda_dir=${CUDA_DEST_DIR:-"$repo_root/.ort/gpu/cuda"}
 cuda_libs=${CUDA_LIBS:-}

@@ -30,22 +30,10 @@ readonly ORT_PACKAGE="onnxruntime-node@${ORT_VERSION}"
 readonly SHA256_X64=ffb75a925ba05e47b235bb66e3e3911714a80b328a9c9425539feb204aa32a23
 readonly SHA256_ARM64=1f549d46250b005580b597f4164984aaf75b3bcb9f3aeb07c7f8a8fe60b23c76
 
-die() {
-	echo "install-ort: $*" >&2
-	exit 1
-}
+readonly prog=install-ort
+# shellcheck source=install-common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/install-common.sh"
 
-sha256_of() {
-	if command -v sha256sum >/dev/null 2>&1; then
-		sha256sum "$1" | cut -d' ' -f1
-	elif command -v shasum >/dev/null 2>&1; then
-		shasum -a 256 "$1" | cut -d' ' -f1
-	else
-		die "neither sha256sum nor shasum is installed; cannot check the library"
-	fi
-}
-
-repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 dest_dir=${ORT_DEST_DIR:-"$repo_root/.ort/lib"}
 dest="$dest_dir/libonnxruntime.so.1"
 

@@ -106,10 +106,10 @@ if [ ! -e "$ONNXPRUNE_ORT_LIB" ]; then
   echo "FAIL: ONNX Runtime library $ONNXPRUNE_ORT_LIB missing (make ort)"; exit 1
 fi
 p=$root/models/planted
-train_args=("$p/planted.onnx" --train-src "$p/train.src" --train-tgt "$p/train.tgt" --pad-id 0 --bos-id 1 --eos-id 2
+train_args=("$p/planted.onnx" --train "$p/train.src,$p/train.tgt" --ids --specials pad=0,decoder-start=1,eos=2
   --max-steps 300 --checkpoint-every 25 --l0-lambda 0.05 --init-log-alpha 2 --max-tokens 512 --threads 1 --seed 5 --log-every 1000)
 t0=$(now)
-"$bin" train "${train_args[@]}" --out "$work/tref" >/dev/null 2>&1
+"$bin" train "${train_args[@]}" -o "$work/tref" >/dev/null 2>&1
 train_time=$(awk -v a="$t0" -v b="$(now)" 'BEGIN { printf "%.3f", b - a }')
 max=$(awk -v t="$train_time" 'BEGIN { printf "%.3f", 1.1 * t }')
 echo "train reference: ${train_time}s; kills in [0, ${max}s]"
@@ -117,7 +117,7 @@ resumed=0 scratch=0 finished=0 leftover=0
 for i in $(seq 1 "$trials"); do
   d=$work/t-$i
   delay=$(rand_delay "$max")
-  "$bin" train "${train_args[@]}" --out "$d" >/dev/null 2>&1 &
+  "$bin" train "${train_args[@]}" -o "$d" >/dev/null 2>&1 &
   pid=$!
   sleep "$delay"
   kill -9 "$pid" 2>/dev/null || true
@@ -131,10 +131,10 @@ for i in $(seq 1 "$trials"); do
   fi
   if [ -e "$d/checkpoint.gob" ]; then
     how=resume; resumed=$((resumed + 1))
-    "$bin" train "${train_args[@]}" --out "$d" --resume >"$d.log" 2>&1 || bad "train #$i: --resume failed: $(tail -1 "$d.log")"
+    "$bin" train "${train_args[@]}" -o "$d" --resume >"$d.log" 2>&1 || bad "train #$i: --resume failed: $(tail -1 "$d.log")"
   else
     how=scratch; scratch=$((scratch + 1))
-    "$bin" train "${train_args[@]}" --out "$d" >"$d.log" 2>&1 || bad "train #$i: rerun failed: $(tail -1 "$d.log")"
+    "$bin" train "${train_args[@]}" -o "$d" --overwrite >"$d.log" 2>&1 || bad "train #$i: rerun failed: $(tail -1 "$d.log")"
   fi
   if cmp -s "$d/gates.json" "$work/tref/gates.json"; then
     finished=$((finished + 1))

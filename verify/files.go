@@ -52,11 +52,11 @@ func OpenTokenizerHint(paths []string, allowDirs []string) (tok tokenize.Tokeniz
 	}
 	data, real, err := folder.Read(metaTokenizer, hint, safefile.DocumentLimit)
 	if err != nil {
-		return nil, "", fmt.Errorf("verify: %s: %w (give --spm)", files[0], err)
+		return nil, "", fmt.Errorf("verify: %s: %w (give --tokenizer)", files[0], err)
 	}
 	tok, err = tokenize.Parse(data, real)
 	if err != nil {
-		return nil, "", fmt.Errorf("verify: %s: %s %q (%s) is not a tokenizer file onnxprune reads (give --spm)", files[0], metaTokenizer, hint, real)
+		return nil, "", fmt.Errorf("verify: %s: %s %q (%s) is not a tokenizer file onnxprune reads (give --tokenizer)", files[0], metaTokenizer, hint, real)
 	}
 	return tok, real, nil
 }

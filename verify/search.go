@@ -3,6 +3,7 @@ package verify
 import (
 	"context"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -62,10 +63,7 @@ func greedy(ctx context.Context, st stepper, start, eos int64, limits []int, alp
 	for i := range live {
 		live[i] = i
 	}
-	tokens := make([]int64, n)
-	for i := range tokens {
-		tokens[i] = start
-	}
+	tokens := slices.Repeat([]int64{start}, n)
 	var lp []float64
 	for len(live) > 0 {
 		logits, V, err := st.step(ctx, tokens)
@@ -169,10 +167,7 @@ func beamSearch(ctx context.Context, st stepper, k int, start, eos int64, limits
 	if err := st.reorder(idx); err != nil {
 		return out, err
 	}
-	tokens := make([]int64, n*k)
-	for i := range tokens {
-		tokens[i] = start
-	}
+	tokens := slices.Repeat([]int64{start}, n*k)
 	var lp []float64
 	for len(live) > 0 {
 		logits, V, err := st.step(ctx, tokens)

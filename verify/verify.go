@@ -351,7 +351,7 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 			return fmt.Errorf("equivalence: %w", err)
 		}
 	} else {
-		r.EquivalenceNote = "not run: give the removed heads (--removed or --gates) to compare the gated original with the pruned model"
+		r.EquivalenceNote = "not run: give the removed heads (--remove or --gates) to compare the gated original with the pruned model"
 	}
 
 	// Size and FLOPs.

@@ -3,12 +3,15 @@
 # and its PyTorch peer (train_gates_torch.py) side by side, alternating, on the
 # same weights, batch and thread count, and prints tokens/s of each round and the
 # ratio of the medians (Go / PyTorch).
-#   bench/peers/train_gates_bench.sh [THREADS] [ROUNDS]
+#   PYTHON=/path/to/venv/bin/python bench/peers/train_gates_bench.sh [THREADS] [ROUNDS]
+# PYTHON is a Python with torch and onnx (bench/requirements.txt); it must be
+# given, e.g. PYTHON=bench/.venv/bin/python after
+#   python3 -m venv bench/.venv && bench/.venv/bin/pip install -r bench/requirements.txt
 set -eu
 cd "$(dirname "$0")/../.."
 THREADS=${1:-1}
 ROUNDS=${2:-3}
-PY=${PYTHON:-/opt/onnxprune-venv/bin/python}
+PY=${PYTHON:?set PYTHON to a Python with torch and onnx (see the comment at the top of this script)}
 go test -c -o /tmp/gatetrain.bench ./gatetrain
 go_tps() {
 	(cd gatetrain && ONNXPRUNE_BENCH_THREADS=$THREADS /tmp/gatetrain.bench -test.run '^$' \

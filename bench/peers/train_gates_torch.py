@@ -9,9 +9,10 @@ trained. One step: one Hard Concrete sample per head, forward, cross-entropy,
 expected-L0 penalty averaged over layers, backward, gradient-norm clipping,
 Adam. Prints one JSON line with target tokens per second.
 
---joint trains the encoder's weights too (the source embedding and every
-enc_* module: the set gatetrain.EncoderWeights finds in planted.onnx, 9312
-values), with their own Adam at --weight-lr and their own gradient-norm
+--joint trains the encoder's weights too (the source embedding, every enc_*
+module and the encoder's own copy of the positional table, which the model
+shares with the decoder: the set gatetrain.UntieWeights and EncoderWeights
+find in planted.onnx, 9312 values plus the table's 1024), with their own Adam at --weight-lr and their own gradient-norm
 clipping at --clip-norm, as gatetrain's Trainer does. --losses N adds the
 objective of the first N steps (warm-up steps first) to the JSON line, to
 compare with bench/cmd/benchtrain -losses N; with --init-log-alpha 20 every
@@ -50,6 +51,22 @@ def read_ids(path, n):
     return out
 
 
+def untied_forward(self, src_ids, tgt_ids, g_enc=None, g_dec=None, g_crs=None):
+    """Planted.forward with the encoder reading its own positional table."""
+    s, t = src_ids.shape[1], tgt_ids.shape[1]
+    key_pad = ((src_ids == mp.PAD).to(torch.float32) * -1e9).unsqueeze(1).unsqueeze(1)
+    steps = torch.arange(t, device=tgt_ids.device)
+    causal = (steps.unsqueeze(0) > steps.unsqueeze(1)).to(torch.float32) * -1e9
+    x = self.src_embed(src_ids) * math.sqrt(mp.D_MODEL) + self.enc_pe[:s].unsqueeze(0)
+    x = self.enc_ln1(x + self.enc_att(x, x, key_pad, g_enc))
+    mem = self.enc_ln2(x + self.enc_ffn(x))
+    y = self.tgt_embed(tgt_ids) * math.sqrt(mp.D_MODEL) + self.pe[:t].unsqueeze(0)
+    y = self.dec_ln1(y + self.dec_att(y, y, causal, g_dec))
+    y = self.dec_ln2(y + self.crs_att(y, mem, key_pad, g_crs))
+    y = self.dec_ln3(y + self.dec_ffn(y))
+    return self.out(y)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--threads", type=int, default=1)
@@ -83,6 +100,11 @@ def main():
         p.requires_grad_(False)
     enc = [p for n, p in model.named_parameters() if n.startswith(("src_embed.", "enc_"))]
     if args.joint:
+        # gatetrain gives the encoder a copy of the shared positional table
+        # and trains it; the decoder keeps the original, frozen.
+        model.enc_pe = torch.nn.Parameter(model.pe.clone())
+        enc.append(model.enc_pe)
+        model.forward = untied_forward.__get__(model)
         for p in enc:
             p.requires_grad_(True)
         wopt = torch.optim.Adam(enc, lr=args.weight_lr)

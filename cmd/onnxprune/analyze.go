@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"onnxprune/attribution"
 	"onnxprune/attribution/conllu"
@@ -25,7 +24,8 @@ import (
 // analyzeOptions holds the flags of `onnxprune analyze`.
 type analyzeOptions struct {
 	model      modelFlags
-	data       string
+	dev        dataSet
+	overwrite  bool
 	conllu     string
 	freqCorpus string
 	gates      string
@@ -39,10 +39,10 @@ func analyzeCommand() command {
 	c := command{
 		name:  "analyze",
 		short: "rank heads (LRP relevance, gradient importance), confidence and roles (positional, syntactic, rare-word)",
-		usage: "analyze MODEL | ENCODER DECODER --data SRC[,TGT] [--conllu FILE] [--spm MODEL] -o DIR [flags]",
+		usage: "analyze MODEL | ENCODER DECODER --dev SRC,TGT [--conllu FILE] [--tokenizer FILE] -o DIR [flags]",
 		long: `Analyze the attention heads of a translation model (Voita et al. 2019) on a set of
-sentence pairs, teacher-forced on the reference translation (SRC,TGT) or, given SRC
-alone, on the model's greedy translation.
+sentence pairs (--dev SRC,TGT), teacher-forced on the reference translation or, given
+SRC alone, on the model's greedy translation.
 
 For every head it measures:
   relevance    LRP relevance of the head to the top-1 logit at every decoding step:
@@ -70,7 +70,8 @@ MODEL is one ONNX file holding the whole model (source ids [+ mask], decoder inp
 → logits); an encoder and a decoder file (Optimum's encoder_model.onnx and
 decoder_model.onnx, in that order, or a folder holding them) are joined into one
 graph first. --conllu gives
-dependency trees of the source sentences, one per line of SRC in order; a tree whose
+dependency trees of the source sentences, one per line of SRC in order (--max-sentences
+caps both); a tree whose
 characters differ from its line (white space aside) is refused, naming it.
 
 --structures heads,ffn,sublayers (or ffn:G, groups of G neurons) also gates the FFN
@@ -88,37 +89,46 @@ more relevant than a removed one (the paper's claim: surviving heads rank high).
 DIR receives heads.json (every measure of every head, and the conservation figures:
 relevance summed at the embeddings, each encoder layer and the logits input, against
 the top-1 logits and what biases absorbed), relevance.svg, importance.svg,
-confidence.svg and roles.svg (layers × heads heatmaps) and summary.md. An interrupt
+confidence.svg and roles.svg (layers × heads heatmaps) and summary.md; DIR must be
+new or empty unless --overwrite, and a failed run leaves none of it. An interrupt
 (SIGINT, SIGTERM) writes the report of the sentences done so far, marked partial.`,
-		example: `  onnxprune analyze models/reference/model.onnx --data models/corpus/dev.en,models/corpus/dev.es \
-      --spm models/corpus/spm8k.model --max-sentences 200 -o analysis
-  onnxprune analyze model.onnx --data dev.en --spm spm.model --conllu models/data/ud-ewt/en_ewt-ud-dev.conllu -o analysis
-  onnxprune analyze models/fixtures/torch_transformer/ts_opset17.onnx --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
-      --data src.ids,tgt.ids -o analysis`,
+		example: `  bin/onnxprune analyze models/reference --dev models/demo/slice/bible-dev.en,models/demo/slice/bible-dev.es \
+      --tokenizer models/corpus/spm8k.model --max-sentences 3 -o /tmp/onnxprune-ex/analysis --overwrite
+  bin/onnxprune analyze models/reference --tokenizer models/corpus/spm8k.model \
+      --dev <(grep '^# text = ' models/data/ud-ewt/en_ewt-ud-dev.conllu | sed 's/^# text = //' | head -3) \
+      --conllu models/data/ud-ewt/en_ewt-ud-dev.conllu --max-sentences 3 -o /tmp/onnxprune-ex/roles --overwrite
+  bin/onnxprune analyze models/planted/planted_ungated.onnx --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
+      --dev models/demo/slice/planted-dev.src,models/demo/slice/planted-dev.tgt -o /tmp/onnxprune-ex/planted-analysis --overwrite`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		o := analyzeOptions{cfg: attribution.DefaultConfig()}
 		fs := newFlagSet(c, stdout)
-		fs.StringVar(&o.data, "data", "", "source file, or SOURCE,TARGET for teacher forcing on references (one sentence a line)")
-		fs.StringVar(&o.conllu, "conllu", "", "CoNLL-U dependency trees of the source sentences (enables syntactic roles)")
+		dep := newDeprecations(fs, stderr)
+		fs.Var(&o.dev, "dev", "development set SRC,TGT analyzed, teacher-forced on TGT (SRC alone: on the model's greedy translations)")
+		dep.custom("data", "--dev SRC,TGT", dataSetType, o.dev.Set)
+		fs.StringVar(&o.conllu, "conllu", "", "CoNLL-U dependency trees of the analyzed sources, one per sentence (enables syntactic roles)")
 		fs.StringVar(&o.freqCorpus, "freq-corpus", "", "text (or ids) to count token frequencies for the rare-word role (default: the source file)")
 		fs.StringVar(&o.gates, "gates", "", "gates.json of a pruning decision: compare the kept heads' ranks with the removed heads'")
 		fs.StringVar(&o.structures, "structures", "heads", "also measure FFN neurons (ffn, or groups: ffn:G) and sublayers (sublayers): a comma list as train --structures takes")
-		fs.IntVar(&o.limit, "max-sentences", 0, "analyze at most this many sentences (0: all)")
-		fs.StringVarP(&o.out, "output", "o", "", "output folder")
+		fs.IntVar(&o.limit, "max-sentences", 0, maxSentHelp)
+		bindOutput(fs, dep, &o.out, "output folder for heads.json, the heatmaps and summary.md")
+		fs.BoolVar(&o.overwrite, "overwrite", false, overwriteHelp)
 		fs.Float64Var(&o.cfg.PositionalMin, "positional-min", o.cfg.PositionalMin, "share of tokens on one relative position for a positional head")
 		fs.Float64Var(&o.cfg.SyntacticMargin, "syntactic-margin", o.cfg.SyntacticMargin, "lead over the best fixed-offset baseline for a syntactic head (0.10 = 10 points)")
 		fs.IntVar(&o.cfg.MinArcs, "min-arcs", o.cfg.MinArcs, "least arcs of a relation and direction before a head can be syntactic for it")
 		fs.Float64Var(&o.cfg.RareWordMin, "rare-word-min", o.cfg.RareWordMin, "share of tokens on the least frequent token for a rare-word head")
-		o.model.bind(fs, true)
+		o.model.bind(fs, dep)
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}
 		if fs.NArg() == 0 || fs.NArg() > 2 {
 			return &usageError{msg: "analyze needs MODEL (one file) or ENCODER DECODER"}
 		}
-		if o.data == "" || o.out == "" {
-			return &usageError{msg: "analyze needs --data SRC[,TGT] and -o DIR"}
+		if o.dev.src == "" || o.out == "" {
+			return &usageError{msg: "analyze needs --dev SRC,TGT and -o DIR"}
+		}
+		if len(o.dev.tgts) > 1 {
+			return &usageError{msg: fmt.Sprintf("--dev %s: want SRC,TGT (one target file)", &o.dev)}
 		}
 		if o.limit < 0 || o.cfg.MinArcs < 0 {
 			return &usageError{msg: "--max-sentences and --min-arcs must not be negative"}
@@ -148,7 +158,14 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 	if err := ortrun.CheckOptions(so); err != nil {
 		return err
 	}
-	srcPath, tgtPath, _ := strings.Cut(o.data, ",")
+	if err := o.model.text.check(); err != nil {
+		return err
+	}
+	dir, err := claimOutputDir(o.out, o.overwrite, false)
+	if err != nil {
+		return err
+	}
+	srcPath, tgtPath := o.dev.src, o.dev.tgt()
 	// A source ending in .npy is speech features (a Whisper encoder's
 	// input_features), one utterance per target line.
 	var feats *features.Features
@@ -160,7 +177,7 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 		if feats, err = features.Read(srcPath); err != nil {
 			return err
 		}
-	} else if srcLines, err = readSource(srcPath); err != nil {
+	} else if srcLines, err = readSource("--dev", srcPath); err != nil {
 		return err
 	}
 	n := len(srcLines)
@@ -170,10 +187,10 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 	var tgtLines []string
 	if tgtPath != "" {
 		if tgtLines, err = score.ReadLines(tgtPath); err != nil {
-			return fmt.Errorf("--data target: %w", err)
+			return fmt.Errorf("--dev target: %w", err)
 		}
 		if len(tgtLines) != n {
-			return fmt.Errorf("--data: %s has %d lines, %s %d", srcPath, n, tgtPath, len(tgtLines))
+			return fmt.Errorf("--dev: %s has %d lines, %s %d", srcPath, n, tgtPath, len(tgtLines))
 		}
 	}
 	allSrc := srcLines
@@ -334,6 +351,7 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 		}
 	}
 	if err := writeAnalysis(o.out, rep, name, o); err != nil {
+		dir.release(false)
 		return err
 	}
 	if runErr != nil {
@@ -375,7 +393,7 @@ func writeAnalysis(dir string, rep *attribution.Report, model string, o *analyze
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	js, err := json.MarshalIndent(analysisFile{Model: model, Data: o.data, Conllu: o.conllu, Report: rep}, "", "  ")
+	js, err := json.MarshalIndent(analysisFile{Model: model, Data: o.dev.String(), Conllu: o.conllu, Report: rep}, "", "  ")
 	if err != nil {
 		return err
 	}

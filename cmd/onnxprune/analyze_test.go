@@ -119,7 +119,7 @@ func testAnalyzeFixture(t *testing.T, model []string, specials string) {
 	dir := t.TempDir()
 	src, tgt := writeIDData(t, dir, 8, 1)
 	out := filepath.Join(dir, "out")
-	code, stdout, stderr := runAnalyzeModel(context.Background(), model, specials, "--data", src+","+tgt, "-o", out)
+	code, stdout, stderr := runAnalyzeModel(context.Background(), model, specials, "--dev", src+","+tgt, "-o", out)
 	if code != 0 {
 		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
 	}
@@ -207,7 +207,7 @@ func TestAnalyzeConlluMismatch(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	code, _, stderr := runAnalyze(context.Background(), "--data", src+","+tgt, "--conllu", tree, "-o", filepath.Join(dir, "out"))
+	code, _, stderr := runAnalyze(context.Background(), "--dev", src+","+tgt, "--conllu", tree, "-o", filepath.Join(dir, "out"))
 	if code != 2 || !strings.Contains(stderr, "sentence 2 (b, line 6)") {
 		t.Errorf("exit %d, stderr %q; want 2 naming sentence 2 (b, line 6)", code, stderr)
 	}
@@ -221,7 +221,7 @@ func TestAnalyzeInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	cancel(interrupted{syscall.SIGTERM})
 	out := filepath.Join(dir, "out")
-	code, _, stderr := runAnalyze(ctx, "--data", src+","+tgt, "-o", out)
+	code, _, stderr := runAnalyze(ctx, "--dev", src+","+tgt, "-o", out)
 	if code != 143 {
 		t.Fatalf("exit %d, want 143: %s", code, stderr)
 	}
@@ -302,7 +302,7 @@ func TestAnalyzeGates(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out")
 	code, stdout, stderr := runAnalyzeModel(context.Background(), []string{"../../models/planted/planted_ungated.onnx"}, "pad=0,bos=1,eos=2,decoder-start=1",
-		"--data", "../../models/planted/dev.src,../../models/planted/dev.tgt", "--max-sentences", "30", "--gates", gates, "-o", out)
+		"--dev", "../../models/planted/dev.src,../../models/planted/dev.tgt", "--max-sentences", "30", "--gates", gates, "-o", out)
 	if code != 0 {
 		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
 	}

@@ -44,8 +44,8 @@ func TestTrainBudget(t *testing.T) {
 	} {
 		t.Run(tc.structures+tc.flag, func(t *testing.T) {
 			dir := t.TempDir()
-			args := []string{"train", p("planted_ungated.onnx"), "--train-src", p("train.src"), "--train-tgt", p("train.tgt"),
-				"--pad-id", "0", "--bos-id", "1", "--eos-id", "2", "--out", filepath.Join(dir, "run"), "--max-steps", tc.steps,
+			args := []string{"train", p("planted_ungated.onnx"), "--train", p("train.src") + "," + p("train.tgt"),
+				"--ids", "--specials", "pad=0,decoder-start=1,eos=2", "-o", filepath.Join(dir, "run"), "--max-steps", tc.steps,
 				"--max-tokens", "512", "--threads", "1", "--seed", "11", "--log-every", "1000", "--lagrange-lr", "0.1",
 				"--structures", tc.structures, tc.flag, tc.value}
 			code, stdout, stderr := runCLI(args...)

@@ -48,7 +48,7 @@ func TestT5Pipeline(t *testing.T) {
 	}
 
 	train := filepath.Join(dir, "train")
-	out := cli("train", t5Dir, "--train-src", src, "--train-tgt", tgt, "--out", train, "--max-steps", "3")
+	out := cli("train", t5Dir, "--ids", "--train", src+","+tgt, "-o", train, "--max-steps", "3")
 	if want := "special ids: pad=0 decoder-start=0 eos=1 (from " + filepath.Join(t5Dir, "generation_config.json") + ")"; !strings.Contains(out, want) {
 		t.Errorf("train output lacks %q:\n%s", want, out)
 	}
@@ -59,7 +59,7 @@ func TestT5Pipeline(t *testing.T) {
 	checkTrainLosses(t, train, 3)
 
 	analyze := filepath.Join(dir, "analyze")
-	cli("analyze", t5Dir, "--data", src+","+tgt, "--ids", "-o", analyze)
+	cli("analyze", t5Dir, "--dev", src+","+tgt, "--ids", "-o", analyze)
 	checkAllHeadsRanked(t, analyze, 24)
 
 	const spec = "encoder:0:1,cross:1:*,decoder:0:2"
@@ -79,7 +79,7 @@ func TestT5Pipeline(t *testing.T) {
 
 	vout := filepath.Join(dir, "verify")
 	cli("verify", "--original", strings.Join(paths[:2], ","), "--pruned", filepath.Join(pruned, files[0])+","+filepath.Join(pruned, files[1]),
-		"--src", src, "--ref", tgt, "--ids", "--max-len", "8", "--removed", spec, "--no-bench", "-o", vout)
+		"--test", src+","+tgt, "--ids", "--max-len", "8", "--remove", spec, "--no-bench", "-o", vout)
 	r := readVerifyReport(t, vout)
 	if r.Equivalence == nil || !r.Equivalence.Passed || r.Sentences != 8 {
 		t.Errorf("verify: equivalence %+v, %d sentences", r.Equivalence, r.Sentences)
@@ -115,8 +115,8 @@ func TestWhisperPipeline(t *testing.T) {
 	}
 
 	train := filepath.Join(dir, "train")
-	out = cli("train", whisperDir, "--train-src", feats, "--train-tgt", tgt, "--dev-src", feats, "--dev-tgt", tgt,
-		"--out", train, "--max-steps", "3", "--max-tokens", "16")
+	out = cli("train", whisperDir, "--ids", "--train", feats+","+tgt, "--dev", feats+","+tgt,
+		"-o", train, "--max-steps", "3", "--max-tokens", "16")
 	if want := "special ids: pad=0 decoder-start=2 eos=1 (from " + filepath.Join(whisperDir, "generation_config.json") + ")"; !strings.Contains(out, want) {
 		t.Errorf("train output lacks %q:\n%s", want, out)
 	}
@@ -129,15 +129,15 @@ func TestWhisperPipeline(t *testing.T) {
 	checkTrainLosses(t, train, 3)
 
 	analyze := filepath.Join(dir, "analyze")
-	cli("analyze", whisperDir, "--data", feats+","+tgt, "--ids", "-o", analyze)
+	cli("analyze", whisperDir, "--dev", feats+","+tgt, "--ids", "-o", analyze)
 	checkAllHeadsRanked(t, analyze, 24)
 
 	const spec = "encoder:0:1,cross:1:*,decoder:0:2"
 	pruned := filepath.Join(dir, "pruned")
 	cli("prune", whisperDir, "--remove", spec, "-o", pruned)
 	vout := filepath.Join(dir, "verify")
-	cli("verify", "--original", whisperDir, "--pruned", pruned, "--src", feats, "--ref", tgt, "--ids",
-		"--removed", spec, "--no-bench", "--max-len", "8", "-o", vout)
+	cli("verify", "--original", whisperDir, "--pruned", pruned, "--test", feats+","+tgt, "--ids",
+		"--remove", spec, "--no-bench", "--max-len", "8", "-o", vout)
 	r := readVerifyReport(t, vout)
 	if r.Equivalence == nil || !r.Equivalence.Passed || r.Sentences != 8 {
 		t.Errorf("verify: equivalence %+v, %d sentences", r.Equivalence, r.Sentences)
@@ -165,18 +165,17 @@ func TestWhisperSourceRefused(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"train mel bins", []string{"train", whisperDir, "--train-src", wide, "--train-tgt", tgt, "--out", filepath.Join(dir, "t1")},
+		{"train mel bins", []string{"train", whisperDir, "--ids", "--train", wide + "," + tgt, "-o", filepath.Join(dir, "t1")},
 			wide + `: 80 mel bins per frame, but the model's input input_features takes 8`},
-		{"train ids", []string{"train", whisperDir, "--train-src", filepath.Join("testdata", "t5", "src.ids"), "--train-tgt", filepath.Join("testdata", "t5", "tgt.ids"), "--out", filepath.Join(dir, "t2")},
+		{"train ids", []string{"train", whisperDir, "--ids", "--train", filepath.Join("testdata", "t5", "src.ids") + "," + filepath.Join("testdata", "t5", "tgt.ids"), "-o", filepath.Join(dir, "t2")},
 			`"input_features" is float features [?, 8, 32]`},
-		{"verify mel bins", []string{"verify", "--original", whisperDir, "--pruned", whisperDir, "--src", wide, "--ids", "--no-bench", "-o", filepath.Join(dir, "v")},
+		{"verify mel bins", []string{"verify", "--original", whisperDir, "--pruned", whisperDir, "--test", wide, "--ids", "--no-bench", "-o", filepath.Join(dir, "v")},
 			wide + ": 80 mel bins per frame"},
-		{"analyze ids model", []string{"analyze", t5Dir, "--data", filepath.Join(whisperDir, "features.npy") + "," + tgt, "--ids", "-o", filepath.Join(dir, "a")},
+		{"analyze ids model", []string{"analyze", t5Dir, "--dev", filepath.Join(whisperDir, "features.npy") + "," + tgt, "--ids", "-o", filepath.Join(dir, "a")},
 			"takes token ids, not features"},
 		// FSMT's export keeps the decoder's last position only: the loss
 		// would compare it with every label.
-		{"train fsmt", []string{"train", filepath.Join("..", "..", "models", "fixtures", "fsmt"), "--train-src", filepath.Join("testdata", "t5", "src.ids"),
-			"--train-tgt", filepath.Join("testdata", "t5", "tgt.ids"), "--out", filepath.Join(dir, "t3"), "--max-steps", "1"},
+		{"train fsmt", []string{"train", filepath.Join("..", "..", "models", "fixtures", "fsmt"), "--ids", "--train", filepath.Join("testdata", "t5", "src.ids") + "," + filepath.Join("testdata", "t5", "tgt.ids"), "-o", filepath.Join(dir, "t3"), "--max-steps", "1"},
 			"the model's logits have shape [8 1 64] for decoder input [8 7]"},
 	} {
 		_, stderr, code := runVerifyCLI(t, context.Background(), c.args...)

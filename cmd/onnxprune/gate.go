@@ -41,17 +41,19 @@ shape [F], multiplying the activation entering the second projection) and each
 residual sublayer (gate/sublayer.STACK.LAYER.PART of shape [1], multiplying the branch
 before it is added to the residual stream); heads alone is the default. ffn:G gates
 groups of G neurons (gate/ffn.KIND.LAYER.gG of shape [F/G]): fewer gates to train.`,
-		example: `  onnxprune gate model.onnx -o gated.onnx
-  onnxprune gate --attention encoder,cross encoder_model.onnx decoder_model.onnx -o gated/
-  onnxprune gate --structures heads,ffn,sublayers export/ -o gated/`,
+		example: `  bin/onnxprune gate models/planted/planted_ungated.onnx -o /tmp/onnxprune-ex/gated.onnx --overwrite
+  bin/onnxprune gate --attention encoder,cross models/reference/encoder_model.onnx models/reference/decoder_model.onnx \
+      -o /tmp/onnxprune-ex/gated/ --overwrite
+  bin/onnxprune gate --structures heads,ffn,sublayers models/reference -o /tmp/onnxprune-ex/gated-all/ --overwrite`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var o gateOptions
 		fs := newFlagSet(c, stdout)
-		fs.StringVarP(&o.out, "output", "o", "", "output file (one MODEL) or folder (several)")
-		fs.StringVar(&o.attention, "attention", "all", "kinds to gate: a comma list of encoder, decoder, cross, or all")
-		fs.StringVar(&o.structures, "structures", "heads", "what to gate: a comma list of heads, ffn (a gate per FFN neuron), ffn:G (a gate per group of G neurons) and sublayers (a gate per residual branch)")
-		fs.BoolVar(&o.overwrite, "overwrite", false, "replace existing output files")
+		dep := newDeprecations(fs, stderr)
+		bindOutput(fs, dep, &o.out, "output file (one MODEL file) or folder (several, or a name ending in /)")
+		fs.StringVar(&o.attention, "attention", "all", attentionHelp)
+		fs.StringVar(&o.structures, "structures", "heads", structuresHelp)
+		fs.BoolVar(&o.overwrite, "overwrite", false, overwriteHelp)
 		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
 		if err := parseFlags(fs, args); err != nil {
 			return err
@@ -69,6 +71,12 @@ groups of G neurons (gate/ffn.KIND.LAYER.gG of shape [F/G]): fewer gates to trai
 	}
 	return c
 }
+
+// structuresHelp is the one help text of --structures.
+const structuresHelp = "what to gate: a comma list of heads, ffn (a gate per FFN neuron), ffn:G (a gate per group of G neurons) and sublayers (a gate per residual branch)"
+
+// attentionHelp is the one help text of --attention.
+const attentionHelp = "attention kinds gated (and pruned): a comma list of encoder, decoder, cross, or all"
 
 // parseKinds reads --attention.
 func parseKinds(s string) ([]heads.Kind, error) {

@@ -201,6 +201,20 @@ func smallModel(t *testing.T, dir string) string {
 	return p
 }
 
+// guardedModel writes smallModel into a fresh temporary folder and guards
+// the model and its data file: it returns the folder, the model's path and
+// guard's check.
+func guardedModel(t *testing.T) (dir, model string, done func(what string)) {
+	t.Helper()
+	dir = t.TempDir()
+	model = smallModel(t, dir)
+	return dir, model, guard(t, model, model+".data")
+}
+
+// modelWriters are the commands that write a model, each with the
+// arguments it needs to write one of smallModel.
+var modelWriters = [][]string{{"gate"}, {"prune", "--remove", "encoder:0:0"}}
+
 // rewrite reads the model at src, edits its proto and writes it to dst.
 func rewrite(t *testing.T, src, dst string, edit func(m *onnxpb.ModelProto)) {
 	t.Helper()
@@ -561,33 +575,33 @@ verify:
 		{name: "gate", data: "model.onnx.data", args: []string{"gate", model, "-o", "{out}/gated.onnx"}, outputs: []string{"gated.onnx"}},
 		{name: "prune", data: "model.onnx.data", args: []string{"prune", model, "--remove", "encoder:1:*", "-o", "{out}/pruned.onnx"}, outputs: []string{"pruned.onnx"}},
 		{name: "prune planted", data: plantedData, args: []string{"prune", planted, "--remove", "encoder:0:1,cross:0:2", "-o", "{out}/planted_pruned.onnx"}, outputs: []string{"planted_pruned.onnx"}},
-		{name: "train", data: plantedData, args: []string{"train", planted, "--train-src", pd("train.src"), "--train-tgt", pd("train.tgt"),
-			"--pad-id", "0", "--bos-id", "1", "--eos-id", "2", "--max-steps", "3", "--threads", "1", "--log-every", "100", "--out", "{out}/train"},
+		{name: "train", data: plantedData, args: []string{"train", planted, "--train", pd("train.src") + "," + pd("train.tgt"),
+			"--ids", "--specials", "pad=0,decoder-start=1,eos=2", "--max-steps", "3", "--threads", "1", "--log-every", "100", "-o", "{out}/train"},
 			outputs: []string{"train/train_graph.onnx"}},
 		{name: "translate", data: plantedData, args: []string{"translate", planted, "--ids", "--specials", specials, "--src", src,
 			"--max-len", "8", "--threads", "1", "-o", "{out}/test.hyp"}},
 		{name: "verify", data: plantedData, args: []string{"verify", "--original", planted, "--pruned", out("planted_pruned.onnx", "allowed"),
-			"--removed", "encoder:0:1,cross:0:2", "--src", src, "--ref", tgt, "--ids", "--specials", specials, "--max-len", "8",
+			"--remove", "encoder:0:1,cross:0:2", "--test", src + "," + tgt, "--ids", "--specials", specials, "--max-len", "8",
 			"--bench-batch", "1", "--warmup", "0", "--repeats", "1", "--threads", "1", "-o", "{out}/verify"}},
-		{name: "analyze", data: plantedData, args: []string{"analyze", planted, "--data", src + "," + tgt, "--ids", "--specials", specials,
+		{name: "analyze", data: plantedData, args: []string{"analyze", planted, "--dev", src + "," + tgt, "--ids", "--specials", specials,
 			"--threads", "1", "-o", "{out}/analysis"}},
 		{name: "loss", data: plantedData, args: []string{"loss", planted, "--dev", src + "," + tgt, "--ids", "--specials", specials, "--threads", "1"}},
 		{name: "loss split", data: encData, args: []string{"loss", marianModels[0], marianModels[1], "--dev", src + "," + tgt, "--ids", "--specials", marianSpecials,
 			"--threads", "1"}},
-		{name: "train split", data: encData, args: []string{"train", marianModels[0], marianModels[1], "--train-src", pd("train.src"), "--train-tgt", pd("train.tgt"),
-			"--pad-id", "0", "--bos-id", "0", "--eos-id", "1", "--max-steps", "3", "--threads", "1", "--log-every", "100", "--out", "{out}/train-split"},
+		{name: "train split", data: encData, args: []string{"train", marianModels[0], marianModels[1], "--train", pd("train.src") + "," + pd("train.tgt"),
+			"--ids", "--specials", "pad=0,decoder-start=0,eos=1", "--max-steps", "3", "--threads", "1", "--log-every", "100", "-o", "{out}/train-split"},
 			outputs: []string{"train-split/train_graph.onnx"}},
 		{name: "translate split", data: encData, args: []string{"translate", marian, "--ids", "--specials", marianSpecials, "--src", src,
 			"--max-len", "8", "--threads", "1", "-o", "{out}/split.hyp"}},
-		{name: "analyze split", data: encData, args: []string{"analyze", marianModels[0], marianModels[1], "--data", src + "," + tgt, "--ids", "--specials", marianSpecials,
+		{name: "analyze split", data: encData, args: []string{"analyze", marianModels[0], marianModels[1], "--dev", src + "," + tgt, "--ids", "--specials", marianSpecials,
 			"--threads", "1", "-o", "{out}/analysis-split"}},
 		{name: "run", data: plantedData, args: []string{"run", "--model", planted, "--ids", "--specials", specials,
 			"--train", pd("train.src") + "," + pd("train.tgt"), "--dev", src + "," + tgt, "--test", src + "," + tgt,
-			"--max-steps", "3", "--analyze-sentences", "2", "--max-len", "8", "--no-bench", "--threads", "1", "--out", "{out}/run"},
+			"--max-steps", "3", "--max-sentences", "2", "--max-len", "8", "--no-bench", "--threads", "1", "-o", "{out}/run"},
 			outputs: []string{"run/gated/planted_ungated.onnx", "run/pruned/planted_ungated.onnx"}},
 		{name: "run split", data: encData, args: []string{"run", "--model", marianModels[0] + "," + marianModels[1], "--ids", "--specials", marianSpecials,
 			"--train", pd("train.src") + "," + pd("train.tgt"), "--dev", src + "," + tgt, "--test", src + "," + tgt,
-			"--max-steps", "3", "--analyze-sentences", "2", "--max-len", "8", "--no-bench", "--threads", "1", "--out", "{out}/run-split"},
+			"--max-steps", "3", "--max-sentences", "2", "--max-len", "8", "--no-bench", "--threads", "1", "-o", "{out}/run-split"},
 			outputs: []string{"run-split/train/train_graph.onnx", "run-split/pruned/encoder_model.onnx", "run-split/pruned/decoder_model.onnx"}},
 		{name: "run --config", data: plantedData, config: true, outputs: []string{"run-config/pruned/planted_ungated.onnx"}},
 	} {
@@ -630,29 +644,16 @@ verify:
 // whole; an output whose data file would replace the input's data file is
 // refused; no command opens an input for writing.
 func TestOutputRules(t *testing.T) {
-	dir := t.TempDir()
-	model := smallModel(t, dir)
+	dir, model, done := guardedModel(t)
 	data := model + ".data"
 	env := os.Environ()
-	done := guard(t, model, data)
-	for _, cmd := range [][]string{{"gate"}, {"prune", "--remove", "encoder:0:0"}} {
+	for _, cmd := range modelWriters {
 		name := cmd[0]
 		// In place: refused without --overwrite; with it, a copy of the
 		// model (and its data file) is replaced by rename and still loads.
 		own := filepath.Join(dir, "inplace-"+name)
-		if err := os.MkdirAll(own, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		inplace := filepath.Join(own, filepath.Base(model))
-		for src, dst := range map[string]string{model: inplace, data: inplace + ".data"} {
-			b, err := os.ReadFile(src)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(dst, b, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		inplace := copyTo(t, model, own, "")
+		copyTo(t, data, own, "")
 		args := append(append([]string{}, cmd...), inplace, "-o", inplace)
 		if r := runE2E(t, env, args...); r.code != 2 || !strings.Contains(r.stderr, "--overwrite") {
 			t.Errorf("%s -o INPUT: exit %d, want 2 asking for --overwrite\n%s", name, r.code, r.stderr)
@@ -686,16 +687,9 @@ func TestOutputRules(t *testing.T) {
 	// Output b.onnx writes b.onnx.data: refused when that is the data file
 	// the input reads (a.onnx → model.onnx.data; -o model.onnx would
 	// replace it under the input).
-	a := filepath.Join(dir, "a.onnx")
-	b, err := os.ReadFile(model)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(a, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	a := copyTo(t, model, dir, "a.onnx")
 	doneA := guard(t, a, data)
-	for _, cmd := range [][]string{{"gate"}, {"prune", "--remove", "encoder:0:0"}} {
+	for _, cmd := range modelWriters {
 		args := append(append([]string{}, cmd...), a, "-o", model, "--overwrite")
 		if r := runE2E(t, env, args...); r.code != 2 {
 			t.Errorf("%s a.onnx -o model.onnx --overwrite (replaces a.onnx's data file): exit %d, want 2\n%s", cmd[0], r.code, r.stderr)
@@ -765,10 +759,8 @@ func TestOutputNotInput(t *testing.T) {
 // TestHostileGatesFile: prune --gates refuses broken gates files with exit
 // 2 and an error naming the file, and writes no output.
 func TestHostileGatesFile(t *testing.T) {
-	dir := t.TempDir()
-	model := smallModel(t, dir)
+	dir, model, done := guardedModel(t)
 	env := os.Environ()
-	done := guard(t, model, model+".data")
 	head := func(name, kind string, layer, h int, keep string) string {
 		return fmt.Sprintf(`{"name":%q,"kind":%q,"layer":%d,"head":%d,"keep":%s}`, name, kind, layer, h, keep)
 	}

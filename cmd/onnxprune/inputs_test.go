@@ -55,14 +55,14 @@ func TestUserInputLimits(t *testing.T) {
 		{[]string{"score", "--hyp", "/dev/urandom", "--ref", src}, "/dev/urandom", "line 1: invalid UTF-8"},
 		{append(append([]string{}, translate...), "--ids", "--src", "/dev/zero"), "/dev/zero", "(the limit for one line)"},
 		{append(append([]string{}, translate...), "--ids", "--src", bomb), bomb, "(the limit for one text input"},
-		{append(append([]string{}, translate...), "--spm", "/dev/zero", "--src", src), "/dev/zero", "more than 64 MiB (the limit for a tokenizer file)"},
-		{append(append([]string{}, translate...), "--spm", "/dev/urandom", "--src", src), "/dev/urandom", "more than 64 MiB (the limit for a tokenizer file)"},
+		{append(append([]string{}, translate...), "--tokenizer", "/dev/zero", "--src", src), "/dev/zero", "more than 64 MiB (the limit for a tokenizer file)"},
+		{append(append([]string{}, translate...), "--tokenizer", "/dev/urandom", "--src", src), "/dev/urandom", "more than 64 MiB (the limit for a tokenizer file)"},
 		{[]string{"prune", model, "--gates", "/dev/zero", "-o", out("p.onnx")}, "/dev/zero", "more than 64 MiB (the limit for a gates file)"},
 		{[]string{"prune", model, "--gates", "/dev/urandom", "-o", out("p.onnx")}, "/dev/urandom", "more than 64 MiB (the limit for a gates file)"},
 		{[]string{"run", "--config", "/dev/zero"}, "/dev/zero", "more than 64 MiB (the limit for a configuration file)"},
-		{[]string{"analyze", marianDir, "--ids", "--specials", marianSpecials, "--data", "/dev/zero", "-o", out("a")}, "/dev/zero", "(the limit for one line)"},
-		{[]string{"analyze", marianDir, "--ids", "--specials", marianSpecials, "--data", src, "--conllu", "/dev/zero", "-o", out("a")}, "/dev/zero", "(the limit for one line)"},
-		{[]string{"verify", "--original", marianDir, "--pruned", marianDir, "--ids", "--specials", marianSpecials, "--src", "/dev/zero", "-o", out("v")}, "/dev/zero", "(the limit for one line)"},
+		{[]string{"analyze", marianDir, "--ids", "--specials", marianSpecials, "--dev", "/dev/zero", "-o", out("a")}, "/dev/zero", "(the limit for one line)"},
+		{[]string{"analyze", marianDir, "--ids", "--specials", marianSpecials, "--dev", src, "--conllu", "/dev/zero", "-o", out("a")}, "/dev/zero", "(the limit for one line)"},
+		{[]string{"verify", "--original", marianDir, "--pruned", marianDir, "--ids", "--specials", marianSpecials, "--test", "/dev/zero", "-o", out("v")}, "/dev/zero", "(the limit for one line)"},
 	} {
 		r := runE2EWithin(t, env, time.Minute, c.args...)
 		line := strings.SplitN(r.stderr, "\n", 2)[0]

@@ -39,18 +39,21 @@ decoder_model_merged.onnx), else its model.onnx; with --heads they are read as o
 model. A model that cannot be read (not ONNX, truncated, an external data location
 outside its folder, a node reading an undefined value, ...) is an error naming the
 file.`,
-		example: `  onnxprune inspect model.onnx
-  onnxprune inspect --heads encoder_model.onnx decoder_model.onnx
-  onnxprune inspect --structures encoder_model.onnx decoder_model.onnx
-  onnxprune inspect --json encoder_model.onnx decoder_model.onnx
-  onnxprune inspect --allow-dir /data/weights model.onnx`,
+		example: `  bin/onnxprune inspect models/planted/planted_ungated.onnx
+  bin/onnxprune inspect --heads models/reference/encoder_model.onnx models/reference/decoder_model.onnx
+  bin/onnxprune inspect --ffn models/reference/encoder_model.onnx models/reference/decoder_model.onnx | head -20
+  bin/onnxprune inspect --json models/fixtures/marian | head -20
+  bin/onnxprune inspect --heads --allow-dir models/fixtures models/fixtures/t5`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var o inspectOptions
 		fs := newFlagSet(c, stdout)
 		fs.BoolVar(&o.json, "json", false, "print one JSON document {\"models\": [...]} instead of text")
 		fs.BoolVar(&o.heads, "heads", false, "print the attention heads instead (several files: one model), see docs/surgery.md")
-		fs.BoolVar(&o.structures, "structures", false, "print the FFN blocks and residual sublayers instead (several files: one model), see docs/surgery.md")
+		// --structures names what gate and train gate (a list); here the
+		// listing of FFNs and sublayers is --ffn, like --heads for heads.
+		fs.BoolVar(&o.structures, "ffn", false, "print the FFN blocks and residual sublayers instead (several files: one model), see docs/surgery.md")
+		newDeprecations(fs, stderr).rename("structures", "ffn")
 		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
 		if err := parseFlags(fs, args); err != nil {
 			return err

@@ -145,7 +145,7 @@ func TestSignalsEndToEnd(t *testing.T) {
 			}},
 		{"verify", syscall.SIGINT,
 			func(out string) []string {
-				return []string{"verify", "--original", marianDir, "--pruned", marianDir, "--src", src, "--ids",
+				return []string{"verify", "--original", marianDir, "--pruned", marianDir, "--test", src, "--ids",
 					"--specials", marianSpecials, "--repeats", "100000", "--threads", "1", "-o", out}
 			},
 			nil,
@@ -162,7 +162,7 @@ func TestSignalsEndToEnd(t *testing.T) {
 		{"analyze", syscall.SIGINT,
 			func(out string) []string {
 				return []string{"analyze", analyzeFixture, "--ids", "--specials", "pad=0,bos=1,eos=2,decoder-start=1",
-					"--threads", "1", "--data", aSrc + "," + aTgt, "-o", out}
+					"--threads", "1", "--dev", aSrc + "," + aTgt, "-o", out}
 			},
 			func(_, stderr string) func() bool {
 				return func() bool { b, _ := os.ReadFile(stderr); return strings.Contains(string(b), "analyzed 50/") }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
 
 	"onnxprune/gatetrain"
 	"onnxprune/internal/features"
@@ -19,7 +18,7 @@ import (
 // lossOptions holds the flags of `onnxprune loss`.
 type lossOptions struct {
 	model     modelFlags
-	dev       string
+	dev       dataSet
 	limit     int
 	maxTokens int
 	json      bool
@@ -29,7 +28,7 @@ func lossCommand() command {
 	c := command{
 		name:  "loss",
 		short: "teacher-forced dev loss (cross-entropy per target token) of a model on sentence pairs",
-		usage: "loss MODEL | ENCODER DECODER --dev SRC,TGT [--spm FILE] [--max-sentences N] [--json] [flags]",
+		usage: "loss MODEL | ENCODER DECODER --dev SRC,TGT [--tokenizer FILE] [--max-sentences N] [--json] [flags]",
 		long: `Compute the teacher-forced cross-entropy of a translation model on sentence pairs
 (--dev SRC,TGT, one sentence a line): the source framed with EOS, the decoder fed the
 decoder start id and the target, the labels the target and EOS, as onnxprune train
@@ -46,19 +45,20 @@ decoder_model.onnx, in that order, or their folder), joined into one graph first
 Special ids come from the model's metadata_props, then config.json, then the
 tokenizer; --specials overrides them. It prints one line, or with --json a document
 with the model, the data, the sentence and token counts and the loss.`,
-		example: `  onnxprune loss models/reference --dev models/demo/slice/bible-dev.en,models/demo/slice/bible-dev.es \
-      --spm models/corpus/spm8k.model
-  onnxprune loss models/planted/planted_ungated.onnx --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
+		example: `  bin/onnxprune loss models/reference --dev models/demo/slice/bible-dev.en,models/demo/slice/bible-dev.es \
+      --tokenizer models/corpus/spm8k.model --max-sentences 20
+  bin/onnxprune loss models/planted/planted_ungated.onnx --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
       --dev models/demo/slice/planted-dev.src,models/demo/slice/planted-dev.tgt --json`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var o lossOptions
 		fs := newFlagSet(c, stdout)
-		fs.StringVar(&o.dev, "dev", "", "development set SRC,TGT: source and reference target sentences, one a line")
-		fs.IntVar(&o.limit, "max-sentences", 0, "use the first N sentence pairs (0: all)")
+		dep := newDeprecations(fs, stderr)
+		fs.Var(&o.dev, "dev", "development set SRC,TGT: source and reference target sentences, one a line")
+		fs.IntVar(&o.limit, "max-sentences", 0, maxSentHelp)
 		fs.IntVar(&o.maxTokens, "max-tokens", 4096, "padded tokens per batch (rows × longest sentence)")
 		fs.BoolVar(&o.json, "json", false, "print a JSON document instead of a line")
-		o.model.bind(fs, true)
+		o.model.bind(fs, dep)
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}
@@ -87,9 +87,9 @@ type lossReport struct {
 }
 
 func (o *lossOptions) run(ctx context.Context, models []string, stdout io.Writer) error {
-	srcPath, tgtPath, ok := strings.Cut(o.dev, ",")
+	srcPath, tgtPath := o.dev.src, o.dev.tgt()
 	switch {
-	case !ok || srcPath == "" || tgtPath == "" || strings.Contains(tgtPath, ","):
+	case o.dev.empty() || o.dev.pair("dev") != nil:
 		return &usageError{msg: "loss needs --dev SRC,TGT (a source and a target file)"}
 	case o.limit < 0:
 		return &usageError{msg: "--max-sentences must not be negative"}
@@ -186,7 +186,7 @@ func (o *lossOptions) run(ctx context.Context, models []string, stdout io.Writer
 		return err
 	}
 	if o.json {
-		js, err := json.MarshalIndent(lossReport{Model: name, Dev: o.dev, Sentences: len(corpus.Pairs), Tokens: tokens,
+		js, err := json.MarshalIndent(lossReport{Model: name, Dev: o.dev.String(), Sentences: len(corpus.Pairs), Tokens: tokens,
 			Loss: loss, Provider: string(providerOf(so))}, "", "  ")
 		if err != nil {
 			return err
@@ -195,7 +195,7 @@ func (o *lossOptions) run(ctx context.Context, models []string, stdout io.Writer
 		return err
 	}
 	_, err = fmt.Fprintf(stdout, "dev loss %.4f (cross-entropy per target token over %d tokens of %d sentence pairs, %s); %s\n",
-		loss, tokens, len(corpus.Pairs), o.dev, providerLine(so))
+		loss, tokens, len(corpus.Pairs), &o.dev, providerLine(so))
 	return err
 }
 

@@ -40,7 +40,7 @@ func TestLossPlantedMatchesPyTorch(t *testing.T) {
 // decoder files, joined, give the loss of its single-graph export, and
 // --max-sentences takes the first pairs.
 func TestLossSplitEqualsSingleGraph(t *testing.T) {
-	args := []string{"--spm", "../../models/corpus/spm8k.model", "--dev", "../../models/demo/slice/bible-dev.en,../../models/demo/slice/bible-dev.es",
+	args := []string{"--tokenizer", "../../models/corpus/spm8k.model", "--dev", "../../models/demo/slice/bible-dev.en,../../models/demo/slice/bible-dev.es",
 		"--max-sentences", "4", "--threads", "1", "--json"}
 	var reps []lossReport
 	for _, model := range [][]string{{"../../models/reference"}, {"../../models/reference/model.onnx"}} {

@@ -41,6 +41,7 @@ func commands() []command {
 		analyzeCommand(),
 		lossCommand(),
 		runCommand(),
+		versionCommand(),
 	}
 }
 
@@ -101,6 +102,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // dispatch runs the command of cmds that args name and picks the exit code.
 func dispatch(ctx context.Context, cmds []command, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "--version" {
+		args = append([]string{"version"}, args[1:]...)
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		printUsage(stdout, cmds)
 		if len(args) == 0 {

@@ -66,8 +66,8 @@ func TestModelFolderArgs(t *testing.T) {
 // decoder files (joined into one graph); a folder without them is refused.
 func TestJoinFolderArgs(t *testing.T) {
 	out := t.TempDir()
-	code, stdout, stderr := runCLI("train", marianDir, "--train-src", filepath.Join(plantedDir, "train.src"), "--train-tgt", filepath.Join(plantedDir, "train.tgt"),
-		"--pad-id", "0", "--bos-id", "0", "--eos-id", "1", "--max-steps", "2", "--threads", "1", "--log-every", "100", "--out", out)
+	code, stdout, stderr := runCLI("train", marianDir, "--train", filepath.Join(plantedDir, "train.src")+","+filepath.Join(plantedDir, "train.tgt"),
+		"--ids", "--specials", "pad=0,decoder-start=0,eos=1", "--max-steps", "2", "--threads", "1", "--log-every", "100", "-o", out)
 	if code != 0 {
 		t.Fatalf("train %s: exit %d: %s%s", marianDir, code, stdout, stderr)
 	}
@@ -85,8 +85,8 @@ func TestJoinFolderArgs(t *testing.T) {
 	empty := t.TempDir()
 	src, tgt := filepath.Join(plantedDir, "dev.src"), filepath.Join(plantedDir, "dev.tgt")
 	for _, args := range [][]string{
-		{"train", empty, "--train-src", src, "--train-tgt", tgt, "--pad-id", "0", "--out", t.TempDir()},
-		{"analyze", empty, "--data", src + "," + tgt, "--ids", "--specials", "pad=0,bos=1,eos=2,decoder-start=1", "-o", t.TempDir()},
+		{"train", empty, "--train", src + "," + tgt, "--ids", "--specials", "pad=0", "-o", t.TempDir()},
+		{"analyze", empty, "--dev", src + "," + tgt, "--ids", "--specials", "pad=0,bos=1,eos=2,decoder-start=1", "-o", t.TempDir()},
 	} {
 		code, _, stderr := runCLI(args...)
 		if code != 2 || !strings.Contains(stderr, empty+" is a folder without") {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"onnxprune/gatetrain"
 	"onnxprune/internal/safefile"
@@ -81,7 +82,9 @@ func outputPaths(inputs []string, out string, overwrite bool) ([]string, error) 
 	}
 	var paths []string
 	if len(inputs) == 1 {
-		if st, err := os.Stat(out); err == nil && st.IsDir() {
+		// A folder, or a name ending in a slash (a folder to create),
+		// receives the file under its own name.
+		if st, err := os.Stat(out); (err == nil && st.IsDir()) || strings.HasSuffix(out, string(filepath.Separator)) {
 			out = filepath.Join(out, filepath.Base(inputs[0]))
 		}
 		paths = []string{out}
@@ -160,7 +163,8 @@ func checkDataFiles(outs []string, ms *modelSet) error {
 // file and model into place). Several are written to a temporary folder
 // beside the destination (inside it when the folder exists) and moved into
 // place only once every file is written; a new destination folder also
-// gets the generation_config.json beside the inputs (copyGenerationConfig): an error, or a signal (ctx) before
+// gets the generation_config.json beside the inputs (copyGenerationConfig).
+// An error, or a signal (ctx) before
 // the moves begin, leaves the destination as it was. The moves themselves
 // are renames within one folder and are not interrupted by ctx.
 func writeModelSet(ctx context.Context, ms *modelSet, outs []string) error {
@@ -168,18 +172,26 @@ func writeModelSet(ctx context.Context, ms *modelSet, outs []string) error {
 		return err
 	}
 	if len(outs) == 1 {
-		if err := os.MkdirAll(filepath.Dir(outs[0]), 0o755); err != nil {
+		created, err := mkdirAllNew(filepath.Dir(outs[0]))
+		if err != nil {
 			return err
 		}
-		return ms.files[0].m.Save(outs[0], nil)
+		if err := ms.files[0].m.Save(outs[0], nil); err != nil {
+			if created != "" {
+				os.RemoveAll(created)
+			}
+			return err
+		}
+		return nil
 	}
 	dest := filepath.Dir(outs[0])
 	_, err := os.Stat(dest)
 	fresh := errors.Is(err, fs.ErrNotExist)
 	tmpParent := dest
+	created := ""
 	if fresh {
 		tmpParent = filepath.Dir(dest)
-		if err := os.MkdirAll(tmpParent, 0o755); err != nil {
+		if created, err = mkdirAllNew(tmpParent); err != nil {
 			return err
 		}
 	}
@@ -188,6 +200,14 @@ func writeModelSet(ctx context.Context, ms *modelSet, outs []string) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
+	done := false
+	defer func() {
+		// Folders made for an output that was never moved into place go
+		// again: a failure leaves nothing behind.
+		if !done && created != "" {
+			os.RemoveAll(created)
+		}
+	}()
 	for i, f := range ms.files {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -206,6 +226,9 @@ func writeModelSet(ctx context.Context, ms *modelSet, outs []string) error {
 		if err := copyGenerationConfig(filepath.Dir(ms.files[0].path), tmp); err != nil {
 			return err
 		}
+	}
+	done = true
+	if fresh {
 		return os.Rename(tmp, dest)
 	}
 	for _, out := range outs {
@@ -214,6 +237,26 @@ func writeModelSet(ctx context.Context, ms *modelSet, outs []string) error {
 		}
 	}
 	return nil
+}
+
+// mkdirAllNew makes dir and its missing parents and returns the topmost
+// folder it created ("" when dir existed), for removal if what it was made
+// for fails.
+func mkdirAllNew(dir string) (string, error) {
+	top := ""
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil {
+			break
+		}
+		top = d
+		if filepath.Dir(d) == d {
+			break
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	return top, nil
 }
 
 // copyGenerationConfig copies the generation_config.json of an Optimum
@@ -254,4 +297,53 @@ func moveModel(src, dst string) error {
 		}
 	}
 	return os.Rename(src, dst)
+}
+
+// outputDir is an output folder a command fills with several files
+// (analyze, verify, train, run), under the output rule: an existing folder
+// that holds anything is used only with --overwrite (train --resume and a
+// rerun of run continue their own folder); anything but a folder is
+// refused. A folder the command creates is removed again when the command
+// fails before writing its results (release), so a failure leaves no empty
+// folder behind.
+type outputDir struct {
+	path    string
+	existed bool
+}
+
+// claimOutputDir checks path under the output rule and creates nothing.
+// cont says the command continues what it finds there (train --resume,
+// run's rerun): the folder may then hold files.
+func claimOutputDir(path string, overwrite, cont bool) (*outputDir, error) {
+	if path == "" {
+		return nil, &usageError{msg: "-o DIR is required"}
+	}
+	st, err := os.Lstat(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &outputDir{path: path}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("output %s is %s; the output must be a folder", path, safefile.Kind(st.Mode()))
+	}
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(entries) > 0 && !overwrite && !cont {
+		return nil, fmt.Errorf("output folder %s exists and is not empty (use --overwrite to write into it)", path)
+	}
+	return &outputDir{path: path, existed: true}, nil
+}
+
+// release removes the folder when this command created it and it holds
+// nothing of value: called when the command fails with nothing written
+// (keep false), or with keep true when a partial report was written.
+func (d *outputDir) release(keep bool) {
+	if d == nil || d.existed || keep {
+		return
+	}
+	os.RemoveAll(d.path)
 }

@@ -177,11 +177,9 @@ func noTempFolders(t *testing.T, dir string) {
 // OUT.data needs --overwrite even when OUT does not exist, and is never
 // replaced when it is not a regular file.
 func TestOutputDataCountsAsOutput(t *testing.T) {
-	dir := t.TempDir()
-	model := smallModel(t, dir)
+	dir, model, done := guardedModel(t)
 	env := os.Environ()
-	done := guard(t, model, model+".data")
-	for _, cmd := range [][]string{{"gate"}, {"prune", "--remove", "encoder:0:0"}} {
+	for _, cmd := range modelWriters {
 		out := filepath.Join(dir, cmd[0]+".onnx")
 		if err := os.WriteFile(out+".data", []byte("precious"), 0o644); err != nil {
 			t.Fatal(err)
@@ -214,12 +212,10 @@ func TestOutputDataCountsAsOutput(t *testing.T) {
 // TestOutputIsInputData: -o naming the input's own external data file is
 // refused, with or without --overwrite; the input stays whole.
 func TestOutputIsInputData(t *testing.T) {
-	dir := t.TempDir()
-	model := smallModel(t, dir)
+	_, model, done := guardedModel(t)
 	data := model + ".data"
 	env := os.Environ()
-	done := guard(t, model, data)
-	for _, cmd := range [][]string{{"gate"}, {"prune", "--remove", "encoder:0:0"}} {
+	for _, cmd := range modelWriters {
 		for _, c := range []struct {
 			extra []string
 			want  string
@@ -330,12 +326,12 @@ func TestVerifyChecksDecisionFirst(t *testing.T) {
 		flag []string
 		want string
 	}{
-		{[]string{"--removed", "encoder:9:0"}, "encoder:9"},
+		{[]string{"--remove", "encoder:9:0"}, "encoder:9"},
 		{[]string{"--gates", gates}, "version 99"},
 	} {
 		out := filepath.Join(dir, "out-"+c.flag[0][2:])
 		args := append([]string{"verify", "--original", marianDir, "--pruned", marianDir, "--ids", "--specials", marianSpecials,
-			"--src", src, "--no-bench", "-o", out}, c.flag...)
+			"--test", src, "--no-bench", "-o", out}, c.flag...)
 		_, stderr, code := runVerifyCLI(t, context.Background(), args...)
 		if code != 2 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%s: exit %d, want 2 with %q\n%s", strings.Join(c.flag, " "), code, c.want, stderr)
@@ -412,7 +408,7 @@ func firstWritten(root, oldA string) bool {
 	return found
 }
 
-// TestTrainOutputsRegular: train refuses an --out folder whose log or
+// TestTrainOutputsRegular: train refuses an output folder (with --overwrite) whose log or
 // checkpoint is a named pipe or a symlink (the log used to be opened for
 // appending whatever it was; a named pipe hung the run).
 func TestTrainOutputsRegular(t *testing.T) {
@@ -429,9 +425,9 @@ func TestTrainOutputsRegular(t *testing.T) {
 		if err := c.make(filepath.Join(out, c.name)); err != nil {
 			t.Fatal(err)
 		}
-		r := runE2EWithin(t, env, 2*time.Minute, plantedArgs(out, "3")...)
+		r := runE2EWithin(t, env, 2*time.Minute, append(plantedArgs(out, "3"), "--overwrite")...)
 		if r.code != 2 || !strings.Contains(r.stderr, c.want) {
-			t.Errorf("train --out with %s: exit %d, want 2 with %q\n%s", c.name, r.code, c.want, r.stderr)
+			t.Errorf("train -o with %s: exit %d, want 2 with %q\n%s", c.name, r.code, c.want, r.stderr)
 		}
 	}
 }

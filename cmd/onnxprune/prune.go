@@ -42,25 +42,29 @@ written by gate training. A name that does not exist is an error.
 SPEC may also name FFN neurons, ffn:KIND:LAYER:NEURONS (KIND encoder or decoder,
 NEURONS N, A-B or *), cut from both projections and the first one's bias, and whole
 residual sublayers, sublayer:STACK:LAYER:PART (PART attn, cross or ffn), whose branch
-goes while the residual passes through (see 'onnxprune inspect --structures').
+goes while the residual passes through (see 'onnxprune inspect --ffn').
 
 Several files of one model (encoder_model.onnx decoder_model.onnx
 decoder_with_past_model.onnx) are pruned together and stay consistent; OUT is then a
 folder receiving the same file names. A folder given as MODEL stands for the
 Optimum export's files in it (else its model.onnx). The input files are never changed.`,
-		example: `  onnxprune prune model.onnx --remove encoder:0:1,encoder:0:3,cross:1:* -o pruned.onnx
-  onnxprune prune encoder_model.onnx decoder_model.onnx decoder_with_past_model.onnx \
-      --gates gates.json -o pruned/
-  onnxprune prune export/ --remove ffn:encoder:1:16-63,sublayer:decoder:0:cross -o pruned/`,
+		example: `  bin/onnxprune prune models/planted/planted_ungated.onnx --remove encoder:0:2,encoder:0:3,cross:0:* \
+      -o /tmp/onnxprune-ex/planted-pruned.onnx --overwrite
+  bin/onnxprune prune models/reference --keep encoder:0:*,encoder:1:0 -o /tmp/onnxprune-ex/pruned/ --overwrite
+  bin/onnxprune prune models/fixtures/marian/encoder_model.onnx models/fixtures/marian/decoder_model.onnx \
+      models/fixtures/marian/decoder_with_past_model.onnx --remove decoder:*:1 -o /tmp/onnxprune-ex/marian-pruned --overwrite
+  bin/onnxprune prune models/reference --remove ffn:encoder:1:16-63,sublayer:decoder:0:cross -o /tmp/onnxprune-ex/ffn-pruned/ --overwrite`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var o pruneOptions
 		fs := newFlagSet(c, stdout)
-		fs.StringVar(&o.remove, "remove", "", "heads to remove (SPEC)")
-		fs.StringVar(&o.keep, "keep", "", "heads to keep; every other head is removed (SPEC)")
+		dep := newDeprecations(fs, stderr)
+		fs.StringVar(&o.remove, "remove", "", removeHelp)
+		dep.rename("removed", "remove")
+		fs.StringVar(&o.keep, "keep", "", "heads kept, every other head removed: a comma list of KIND:LAYER:HEAD (HEAD or LAYER may be *)")
 		fs.StringVar(&o.gates, "gates", "", "gates.json from gate training: remove heads with keep=false")
-		fs.StringVarP(&o.out, "output", "o", "", "output file (one MODEL) or folder (several)")
-		fs.BoolVar(&o.overwrite, "overwrite", false, "replace existing output files")
+		bindOutput(fs, dep, &o.out, "output file (one MODEL file) or folder (several, or a name ending in /)")
+		fs.BoolVar(&o.overwrite, "overwrite", false, overwriteHelp)
 		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
 		if err := parseFlags(fs, args); err != nil {
 			return err

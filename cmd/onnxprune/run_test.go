@@ -59,7 +59,7 @@ func TestRunSplitFixtureByFlags(t *testing.T) {
 	out := filepath.Join(dir, "out")
 	code, stdout, stderr := runRun("--model", "../../models/fixtures/marian", "--ids", "--specials", "pad=0,eos=1,decoder-start=0",
 		"--train", ts+","+tt, "--dev", ds+","+dt, "--test", ds+","+dt, "--max-steps", "20", "--l0-lambda", "1",
-		"--analyze-sentences", "4", "--max-len", "10", "--no-bench", "--threads", "1", "--out", out)
+		"--max-sentences", "4", "--max-len", "10", "--no-bench", "--threads", "1", "-o", out)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -100,8 +100,8 @@ func TestRunConfigErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--config", cfg}, "p.yaml:3: unknown key \"train.max-stepz\""},
-		{[]string{"--model", "m.onnx", "--out", dir, "--test", "a,b", "--max-steps", "x"}, "--max-steps"},
-		{[]string{"--model", "m.onnx", "--out", dir}, "no test data"},
+		{[]string{"--model", "m.onnx", "-o", dir, "--test", "a,b", "--max-steps", "x"}, "--max-steps"},
+		{[]string{"--model", "m.onnx", "-o", dir}, "no test data"},
 		{[]string{"extra"}, "takes no arguments"},
 	} {
 		code, _, stderr := runRun(tc.args...)
@@ -116,7 +116,7 @@ func TestRunConfigErrors(t *testing.T) {
 // summary.
 func TestRunThresholdExitCode(t *testing.T) {
 	out := t.TempDir()
-	code, stdout, stderr := runRun("--config", "../../models/demo/planted.yaml", "--out", out, "--max-steps", "20",
+	code, stdout, stderr := runRun("--config", "../../models/demo/planted.yaml", "-o", out, "--max-steps", "20",
 		"--analyze=false", "--no-bench", "--threads", "1", "--max-bleu-drop", "-100")
 	if code != 1 || !strings.Contains(stdout, "FAILED") || !strings.Contains(stderr, "BLEU") {
 		t.Errorf("exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
@@ -131,7 +131,7 @@ func TestRunSignals(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGINT, syscall.SIGTERM} {
 		t.Run(sig.String(), func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "out")
-			cmd, errPath := startE2E(t, env, "run", "--config", "../../models/demo/planted.yaml", "--out", out,
+			cmd, errPath := startE2E(t, env, "run", "--config", "../../models/demo/planted.yaml", "-o", out,
 				"--max-steps", "100000", "--checkpoint-every", "5", "--threads", "1")
 			waitFor(t, "training under way", 2*time.Minute, func() bool {
 				st, err := os.Stat(filepath.Join(out, pipeline.TrainDir, "train.jsonl"))

@@ -69,11 +69,15 @@ SACREBLEU_SEED, default 12345), --paired-bs-n of them (default 1000), the same
 ones for every system. The numbers equal sacreBLEU ` + score.SacreBLEUVersion + `'s to the last bit; the
 text output is its table, explanation and signatures. A system is named by its --hyp value; NAME=FILE names it NAME
 (unless the whole value is an existing file).`,
-		example: `  onnxprune score --ref newstest.de --hyp pruned.de
-  onnxprune score --ref ref.A --ref ref.B --hyp hyp.txt --metrics bleu --tokenize intl --lowercase
-  onnxprune score --ref ref.txt --hyp hyp.txt --metrics chrf --chrf-word-order 2 --json
-  onnxprune score --ref ref.txt --hyp hyp.txt --metrics bleu --sentence-level
-  onnxprune score --ref test.es --hyp full=full.es --hyp pruned=pruned.es --paired-bs --json`,
+		example: `  bin/onnxprune score --ref verify/score/testdata/bootstrap/ref.es --hyp verify/score/testdata/bootstrap/greedy.es
+  bin/onnxprune score --ref verify/score/testdata/corpora/mixed.ref1 --ref verify/score/testdata/corpora/mixed.ref2 \
+      --hyp verify/score/testdata/corpora/mixed.hyp --metrics bleu --tokenize intl --lowercase
+  bin/onnxprune score --ref verify/score/testdata/bootstrap/ref.es --hyp verify/score/testdata/bootstrap/beam4.es \
+      --metrics chrf --chrf-word-order 2 --json
+  bin/onnxprune score --ref verify/score/testdata/bootstrap/ref.es --hyp verify/score/testdata/bootstrap/beam4.es \
+      --metrics bleu --sentence-level | head -3
+  bin/onnxprune score --ref verify/score/testdata/bootstrap/ref.es --hyp greedy=verify/score/testdata/bootstrap/greedy.es \
+      --hyp beam4=verify/score/testdata/bootstrap/beam4.es --paired-bs --json`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var o scoreOptions

@@ -11,7 +11,7 @@ import (
 // sessionFlags are the ONNX Runtime flags of every command that runs a
 // model: execution provider, GPU and CUDA settings, threads and library.
 type sessionFlags struct {
-	provider       string
+	provider       providerValue
 	deviceID       int
 	cudaMemLimit   string
 	convAlgoSearch string
@@ -19,25 +19,58 @@ type sessionFlags struct {
 	ortLib         string
 }
 
-// bind adds the flags; withProvider adds --provider (verify has its own,
-// repeatable one).
-func (f *sessionFlags) bind(fs *pflag.FlagSet, withProvider bool) {
-	f.provider = "cpu"
-	if withProvider {
-		fs.StringVar(&f.provider, "provider", "cpu", "ONNX Runtime execution provider: cpu, cuda or tensorrt (cuda and tensorrt load the CUDA build that make ort-gpu installs)")
+// providerValue is the value of --provider: one provider name, default
+// cpu. Repeats are kept so that verify can read its old spelling (the
+// flag repeated, one provider per run) and the other commands can refuse
+// them.
+type providerValue struct {
+	names []string
+}
+
+func (p *providerValue) String() string {
+	if len(p.names) == 0 {
+		return string(ortrun.CPU)
 	}
+	return p.names[0]
+}
+
+func (p *providerValue) Type() string { return "string" }
+
+func (p *providerValue) Set(v string) error {
+	p.names = append(p.names, v)
+	return nil
+}
+
+// single returns the one provider given, refusing repeats.
+func (p *providerValue) single() (string, error) {
+	if len(p.names) > 1 {
+		return "", &usageError{msg: fmt.Sprintf("--provider given %d times; a model runs on one provider", len(p.names))}
+	}
+	return p.String(), nil
+}
+
+// bind adds the flags.
+func (f *sessionFlags) bind(fs *pflag.FlagSet) {
+	fs.Var(&f.provider, "provider", "ONNX Runtime execution provider: cpu, cuda or tensorrt (cuda and tensorrt load the CUDA build that make ort-gpu installs)")
+	fs.Lookup("provider").DefValue = string(ortrun.CPU)
 	fs.IntVar(&f.deviceID, "device-id", 0, "GPU of the cuda and tensorrt providers")
 	fs.StringVar(&f.cudaMemLimit, "cuda-mem-limit", "0", "cap of the CUDA provider's memory arena, e.g. 8GiB (0: none)")
 	fs.StringVar(&f.convAlgoSearch, "cudnn-conv-algo-search", "", "cuDNN convolution algorithm search: exhaustive (ONNX Runtime's default), heuristic, or default (off)")
 	fs.IntVar(&f.threads, "threads", 0, "ONNX Runtime intra-op threads (0: ONNX Runtime's default)")
-	fs.StringVar(&f.ortLib, "ort-lib", "", "ONNX Runtime shared library (default: $"+ortrun.EnvLibrary+", then "+ortrun.DefaultLibrary+", or "+ortrun.DefaultGPULibrary+" for cuda and tensorrt)")
+	fs.StringVar(&f.ortLib, "ort-lib", "", ortLibHelp)
 }
 
+// ortLibHelp is the one help text of --ort-lib.
+var ortLibHelp = "ONNX Runtime shared library (default: $" + ortrun.EnvLibrary + ", then " + ortrun.DefaultLibrary + ", or " + ortrun.DefaultGPULibrary + " for cuda and tensorrt)"
+
 // options checks the flags and returns the session options for provider p
-// ("" : --provider).
+// ("" : --provider, given once).
 func (f *sessionFlags) options(p string) (ortrun.Options, error) {
 	if p == "" {
-		p = f.provider
+		var err error
+		if p, err = f.provider.single(); err != nil {
+			return ortrun.Options{}, err
+		}
 	}
 	prov, err := ortrun.ParseProvider(p)
 	if err != nil {

@@ -87,7 +87,7 @@ func writeStructuresNotUnderstood(w io.Writer, nu []structureNotUnderstood, cons
 	}
 }
 
-// ffnInfo is one FFN as inspect --structures reports it.
+// ffnInfo is one FFN as inspect --ffn reports it.
 type ffnInfo struct {
 	Name    string `json:"name"`
 	Kind    string `json:"kind"`
@@ -105,7 +105,7 @@ type ffnInfo struct {
 	Files        []string `json:"files"`
 }
 
-// sublayerInfo is one sublayer as inspect --structures reports it.
+// sublayerInfo is one sublayer as inspect --ffn reports it.
 type sublayerInfo struct {
 	Name     string   `json:"name"`
 	Stack    string   `json:"stack"`

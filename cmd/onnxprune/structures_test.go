@@ -15,7 +15,7 @@ import (
 	"onnxprune/ortrun"
 )
 
-// structureListing is inspect --structures --json.
+// structureListing is inspect --ffn --json.
 type structureListing struct {
 	FFNs []struct {
 		Name    string   `json:"name"`
@@ -30,7 +30,7 @@ type structureListing struct {
 
 func inspectStructures(t *testing.T, dir string) structureListing {
 	t.Helper()
-	code, out, stderr := runCLI("inspect", "--structures", "--json", dir)
+	code, out, stderr := runCLI("inspect", "--ffn", "--json", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -52,7 +52,7 @@ func TestInspectStructures(t *testing.T) {
 	if f := l.FFNs[2]; f.Name != "ffn:decoder:0" || f.Neurons != 64 || len(f.Files) != 3 {
 		t.Errorf("FFN %+v", f)
 	}
-	code, out, stderr := runCLI("inspect", "--structures", marianDir)
+	code, out, stderr := runCLI("inspect", "--ffn", marianDir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -124,7 +124,7 @@ func TestGateStructures(t *testing.T) {
 	if !strings.Contains(stdout, "8 gate inputs gate/encoder.0[4] gate/encoder.1[4] gate/ffn.encoder.0[64] gate/ffn.encoder.1[64] gate/sublayer.encoder.0.attn[1]") {
 		t.Errorf("output %q", stdout)
 	}
-	code, text, stderr := runCLI("inspect", "--structures", out)
+	code, text, stderr := runCLI("inspect", "--ffn", out)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -147,8 +147,8 @@ func TestGateStructures(t *testing.T) {
 func TestTrainPruneStructures(t *testing.T) {
 	dir := t.TempDir()
 	p := func(n string) string { return filepath.Join(plantedDir, n) }
-	code, _, stderr := runCLI("train", p("planted_ungated.onnx"), "--train-src", p("train.src"), "--train-tgt", p("train.tgt"),
-		"--pad-id", "0", "--bos-id", "1", "--eos-id", "2", "--out", filepath.Join(dir, "run"), "--max-steps", "30",
+	code, _, stderr := runCLI("train", p("planted_ungated.onnx"), "--train", p("train.src")+","+p("train.tgt"),
+		"--ids", "--specials", "pad=0,decoder-start=1,eos=2", "-o", filepath.Join(dir, "run"), "--max-steps", "30",
 		"--l0-lambda", "0.05", "--max-tokens", "512", "--threads", "1", "--seed", "11", "--log-every", "100",
 		"--structures", "heads,ffn,sublayers")
 	if code != 0 {
@@ -270,7 +270,7 @@ func TestVerifyStructureGates(t *testing.T) {
 	}
 	out := filepath.Join(dir, "verify")
 	code, _, stderr = runCLI("verify", "--original", p("planted_ungated.onnx"), "--pruned", pruned, "--gates", gatesPath,
-		"--src", src, "--ref", ref, "--ids", "--specials", "pad=0,bos=1,eos=2,decoder-start=1", "--max-len", "8",
+		"--test", src+","+ref, "--ids", "--specials", "pad=0,bos=1,eos=2,decoder-start=1", "--max-len", "8",
 		"--bench-batch", "1", "--warmup", "1", "--repeats", "1", "--bench-in-process", "-o", out)
 	if code != 0 {
 		t.Fatalf("verify: exit %d: %s", code, stderr)

@@ -24,11 +24,9 @@ import (
 // trainOptions holds the flags of `onnxprune train`.
 type trainOptions struct {
 	model, decoder           string
-	trainSrc, trainTgt       string
-	devSrc, devTgt           string
-	tokenizer                string
+	train, dev               dataSet
+	text                     textFlags
 	budget                   verify.BudgetTarget
-	padID, bosID, eosID      int64
 	attention                string
 	structures               string
 	trainWeights             string
@@ -38,7 +36,7 @@ type trainOptions struct {
 	schedule                 string
 	warmup                   int
 	out                      string
-	resume                   bool
+	overwrite, resume        bool
 	session                  sessionFlags
 	logEvery                 int
 	seed                     uint64
@@ -50,7 +48,7 @@ func trainCommand() command {
 	c := command{
 		name:  "train",
 		short: "train Hard Concrete head gates (L0 penalty or a head-count target) on a parallel corpus",
-		usage: "train MODEL | ENCODER DECODER --train-src FILE --train-tgt FILE --out DIR [flags]",
+		usage: "train MODEL | ENCODER DECODER --train SRC,TGT -o DIR [flags]",
 		long: `Train one Hard Concrete gate per attention head (Voita et al. 2019) with the expected-L0
 penalty, in a Go loop around a forward+backward ONNX graph run on ONNX Runtime.
 
@@ -59,19 +57,22 @@ found and gated first (the kinds of --attention). A split export (Optimum's
 encoder_model.onnx and decoder_model.onnx, given in that order or as their folder) is
 first joined into one graph, the encoder output feeding the decoder's
 encoder_hidden_states, so the decoder's loss reaches the encoder's gates; the joined
-model's decoder ids input is decoder_input_ids. The corpus is token ids (one sentence
-a line, ids separated by spaces) or, with --tokenizer, text. The source gets EOS
-appended, the decoder input is BOS + target and the labels target + EOS. A source
-file ending in .npy is speech features, float32 [utterances, mel bins, frames], for a
-model whose source input is features (Whisper's input_features). The special ids
-come from the flags, else the model's generation_config.json, config.json and
-metadata, else the tokenizer; train prints them and where they came from.
+model's decoder ids input is decoder_input_ids. The corpus (--train SRC,TGT, and
+--dev SRC,TGT for the validation loss) is text, encoded with --tokenizer (default: the
+tokenizer the model's metadata names), or token ids with --ids (one sentence a line,
+ids separated by spaces). The source gets EOS appended, the decoder input is the
+decoder start id + target and the labels target + EOS. A source file ending in .npy
+is speech features, float32 [utterances, mel bins, frames], for a model whose source
+input is features (Whisper's input_features). The special ids come from --specials,
+else the model's generation_config.json, config.json and metadata, else the
+tokenizer (decoder-start defaults to BOS, else pad); train prints them and where they
+came from.
 
 Each step samples every gate once, runs the training graph (loss and d loss/d gate),
 chains the gate gradients to log α, adds the penalty gradient and takes an Adam step.
 --l0-lambda weighs the penalty (the paper's λ); --target-heads N instead learns
 Lagrange multipliers that drive the expected number of open heads to N and ends with
-exactly N open heads (the N largest log α). --train-weights encoder also trains the
+exactly N open heads (the N largest log α); giving both is an error. --train-weights encoder also trains the
 encoder's weights (the paper's setting) and writes them to trained_model.onnx.
 --structures heads,ffn,sublayers also gates and trains each FFN neuron and each
 residual sublayer of an ungated model (a gated model trains the gates it has); their
@@ -84,40 +85,51 @@ batch 1 and the corpus's median lengths); the decision ends at most at the targe
 (closed units reopened, largest log α first, while it fits; open ones closed, smallest
 first, while it does not) and gates.json's budget says what it costs.
 
-Written to --out: gates.json (per head log α, P(open), test-time gate, decision,
+Written to -o DIR (new or empty; an existing one only with --overwrite or --resume,
+and a run that fails before its first checkpoint leaves none): gates.json (per head log α, P(open), test-time gate, decision,
 step it closed; read by 'onnxprune prune --gates'), train.jsonl (every step),
 p_open.svg (each head's open probability over the steps), trace/gates-open-NNN.json
 (the gates each time the open count drops: prune to any head count from one run),
 checkpoint.gob (every --checkpoint-every steps and on SIGINT/SIGTERM) and
 train_graph.onnx. --resume continues from the checkpoint and ends exactly where an
 uninterrupted run with the same flags ends.`,
-		example: `  onnxprune train models/planted/planted.onnx --train-src models/planted/train.src \
-      --train-tgt models/planted/train.tgt --dev-src models/planted/dev.src \
-      --dev-tgt models/planted/dev.tgt --pad-id 0 --bos-id 1 --eos-id 2 --out run1
-  onnxprune train model.onnx --tokenizer spm8k.model --train-src train.en --train-tgt train.es \
-      --target-heads 12 --attention encoder --train-weights encoder --out run2
-  onnxprune train model.onnx ... --structures heads,ffn:16,sublayers --target-flops 50% --out run3
-  onnxprune train model.onnx ... --out run2 --resume`,
+		example: `  bin/onnxprune train models/planted/planted_ungated.onnx --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
+      --train models/planted/train.src,models/planted/train.tgt --dev models/planted/dev.src,models/planted/dev.tgt \
+      --max-steps 20 -o /tmp/onnxprune-ex/train1 --overwrite
+  bin/onnxprune train models/reference --tokenizer models/corpus/spm8k.model \
+      --train models/demo/slice/bible-gate.en,models/demo/slice/bible-gate.es \
+      --target-heads 12 --attention encoder --max-steps 2 --max-tokens 512 -o /tmp/onnxprune-ex/train2 --overwrite
+  bin/onnxprune train models/reference --tokenizer models/corpus/spm8k.model \
+      --train models/demo/slice/bible-gate.en,models/demo/slice/bible-gate.es \
+      --target-heads 12 --attention encoder --max-steps 2 --max-tokens 512 -o /tmp/onnxprune-ex/train2 --resume
+  bin/onnxprune train models/planted/planted_ungated.onnx --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
+      --train models/planted/train.src,models/planted/train.tgt --structures heads,ffn,sublayers \
+      --target-flops 50% --lagrange-lr 0.1 --max-steps 200 -o /tmp/onnxprune-ex/train3 --overwrite`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		o := trainOptions{cfg: gatetrain.DefaultConfig()}
 		fs := newFlagSet(c, stdout)
-		fs.StringVar(&o.trainSrc, "train-src", "", "training source sentences (token ids, or text with --tokenizer)")
-		fs.StringVar(&o.trainTgt, "train-tgt", "", "training target sentences, one per source line")
-		fs.StringVar(&o.devSrc, "dev-src", "", "validation source sentences (optional)")
-		fs.StringVar(&o.devTgt, "dev-tgt", "", "validation target sentences")
-		fs.StringVar(&o.tokenizer, "tokenizer", "", "tokenizer file (SentencePiece .model, vocab.json/.yml, vocabulary): the corpus is text")
-		fs.Int64Var(&o.padID, "pad-id", -1, "padding id (default: the model's generation_config.json, config.json, metadata, then the tokenizer's)")
-		fs.Int64Var(&o.bosID, "bos-id", -1, "decoder start id (default: the model's decoder start, else BOS, else pad)")
-		fs.Int64Var(&o.eosID, "eos-id", -1, "end-of-sentence id appended to source and labels (default: the model's, as --pad-id; none when unknown)")
-		fs.StringVar(&o.attention, "attention", "all", "gated attention kinds: encoder, decoder, cross or all (comma list)")
-		fs.StringVar(&o.structures, "structures", "heads", "what an ungated model gets gates on: a comma list of heads, ffn, ffn:G (groups of G neurons) and sublayers")
+		dep := newDeprecations(fs, stderr)
+		bindDataSet(fs, dep, &o.train, "train", "training set SRC,TGT: source and target sentences, one a line", "train-src", "train-tgt")
+		bindDataSet(fs, dep, &o.dev, "dev", "development set SRC,TGT: the validation loss (optional)", "dev-src", "dev-tgt")
+		o.text.bind(fs, dep)
+		for _, a := range []struct{ old, key string }{{"pad-id", "pad"}, {"bos-id", "decoder-start"}, {"eos-id", "eos"}} {
+			dep.custom(a.old, "--specials "+a.key+"=ID", "int", func(v string) error {
+				if o.text.specials != "" {
+					o.text.specials += ","
+				}
+				o.text.specials += a.key + "=" + v
+				return nil
+			})
+		}
+		fs.StringVar(&o.attention, "attention", "all", attentionHelp)
+		fs.StringVar(&o.structures, "structures", "heads", structuresHelp)
 		fs.StringVar(&o.trainWeights, "train-weights", "", `also train weights: "encoder" (encoder weights, decoder frozen)`)
 		fs.StringVar(&o.srcInput, "src-input", "", "model input of the source ids (default: src_ids or input_ids)")
 		fs.StringVar(&o.tgtInput, "tgt-input", "", "model input of the decoder ids (default: tgt_ids or decoder_input_ids)")
 		fs.StringVar(&o.mask, "mask-input", "", "model input of the source mask (default: attention_mask when present)")
 		fs.Float64Var(&o.cfg.Lambda, "l0-lambda", o.cfg.Lambda, "weight λ of the expected-L0 penalty")
-		fs.IntVar(&o.cfg.TargetHeads, "target-heads", 0, "end with exactly this many open heads (learned Lagrangian; overrides --l0-lambda)")
+		fs.IntVar(&o.cfg.TargetHeads, "target-heads", 0, "end training with exactly this many open heads, the largest log α (0: train with --l0-lambda)")
 		fs.StringVar(&o.budget.Params, "target-params", "", "end with at most this many parameters, a count or a percentage of the dense model's (50%; learned Lagrangian; needs the ungated model)")
 		fs.StringVar(&o.budget.FLOPs, "target-flops", "", "end with at most this many FLOPs per generated token, a count or a percentage of the dense model's (learned Lagrangian; needs the ungated model)")
 		fs.Float64Var(&o.cfg.LagrangeLR, "lagrange-lr", o.cfg.LagrangeLR, "ascent rate of the Lagrange multipliers")
@@ -138,13 +150,17 @@ uninterrupted run with the same flags ends.`,
 		fs.Uint64Var(&o.seed, "seed", 1, "seed of the gate noise and the data order")
 		fs.IntVar(&o.cfg.ValidEvery, "valid-every", o.cfg.ValidEvery, "validation loss every N steps (0: never)")
 		fs.IntVar(&o.cfg.CheckpointEvery, "checkpoint-every", o.cfg.CheckpointEvery, "checkpoint every N steps")
-		fs.StringVar(&o.out, "out", "", "output folder")
-		fs.BoolVar(&o.resume, "resume", false, "continue from the checkpoint in --out")
-		o.session.bind(fs, true)
+		bindOutput(fs, dep, &o.out, "output folder for gates.json, the log, the chart and the checkpoint")
+		fs.BoolVar(&o.overwrite, "overwrite", false, overwriteHelp)
+		fs.BoolVar(&o.resume, "resume", false, "continue from the checkpoint in -o DIR")
+		o.session.bind(fs)
 		fs.IntVar(&o.logEvery, "log-every", 10, "log line every N steps when the output is not a terminal")
 		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
 		if err := parseFlags(fs, args); err != nil {
 			return err
+		}
+		if fs.Changed("l0-lambda") && o.cfg.TargetHeads > 0 {
+			return &usageError{msg: fmt.Sprintf("--l0-lambda %g and --target-heads %d exclude each other: the head target replaces the penalty weight", o.cfg.Lambda, o.cfg.TargetHeads)}
 		}
 		models, err := expandJoinArgs(fs.Args())
 		if err != nil {
@@ -165,16 +181,25 @@ uninterrupted run with the same flags ends.`,
 
 func (o *trainOptions) validate() error {
 	switch {
-	case o.trainSrc == "" || o.trainTgt == "":
-		return &usageError{msg: "--train-src and --train-tgt are required"}
-	case (o.devSrc == "") != (o.devTgt == ""):
-		return &usageError{msg: "--dev-src and --dev-tgt go together"}
+	case o.train.empty():
+		return &usageError{msg: "--train SRC,TGT is required"}
 	case o.out == "":
-		return &usageError{msg: "--out is required"}
+		return &usageError{msg: "-o DIR is required"}
 	case o.trainWeights != "" && o.trainWeights != "encoder":
 		return &usageError{msg: fmt.Sprintf("--train-weights %q: only \"encoder\" is supported", o.trainWeights)}
 	case o.maxTokens <= 0:
 		return &usageError{msg: "--max-tokens must be positive"}
+	}
+	if err := o.train.pair("train"); err != nil {
+		return err
+	}
+	if !o.dev.empty() {
+		if err := o.dev.pair("dev"); err != nil {
+			return err
+		}
+	}
+	if err := o.text.check(); err != nil {
+		return err
 	}
 	k, err := gatetrain.ParseScheduleKind(o.schedule)
 	if err != nil {
@@ -240,8 +265,7 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 	if _, _, _, err := parseStructures(o.structures); err != nil {
 		return err
 	}
-	kinds, err := parseKinds(o.attention)
-	if err != nil {
+	if _, err := parseKinds(o.attention); err != nil {
 		return err
 	}
 	so, err := o.session.options("")
@@ -251,7 +275,26 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 	if err := ortrun.CheckOptions(so); err != nil {
 		return err
 	}
-	if err := refuseInputOutputs(trainOutputs(o.out), []string{o.model, o.decoder, o.trainSrc, o.trainTgt, o.devSrc, o.devTgt, o.tokenizer}); err != nil {
+	if err := refuseInputOutputs(trainOutputs(o.out), []string{o.model, o.decoder, o.train.src, o.train.tgt(), o.dev.src, o.dev.tgt(), o.text.tokenizer}); err != nil {
+		return err
+	}
+	dir, err := claimOutputDir(o.out, o.overwrite, o.resume)
+	if err != nil {
+		return err
+	}
+	if err := o.trainGates(ctx, so, stdout, stderr); err != nil {
+		// A failure keeps the folder only when it holds a checkpoint to
+		// resume from.
+		dir.release(fileExists(filepath.Join(o.out, gatetrain.CheckpointFileName)))
+		return err
+	}
+	return nil
+}
+
+// trainGates loads the model and the corpus and trains the gates.
+func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout, stderr io.Writer) error {
+	kinds, err := parseKinds(o.attention)
+	if err != nil {
 		return err
 	}
 	lo := &onnxio.LoadOptions{AllowDirs: o.allowDirs}
@@ -311,11 +354,13 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
-	var tok tokenize.Tokenizer
-	if o.tokenizer != "" {
-		if tok, err = tokenize.Load(o.tokenizer); err != nil {
-			return err
-		}
+	modelFiles := []string{o.model}
+	if o.decoder != "" {
+		modelFiles = append(modelFiles, o.decoder)
+	}
+	tok, err := o.text.open(modelFiles, o.allowDirs)
+	if err != nil {
+		return err
 	}
 	sp, err := o.specials(metas, tok, stdout)
 	if err != nil {
@@ -325,13 +370,13 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 	if tok != nil {
 		vocab = int64(tok.VocabSize())
 	}
-	train, err := o.readCorpus(o.trainSrc, o.trainTgt, tok, vocab)
+	train, err := o.readCorpus(o.train.src, o.train.tgt(), tok, vocab)
 	if err != nil {
 		return err
 	}
 	var dev *gatetrain.Corpus
-	if o.devSrc != "" {
-		if dev, err = o.readCorpus(o.devSrc, o.devTgt, tok, vocab); err != nil {
+	if !o.dev.empty() {
+		if dev, err = o.readCorpus(o.dev.src, o.dev.tgt(), tok, vocab); err != nil {
 			return err
 		}
 	}
@@ -351,17 +396,25 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
+		shared, err := gatetrain.UntieWeights(g, r.DecIn)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		for _, sw := range shared {
+			fmt.Fprintf(stdout, "shared weight %s\n", sw)
+		}
 		if weights, err = gatetrain.EncoderWeights(g, r.DecIn); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		if len(weights) == 0 {
 			return fmt.Errorf("%s: found no encoder weights to train", name)
 		}
+		fmt.Fprintf(stdout, "training %d encoder weights jointly with the gates\n", len(weights))
 	}
 	ro := gatetrain.RunOptions{
 		Graph: g, Model: name, Source: source, WeightSource: weightSource, WeightFile: weightFile,
 		Kinds: kinds, Roles: roles, Train: train, Dev: dev, Specials: sp, MaxTokens: o.maxTokens, Window: o.window,
-		Smoothing: o.smoothing, Cfg: o.cfg, TrainWeights: weights, OutDir: o.out, Resume: o.resume,
+		Smoothing: o.smoothing, Cfg: o.cfg, TrainWeights: weights, Untied: o.trainWeights == "encoder", OutDir: o.out, Resume: o.resume,
 		Session: so,
 	}
 	progress := newProgress(stdout, o.cfg.Steps, o.logEvery)
@@ -403,21 +456,12 @@ func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error 
 // The decoder starts with the model's decoder start id, else its BOS, else
 // pad; without an EOS id none is appended.
 func (o *trainOptions) specials(metas []verify.FileMeta, tok tokenize.Tokenizer, stdout io.Writer) (gatetrain.Specials, error) {
-	var flags []string
-	for _, f := range []struct {
-		name string
-		id   int64
-	}{{"pad", o.padID}, {"decoder-start", o.bosID}, {"eos", o.eosID}} {
-		if f.id >= 0 {
-			flags = append(flags, fmt.Sprintf("%s=%d", f.name, f.id))
-		}
-	}
 	var fb *tokenize.Specials
 	if tok != nil {
 		ts := tok.Specials()
 		fb = &ts
 	}
-	ms, err := verify.ResolveSpecials(verify.SpecialSources{Overrides: strings.Join(flags, ","), Dir: filepath.Dir(o.model),
+	ms, err := verify.ResolveSpecials(verify.SpecialSources{Overrides: o.text.specials, Dir: filepath.Dir(o.model),
 		AllowDirs: o.allowDirs, Files: metas, Fallback: fb})
 	if err != nil {
 		return gatetrain.Specials{}, err
@@ -427,7 +471,7 @@ func (o *trainOptions) specials(metas []verify.FileMeta, tok tokenize.Tokenizer,
 		sp.BOS = ms.Bos
 	}
 	if sp.Pad < 0 {
-		return sp, &usageError{msg: "--pad-id is required: no config.json, generation_config.json, metadata or tokenizer of the model gives the padding id"}
+		return sp, &usageError{msg: "give --specials pad=ID: no config.json, generation_config.json, metadata or tokenizer of the model gives the padding id"}
 	}
 	if sp.BOS < 0 {
 		sp.BOS = sp.Pad

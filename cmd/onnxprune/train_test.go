@@ -22,8 +22,8 @@ const plantedDir = "../../models/planted"
 
 func plantedArgs(out string, steps string) []string {
 	p := func(n string) string { return filepath.Join(plantedDir, n) }
-	return []string{"train", p("planted.onnx"), "--train-src", p("train.src"), "--train-tgt", p("train.tgt"),
-		"--pad-id", "0", "--bos-id", "1", "--eos-id", "2", "--out", out, "--max-steps", steps,
+	return []string{"train", p("planted.onnx"), "--train", p("train.src") + "," + p("train.tgt"),
+		"--ids", "--specials", "pad=0,decoder-start=1,eos=2", "-o", out, "--max-steps", steps,
 		"--l0-lambda", "0.05", "--init-log-alpha", "2", "--max-tokens", "512", "--threads", "1",
 		"--checkpoint-every", "20", "--seed", "11", "--log-every", "100"}
 }
@@ -159,8 +159,8 @@ func TestTrainBadInputNamesFileAndLine(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			s, g := write("bad.src", tc.src), write("bad.tgt", tc.tgt)
 			var stdout, stderr bytes.Buffer
-			code := run(context.Background(), []string{"train", model, "--train-src", s, "--train-tgt", g,
-				"--pad-id", "0", "--bos-id", "1", "--eos-id", "2", "--out", filepath.Join(dir, "out"), "--max-steps", "3"}, &stdout, &stderr)
+			code := run(context.Background(), []string{"train", model, "--train", s + "," + g,
+				"--ids", "--specials", "pad=0,decoder-start=1,eos=2", "-o", filepath.Join(dir, "out"), "--max-steps", "3"}, &stdout, &stderr)
 			if code != 2 {
 				t.Fatalf("exit code %d, want 2\n%s", code, stderr.String())
 			}
@@ -266,8 +266,8 @@ func TestTrainThenPruneKeepsLoss(t *testing.T) {
 	dir := t.TempDir()
 	p := func(n string) string { return filepath.Join(plantedDir, n) }
 	var stdout, stderr bytes.Buffer
-	args := []string{"train", p("planted_ungated.onnx"), "--train-src", p("train.src"), "--train-tgt", p("train.tgt"),
-		"--pad-id", "0", "--bos-id", "1", "--eos-id", "2", "--out", dir, "--max-steps", "300",
+	args := []string{"train", p("planted_ungated.onnx"), "--train", p("train.src") + "," + p("train.tgt"),
+		"--ids", "--specials", "pad=0,decoder-start=1,eos=2", "-o", dir, "--max-steps", "300",
 		"--l0-lambda", "0.05", "--init-log-alpha", "2", "--max-tokens", "512", "--threads", "1", "--seed", "3"}
 	if code := run(context.Background(), args, &stdout, &stderr); code != 0 {
 		t.Fatalf("train: exit %d: %s", code, stderr.String())
@@ -328,8 +328,8 @@ func TestTrainTextCorpusMatchesIDs(t *testing.T) {
 		t.Fatalf("ids run: exit %d: %s", code, stderr.String())
 	}
 	text := filepath.Join(dir, "text")
-	args := []string{"train", filepath.Join(plantedDir, "planted.onnx"), "--tokenizer", vf, "--train-src", src, "--train-tgt", tgt,
-		"--out", text, "--max-steps", "60", "--l0-lambda", "0.05", "--init-log-alpha", "2", "--max-tokens", "512",
+	args := []string{"train", filepath.Join(plantedDir, "planted.onnx"), "--tokenizer", vf, "--train", src + "," + tgt,
+		"-o", text, "--max-steps", "60", "--l0-lambda", "0.05", "--init-log-alpha", "2", "--max-tokens", "512",
 		"--threads", "1", "--checkpoint-every", "20", "--seed", "11"}
 	if code := run(context.Background(), args, &stdout, &stderr); code != 0 {
 		t.Fatalf("text run: exit %d: %s", code, stderr.String())
@@ -343,8 +343,8 @@ func TestTrainTextCorpusMatchesIDs(t *testing.T) {
 	// A word outside the vocabulary is an error naming the file and line.
 	bad := filepath.Join(dir, "bad.txt")
 	os.WriteFile(bad, []byte("w3 w4\nw5 nope w6\n"), 0o644)
-	args = []string{"train", filepath.Join(plantedDir, "planted.onnx"), "--tokenizer", vf, "--train-src", bad, "--train-tgt", bad,
-		"--out", filepath.Join(dir, "bad"), "--max-steps", "2"}
+	args = []string{"train", filepath.Join(plantedDir, "planted.onnx"), "--tokenizer", vf, "--train", bad + "," + bad,
+		"-o", filepath.Join(dir, "bad"), "--max-steps", "2"}
 	stderr.Reset()
 	if code := run(context.Background(), args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "bad.txt:2") {
 		t.Errorf("unknown word: exit %d, stderr %q (want the file and line)", code, stderr.String())

@@ -17,32 +17,41 @@ import (
 	"onnxprune/verify/tokenize"
 )
 
+// textFlags say how sentences become token ids: the tokenizer (or --ids)
+// and the special ids. Every command that reads sentences binds them.
+type textFlags struct {
+	tokenizer string
+	vocab     string
+	specials  string
+	ids       bool
+}
+
+func (f *textFlags) bind(fs *pflag.FlagSet, dep *deprecations) {
+	fs.StringVar(&f.tokenizer, "tokenizer", "", tokenizerHelp)
+	dep.rename("spm", "tokenizer")
+	fs.StringVar(&f.vocab, "vocab", "", vocabHelp)
+	fs.StringVar(&f.specials, "specials", "", specialsHelp)
+	fs.BoolVar(&f.ids, "ids", false, idsHelp)
+}
+
 // modelFlags are the flags that open a translation model (shared by
-// translate and verify).
+// translate, verify and analyze).
 type modelFlags struct {
-	spm      string
-	vocab    string
-	specials string
+	text     textFlags
 	srcBOS   bool
 	noSrcEOS bool
 	noCache  bool
 	session  sessionFlags
-	ids      bool
 	// allowDirs are extra directories the model's external data may live in.
 	allowDirs []string
 }
 
-// bind adds the flags; withProvider adds --provider (verify has its own,
-// repeatable one).
-func (f *modelFlags) bind(fs *pflag.FlagSet, withProvider bool) {
-	fs.StringVar(&f.spm, "spm", "", "tokenizer: SentencePiece .model, vocab.json/.yml or a plain vocabulary (default: the model's metadata 'tokenizer')")
-	fs.StringVar(&f.vocab, "vocab", "", "Marian vocab.json/.yml numbering the --spm pieces")
-	fs.StringVar(&f.specials, "specials", "", "special ids overriding the model's, e.g. pad=0,eos=1,decoder-start=0")
+func (f *modelFlags) bind(fs *pflag.FlagSet, dep *deprecations) {
+	f.text.bind(fs, dep)
 	fs.BoolVar(&f.srcBOS, "src-bos", false, "start each source with BOS (BART)")
 	fs.BoolVar(&f.noSrcEOS, "no-src-eos", false, "do not end each source with EOS")
 	fs.BoolVar(&f.noCache, "no-cache", false, "decode without past key/values (rerun the decoder on the whole prefix)")
-	f.session.bind(fs, withProvider)
-	fs.BoolVar(&f.ids, "ids", false, "source and output lines are space-separated token ids, no tokenizer")
+	f.session.bind(fs)
 	fs.StringArrayVar(&f.allowDirs, "allow-dir", nil, allowDirHelp)
 }
 
@@ -78,36 +87,44 @@ func (f *modelFlags) sessionOptions() (ortrun.Options, error) {
 	return f.session.options("")
 }
 
-// tokenizer opens --spm (and --vocab); with neither, the file the model's
+// check refuses contradictory flags before anything is read.
+func (f *textFlags) check() error {
+	if f.ids && (f.tokenizer != "" || f.vocab != "") {
+		return &usageError{msg: "--ids takes no --tokenizer or --vocab"}
+	}
+	return nil
+}
+
+// open opens --tokenizer (and --vocab); with neither, the file the model's
 // metadata names ("tokenizer"), which must lie in the model's folder or an
 // --allow-dir (verify.OpenTokenizerHint). It returns nil with --ids.
-func (f *modelFlags) tokenizer(modelPaths []string) (tokenize.Tokenizer, error) {
+func (f *textFlags) open(modelPaths, allowDirs []string) (tokenize.Tokenizer, error) {
+	if err := f.check(); err != nil {
+		return nil, err
+	}
 	if f.ids {
-		if f.spm != "" || f.vocab != "" {
-			return nil, &usageError{msg: "--ids takes no --spm or --vocab"}
-		}
 		return nil, nil
 	}
 	var tok tokenize.Tokenizer
-	if f.spm == "" {
-		hinted, _, err := verify.OpenTokenizerHint(modelPaths, f.allowDirs)
+	if f.tokenizer == "" {
+		hinted, _, err := verify.OpenTokenizerHint(modelPaths, allowDirs)
 		if err != nil {
 			return nil, err
 		}
 		if hinted == nil {
-			return nil, &usageError{msg: "give --spm (the model's metadata names no tokenizer) or --ids"}
+			return nil, &usageError{msg: "give --tokenizer (the model's metadata names no tokenizer) or --ids"}
 		}
 		tok = hinted
 	}
 	if f.vocab != "" {
 		var sp *tokenize.SentencePiece
-		if f.spm != "" {
+		if f.tokenizer != "" {
 			var err error
-			if sp, err = tokenize.LoadSentencePiece(f.spm); err != nil {
+			if sp, err = tokenize.LoadSentencePiece(f.tokenizer); err != nil {
 				return nil, err
 			}
 		} else if sp, _ = tok.(*tokenize.SentencePiece); sp == nil {
-			return nil, &usageError{msg: "--vocab numbers SentencePiece pieces, but the model's metadata names no SentencePiece model: give --spm"}
+			return nil, &usageError{msg: "--vocab numbers SentencePiece pieces, but the model's metadata names no SentencePiece model: give --tokenizer"}
 		}
 		v, err := tokenize.LoadVocab(f.vocab)
 		if err != nil {
@@ -118,7 +135,12 @@ func (f *modelFlags) tokenizer(modelPaths []string) (tokenize.Tokenizer, error) 
 	if tok != nil {
 		return tok, nil
 	}
-	return tokenize.Load(f.spm)
+	return tokenize.Load(f.tokenizer)
+}
+
+// tokenizer opens the tokenizer of the model at modelPaths (textFlags.open).
+func (f *modelFlags) tokenizer(modelPaths []string) (tokenize.Tokenizer, error) {
+	return f.text.open(modelPaths, f.allowDirs)
 }
 
 // openModel opens a model with the flags' session options and special ids;
@@ -129,7 +151,7 @@ func (f *modelFlags) openModel(paths []string, tok tokenize.Tokenizer, feats *fe
 	if err != nil {
 		return nil, err
 	}
-	mo := verify.ModelOptions{Session: so, Overrides: f.specials, NoCache: f.noCache, AllowDirs: f.allowDirs, Features: feats}
+	mo := verify.ModelOptions{Session: so, Overrides: f.text.specials, NoCache: f.noCache, AllowDirs: f.allowDirs, Features: feats}
 	if tok != nil {
 		sp := tok.Specials()
 		mo.Fallback = &sp
@@ -137,17 +159,18 @@ func (f *modelFlags) openModel(paths []string, tok tokenize.Tokenizer, feats *fe
 	return verify.OpenModel(paths, mo)
 }
 
-// readSource reads the source file; an empty one is an error.
-func readSource(path string) ([]string, error) {
+// readSource reads the source file that flag names; an empty one is an
+// error.
+func readSource(flag, path string) ([]string, error) {
 	if path == "" {
-		return nil, &usageError{msg: "--src is required"}
+		return nil, &usageError{msg: flag + " is required"}
 	}
 	lines, err := score.ReadLines(path)
 	if err != nil {
-		return nil, fmt.Errorf("--src: %w", err)
+		return nil, fmt.Errorf("%s: %w", flag, err)
 	}
 	if len(lines) == 0 {
-		return nil, fmt.Errorf("--src %s is empty", path)
+		return nil, fmt.Errorf("%s %s is empty", flag, path)
 	}
 	return lines, nil
 }
@@ -177,27 +200,30 @@ the files offer it (--no-cache turns it off).
 
 Special ids (pad, bos, eos, unk, decoder start) come from --specials, else the
 generation_config.json and config.json beside the model, else its metadata_props,
-else the tokenizer. Sources are encoded with --spm (SentencePiece), framed with EOS
-(and BOS with --src-bos), and decoded greedily (--beam 1) or with beam search, sorted
-by length into batches. A --src ending in .npy is speech features, float32
-[utterances, mel bins, frames], for a model whose encoder reads input_features
-(Whisper).
+else the tokenizer. Sources are encoded with --tokenizer (or given as ids with --ids),
+framed with EOS (and BOS with --src-bos), and decoded greedily (--beam 1) or with beam
+search, sorted by length into batches. A --src ending in .npy is speech features,
+float32 [utterances, mel bins, frames], for a model whose encoder reads
+input_features (Whisper).
 
 The output is written to a temporary file and renamed into place: an interrupted run
 leaves no partial file. An existing output is replaced only with --overwrite, and only
 when it is a regular file (never a device, a pipe or a symlink).`,
-		example: `  onnxprune translate models/reference --src models/corpus/test.en --spm models/corpus/spm8k.model -o test.hyp
-  onnxprune translate encoder_model.onnx decoder_model.onnx decoder_with_past_model.onnx \
-      --src news.en --spm source.spm --vocab vocab.json --beam 5 --length-penalty 1.0 -o news.hyp
-  onnxprune translate models/fixtures/marian --ids --specials pad=0,eos=1,decoder-start=0 --src ids.txt -o out.txt`,
+		example: `  bin/onnxprune translate models/reference --src <(head -5 models/demo/slice/bible-test.en) \
+      --tokenizer models/corpus/spm8k.model -o /tmp/onnxprune-ex/test.hyp --overwrite
+  bin/onnxprune translate models/reference/encoder_model.onnx models/reference/decoder_model.onnx \
+      --tokenizer models/corpus/spm8k.model --src <(head -3 models/demo/slice/bible-test.en) --beam 4 --length-penalty 1.0 -o -
+  bin/onnxprune translate models/planted/planted_ungated.onnx --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
+      --src models/demo/slice/planted-test.src -o -`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var o translateOptions
 		fs := newFlagSet(c, stdout)
+		dep := newDeprecations(fs, stderr)
 		fs.StringVar(&o.src, "src", "", "source file, one sentence a line")
-		fs.StringVarP(&o.out, "output", "o", "", "output file for the translations (- for stdout)")
-		fs.BoolVar(&o.overwrite, "overwrite", false, "replace an existing output file")
-		o.model.bind(fs, true)
+		bindOutput(fs, dep, &o.out, "output file for the translations (- for stdout)")
+		fs.BoolVar(&o.overwrite, "overwrite", false, overwriteHelp)
+		o.model.bind(fs, dep)
 		o.search.bind(fs)
 		if err := parseFlags(fs, args); err != nil {
 			return err
@@ -241,7 +267,7 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 	if features.IsFile(o.src) {
 		feats, err = features.Read(o.src)
 	} else {
-		lines, err = readSource(o.src)
+		lines, err = readSource("--src", o.src)
 	}
 	if err != nil {
 		return err

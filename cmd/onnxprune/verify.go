@@ -21,9 +21,9 @@ type verifyOptions struct {
 	search       searchFlags
 	original     []string
 	pruned       []string
-	src          string
-	refs         []string
-	providers    []string
+	test         dataSet
+	benchProv    []string
+	overwrite    bool
 	maxBLEUDrop  float64
 	maxLogitDiff float64
 	out          string
@@ -34,7 +34,7 @@ type verifyOptions struct {
 	stepPast     int
 	noBench      bool
 	tokenize     string
-	removed      string
+	remove       string
 	gates        string
 	equivTol     float64
 	inProcess    bool
@@ -45,16 +45,17 @@ func verifyCommand() command {
 	c := command{
 		name:  "verify",
 		short: "compare a pruned model with its original: BLEU/chrF, logits, size, FLOPs, speed",
-		usage: "verify --original A... --pruned B... --src SRC --ref REF -o DIR [flags]",
+		usage: "verify --original A... --pruned B... --test SRC,REF -o DIR [flags]",
 		long: `Compare a pruned model with its original on one source file, on ONNX Runtime.
 
-Both models translate --src (greedy or beam search, as for 'onnxprune translate');
-the report gives BLEU and chrF of each against --ref (sacreBLEU-identical), the share
+Both models translate the source of --test SRC,REF (greedy or beam search, as for
+'onnxprune translate'); the report gives BLEU and chrF of each against REF
+(sacreBLEU-identical; SRC,REF1,REF2 gives several references, SRC alone none), the share
 of identical translations, the largest logit difference under teacher forcing on the
 original's translations, file size, parameter count, analytic FLOPs per token
 (MatMul/Gemm shapes from shape inference) and speed: median and p90 latency of an
 encoder run, of one decoder step and of whole-sentence greedy translation (tokens/s)
-at each --bench-batch, after warm-up runs, for every --provider, with each model's
+at each --bench-batch, after warm-up runs, on --provider and every --bench-provider, with each model's
 peak resident memory (each model is timed in a child process of its own unless
 --bench-in-process); measured speedups stand next to the FLOP-count bound.
 The two models are timed interleaved, so that both see the same machine load:
@@ -68,26 +69,40 @@ folder each; repeat the flag or separate files with commas. A --src ending in .n
 speech features, float32 [utterances, mel bins, frames], for a model whose encoder
 reads input_features (Whisper); --ref then holds one line per utterance.
 
-DIR receives verify.json, report.md, report.html (with an SVG latency chart),
+--remove SPEC or --gates gates.json says which heads the pruned model lost: the
+surgery oracle then checks pruned = gated original with those gates at 0. The
+spec, the models, the data and the providers are checked before anything is
+translated.
+
+DIR (a new or empty folder; an existing one only with --overwrite) receives verify.json, report.md, report.html (with an SVG latency chart),
 original.hyp and pruned.hyp, each written to a temporary file and renamed. Exit code 1
 when --max-bleu-drop or --max-logit-diff is missed or the oracle fails; 2 for usage and input errors
 (mismatched line counts, an empty source, an unknown or unavailable provider).
 SIGINT/SIGTERM stop the run, write a partial report and exit with 130/143.`,
-		example: `  onnxprune verify --original models/reference --pruned pruned/ \
-      --src models/corpus/test.en --ref models/corpus/test.es --spm models/corpus/spm8k.model \
-      --max-bleu-drop 0.5 -o verify-out
-  onnxprune verify --original enc.onnx,dec.onnx,dec_past.onnx --pruned penc.onnx,pdec.onnx,pdec_past.onnx \
-      --src news.en --ref news.de --spm source.spm --vocab vocab.json --provider cpu --provider cuda -o out`,
+		example: `  bin/onnxprune prune models/planted/planted_ungated.onnx --remove encoder:0:2,encoder:0:3 \
+      -o /tmp/onnxprune-ex/planted-pruned.onnx --overwrite
+  bin/onnxprune verify --original models/planted/planted_ungated.onnx \
+      --pruned /tmp/onnxprune-ex/planted-pruned.onnx --remove encoder:0:2,encoder:0:3 \
+      --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
+      --test models/demo/slice/planted-test.src,models/demo/slice/planted-test.tgt \
+      --max-bleu-drop 0.5 --repeats 2 --rounds 1 --bench-batch 1 -o /tmp/onnxprune-ex/verify --overwrite
+  bin/onnxprune prune models/reference --keep encoder:0:*,encoder:1:0 -o /tmp/onnxprune-ex/pruned/ --overwrite
+  bin/onnxprune verify --original models/reference --pruned /tmp/onnxprune-ex/pruned \
+      --test <(head -5 models/demo/slice/bible-test.en),<(head -5 models/demo/slice/bible-test.es) \
+      --tokenizer models/corpus/spm8k.model --no-bench -o /tmp/onnxprune-ex/verify-ref --overwrite`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		var o verifyOptions
 		fs := newFlagSet(c, stdout)
+		dep := newDeprecations(fs, stderr)
 		fs.StringSliceVar(&o.original, "original", nil, "the original model's files or folder")
 		fs.StringSliceVar(&o.pruned, "pruned", nil, "the pruned model's files or folder")
-		fs.StringVar(&o.src, "src", "", "source file, one sentence a line")
-		fs.StringArrayVar(&o.refs, "ref", nil, "reference file (repeat for several references)")
-		fs.StringVarP(&o.out, "output", "o", "", "output folder for verify.json and the reports")
-		fs.StringArrayVar(&o.providers, "provider", []string{"cpu"}, "execution provider to time: cpu, cuda or tensorrt (repeat for several; the first translates)")
+		fs.Var(&o.test, "test", "test set SRC,REF: sources translated by both models, references scored against (SRC,REF1,REF2: several references; SRC alone: no scores)")
+		dep.custom("src", "--test SRC,REF", "string", func(v string) error { o.test.src = v; return nil })
+		dep.custom("ref", "--test SRC,REF", "string", func(v string) error { o.test.tgts = append(o.test.tgts, v); return nil })
+		bindOutput(fs, dep, &o.out, "output folder for verify.json and the reports")
+		fs.BoolVar(&o.overwrite, "overwrite", false, overwriteHelp)
+		fs.StringSliceVar(&o.benchProv, "bench-provider", nil, "further execution providers to time after --provider: cpu, cuda or tensorrt (comma list)")
 		fs.Float64Var(&o.maxBLEUDrop, "max-bleu-drop", 0, "fail (exit 1) when BLEU drops by more than this many points")
 		fs.Float64Var(&o.maxLogitDiff, "max-logit-diff", 0, "fail (exit 1) when a teacher-forced logit differs by more than this")
 		fs.StringVar(&o.tokenize, "tokenize", string(score.Tokenize13a), "BLEU tokenizer: 13a, intl, none or char")
@@ -97,16 +112,23 @@ SIGINT/SIGTERM stop the run, write a partial report and exit with 130/143.`,
 		fs.IntVar(&o.rounds, "rounds", verify.DefaultBench().Rounds, "interleaved rounds the timed runs are split into, original and pruned alternately (at most --repeats)")
 		fs.IntVar(&o.stepPast, "step-past", 16, "target tokens before the timed decoder step")
 		fs.BoolVar(&o.noBench, "no-bench", false, "skip the speed measurements")
-		fs.StringVar(&o.removed, "removed", "", "heads the pruned model lost (KIND:LAYER:HEAD,...): check it against the gated original")
+		fs.StringVar(&o.remove, "remove", "", removeHelp)
 		fs.StringVar(&o.gates, "gates", "", "gates.json whose keep=false heads the pruned model lost: check it against the gated original")
 		fs.Float64Var(&o.equivTol, "equiv-tol", verify.DefaultEquivalenceTol, "largest |gated − pruned| logit difference the equivalence check accepts")
 		fs.BoolVar(&o.inProcess, "bench-in-process", false, "time the models in this process, not each in a child process of its own (peak RSS then includes earlier stages)")
 		fs.BoolVar(&o.benchChild, "bench-child", false, "internal: run one benchmark job read as JSON from stdin")
 		_ = fs.MarkHidden("bench-child")
-		o.model.bind(fs, false)
+		o.model.bind(fs, dep)
+		dep.rename("removed", "remove")
 		o.search.bind(fs)
 		if err := parseFlags(fs, args); err != nil {
 			return err
+		}
+		if extra := o.model.session.provider.names; len(extra) > 1 {
+			// The old spelling: --provider repeated, the first translates.
+			fmt.Fprintf(stderr, "onnxprune: repeating --provider is deprecated and will be removed; use --provider %s --bench-provider %s\n", extra[0], strings.Join(extra[1:], ","))
+			o.benchProv = append(extra[1:], o.benchProv...)
+			o.model.session.provider.names = extra[:1]
 		}
 		if fs.NArg() > 0 {
 			return &usageError{msg: fmt.Sprintf("verify takes no arguments, got %q (use --original and --pruned)", fs.Args())}
@@ -136,8 +158,8 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 	switch {
 	case len(o.original) == 0 || len(o.pruned) == 0:
 		return cfg, &usageError{msg: "verify needs --original and --pruned"}
-	case o.src == "":
-		return cfg, &usageError{msg: "verify needs --src"}
+	case o.test.src == "":
+		return cfg, &usageError{msg: "verify needs --test SRC,REF"}
 	case o.out == "":
 		return cfg, &usageError{msg: "verify needs -o DIR"}
 	case o.warmup < 0 || o.repeats < 1 || o.stepPast < 0:
@@ -157,15 +179,19 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 	if err != nil {
 		return cfg, &usageError{msg: fmt.Sprintf("--tokenize %q is not one of 13a, intl, none, char", o.tokenize)}
 	}
-	for _, p := range o.providers {
+	so, err := o.model.session.options("")
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Providers = []ortrun.Provider{so.Provider}
+	for _, p := range o.benchProv {
 		pv, err := ortrun.ParseProvider(p)
 		if err != nil {
-			return cfg, &usageError{msg: fmt.Sprintf("--provider: %v", err)}
+			return cfg, &usageError{msg: fmt.Sprintf("--bench-provider: %v", err)}
 		}
 		cfg.Providers = append(cfg.Providers, pv)
 	}
-	so, err := o.model.session.options(o.providers[0])
-	if err != nil {
+	if err := o.model.text.check(); err != nil {
 		return cfg, err
 	}
 	// One library serves every provider of the run: the CUDA build when any
@@ -173,18 +199,18 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 	if err := ortrun.InitFor(so.Library, cfg.Providers...); err != nil {
 		return cfg, err
 	}
-	cfg.Original, cfg.Pruned, cfg.Src, cfg.Refs = o.original, o.pruned, o.src, o.refs
-	cfg.Model = verify.ModelOptions{Session: so, Overrides: o.model.specials, NoCache: o.model.noCache, AllowDirs: o.model.allowDirs}
+	cfg.Original, cfg.Pruned, cfg.Src, cfg.Refs = o.original, o.pruned, o.test.src, o.test.tgts
+	cfg.Model = verify.ModelOptions{Session: so, Overrides: o.model.text.specials, NoCache: o.model.noCache, AllowDirs: o.model.allowDirs}
 	cfg.SrcBOS, cfg.SrcEOS = o.model.srcBOS, !o.model.noSrcEOS
 	cfg.Search = o.search.o
 	cfg.Search.NoCache = o.model.noCache
 	cfg.Bench = verify.BenchOptions{Batches: o.batches, Warmup: o.warmup, Repeats: o.repeats, Rounds: o.rounds, StepPast: o.stepPast}
 	cfg.SkipBench = o.noBench
 	switch {
-	case o.removed != "" && o.gates != "":
-		return cfg, &usageError{msg: "give --removed or --gates, not both"}
-	case o.removed != "" || o.gates != "":
-		cfg.Decision = &verify.HeadDecision{Remove: o.removed, Gates: o.gates}
+	case o.remove != "" && o.gates != "":
+		return cfg, &usageError{msg: "give --remove or --gates, not both"}
+	case o.remove != "" || o.gates != "":
+		cfg.Decision = &verify.HeadDecision{Remove: o.remove, Gates: o.gates}
 	}
 	if !(o.equivTol > 0) {
 		return cfg, &usageError{msg: fmt.Sprintf("--equiv-tol %g must be > 0", o.equivTol)}
@@ -194,8 +220,8 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 	if bleuSet {
 		v := o.maxBLEUDrop
 		cfg.MaxBLEUDrop = &v
-		if len(o.refs) == 0 {
-			return cfg, &usageError{msg: "--max-bleu-drop needs --ref"}
+		if len(o.test.tgts) == 0 {
+			return cfg, &usageError{msg: "--max-bleu-drop needs references: --test SRC,REF"}
 		}
 	}
 	if logitSet {
@@ -206,6 +232,10 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 }
 
 func (o *verifyOptions) run(ctx context.Context, cfg verify.Config, stdout, stderr io.Writer) error {
+	dir, err := claimOutputDir(o.out, o.overwrite, false)
+	if err != nil {
+		return err
+	}
 	tok, err := o.model.tokenizer(o.original)
 	if err != nil {
 		return err
@@ -224,9 +254,11 @@ func (o *verifyOptions) run(ctx context.Context, cfg verify.Config, stdout, stde
 	// interruption, or a failure after the original model has translated
 	// the source, leaves a partial one.
 	if runErr != nil && !r.Interrupted && r.Original.Hypotheses == nil {
+		dir.release(false)
 		return runErr
 	}
 	if err := verify.WriteReports(o.out, r); err != nil {
+		dir.release(false)
 		return errors.Join(runErr, err)
 	}
 	if runErr != nil {

@@ -105,7 +105,7 @@ func TestTranslateErrors(t *testing.T) {
 		{"empty source", []string{marianDir, "--ids", "--src", empty, "-o", "-"}, "empty.txt is empty"},
 		{"unknown provider", []string{marianDir, "--ids", "--src", src, "-o", "-", "--provider", "tpu"}, `unknown execution provider "tpu"`},
 		{"no model", []string{"--ids", "--src", src, "-o", "-"}, "needs MODEL"},
-		{"no tokenizer", []string{marianDir, "--src", src, "-o", "-", "--specials", marianSpecials}, "give --spm"},
+		{"no tokenizer", []string{marianDir, "--src", src, "-o", "-", "--specials", marianSpecials}, "give --tokenizer"},
 		{"not a model", []string{img, "--ids", "--src", src, "-o", "-"}, "notes.txt"},
 		{"missing specials", []string{marianDir, "--ids", "--src", src, "-o", "-"}, "special ids eos, decoder-start, pad"},
 	}
@@ -137,9 +137,9 @@ func TestVerifyCommand(t *testing.T) {
 	ref := writeText(t, dir, "ref.txt", "5 6 7\n9 9 9\n20\n31 32\n")
 	const spec = "encoder:1:3,decoder:1:0"
 	pruned := pruneWithCLI(t, spec)
-	base := []string{"verify", "--original", strings.Join(marianPaths, ","), "--pruned", pruned, "--src", src, "--ref", ref,
+	base := []string{"verify", "--original", strings.Join(marianPaths, ","), "--pruned", pruned, "--test", src + "," + ref,
 		"--ids", "--specials", marianSpecials, "--max-len", "8", "--bench-batch", "1,2", "--warmup", "1", "--repeats", "2",
-		"--removed", spec, "--bench-in-process"}
+		"--remove", spec, "--bench-in-process"}
 
 	out := filepath.Join(dir, "ok")
 	stdout, stderr, code := runVerifyCLI(t, context.Background(), append(base, "-o", out, "--max-bleu-drop", "100")...)
@@ -177,10 +177,10 @@ func TestVerifyCommand(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--ref", short}, "short.txt has 1 lines but source"},
+		{[]string{"--test", src + "," + short}, "short.txt has 1 lines but source"},
 		{[]string{"--provider", "gpu9"}, `unknown execution provider "gpu9"`},
 		{[]string{"--rounds", "0"}, "--rounds 0 < 1"},
-		{[]string{"--src", writeText(t, dir, "e.txt", "")}, "e.txt is empty"},
+		{[]string{"--test", writeText(t, dir, "e.txt", "")}, "e.txt is empty"},
 		{[]string{"--pruned", writeText(t, dir, "bad.onnx", "not a model")}, "bad.onnx"},
 	} {
 		out := filepath.Join(dir, "bad")
@@ -203,7 +203,7 @@ func TestVerifySignal(t *testing.T) {
 		ctx, cancel := context.WithCancelCause(context.Background())
 		cancel(interrupted{sig})
 		out := filepath.Join(dir, sig.String())
-		_, stderr, code := runVerifyCLI(t, ctx, "verify", "--original", marianDir, "--pruned", marianDir, "--src", src,
+		_, stderr, code := runVerifyCLI(t, ctx, "verify", "--original", marianDir, "--pruned", marianDir, "--test", src,
 			"--ids", "--specials", marianSpecials, "-o", out)
 		if code != 128+int(sig) {
 			t.Errorf("%v: exit %d (%s), want %d", sig, code, stderr, 128+int(sig))
@@ -246,7 +246,7 @@ func TestTranslateText(t *testing.T) {
 		t.Fatalf("--ids: exit %d: %s", code, stderr)
 	}
 	// The vocabulary gives pad, eos and bos; only the decoder start is set.
-	if _, stderr, code := runVerifyCLI(t, context.Background(), "translate", marianDir, "--spm", vp, "--specials", "decoder-start=0",
+	if _, stderr, code := runVerifyCLI(t, context.Background(), "translate", marianDir, "--tokenizer", vp, "--specials", "decoder-start=0",
 		"--src", wsrc, "--max-len", "6", "-o", textOut); code != 0 {
 		t.Fatalf("text: exit %d: %s", code, stderr)
 	}
@@ -275,7 +275,7 @@ func TestVerifyBenchChild(t *testing.T) {
 	dir := t.TempDir()
 	src := writeText(t, dir, "src.txt", idSource)
 	out := filepath.Join(dir, "out")
-	cmd := exec.Command(testBinary(t), "verify", "--original", marianDir, "--pruned", marianDir, "--src", src,
+	cmd := exec.Command(testBinary(t), "verify", "--original", marianDir, "--pruned", marianDir, "--test", src,
 		"--ids", "--specials", marianSpecials, "--max-len", "8", "--bench-batch", "1", "--warmup", "0", "--repeats", "3",
 		"--rounds", "2", "-o", out)
 	cmd.Env = ortEnv(t)

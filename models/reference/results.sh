@@ -197,7 +197,7 @@ for l in en es; do
 done
 [ -f $D/ewt-dev.txt ] || { grep '^# text = ' $EWT | sed 's/^# text = //' >$D/ewt-dev.txt.tmp && mv $D/ewt-dev.txt.tmp $D/ewt-dev.txt; }
 
-SPM="--spm $C/spm8k.model"
+SPM="--tokenizer $C/spm8k.model"
 TR="$SPM --src $D/test.en --max-len 160 --threads $THREADS"
 RUN="--config models/demo/pipeline.yaml --model $MODEL --threads $THREADS
   --train $C/data/train.en,$C/data/train.es --dev $D/val.en,$D/val.es --test $D/test.en,$D/test.es
@@ -297,7 +297,7 @@ noencoder() {
 gaterun() {
 	local name=$1 s=$SCRATCH/$1 p=$CACHE/$1.part
 	shift
-	$OP run $RUN --out "$s" "$@" || return
+	$OP run $RUN -o "$s" "$@" || return
 	part "$name" || return
 	cp "$s/summary.json" "$s/train/gates.json" "$p/" || return
 	cp "$s/verify/pruned.hyp" "$p/test.hyp" || return
@@ -313,7 +313,7 @@ speedrun() {
 	local name=$1 m=$SCRATCH/speed/$1-model v=$SCRATCH/speed/$1 cached=$CACHE/$1 check
 	case $name in
 	gt-* | all-*) check=(--gates "$CACHE/$name/gates.json") ;;
-	none-0) check=(--removed "encoder:*:*") cached=$CACHE/rank/none-0 ;;
+	none-0) check=(--remove "encoder:*:*") cached=$CACHE/rank/none-0 ;;
 	*)
 		echo "speed run $name: only gate runs and none-0 are timed" >&2
 		return 1
@@ -328,11 +328,11 @@ speedrun() {
 	finish "speed/$name" || return
 	rm -rf "$m" "$v"
 }
-V="--src $D/speed.en --ref $D/speed.es $SPM --max-len 160 $SPEED --threads $THREADS"
+V="--test $D/speed.en,$D/speed.es $SPM --max-len 160 $SPEED --threads $THREADS"
 
 # 1. the dense model: translations, dev loss, rankings on the dev verses
 step dense "$CACHE/dense" dense
-step an-dev "$CACHE/an-dev" analysis an-dev --data $C/dev.en,$C/dev.es --max-sentences $AN_N
+step an-dev "$CACHE/an-dev" analysis an-dev --dev $C/dev.en,$C/dev.es --max-sentences $AN_N
 # 2. all encoder self-attention removed
 step none-0 "$CACHE/rank/none-0" noencoder
 # 3. gate training of the encoder heads at each budget
@@ -357,7 +357,7 @@ for L in $ALL_LAMBDAS; do
 done
 # 6. roles on the UD English-EWT dev trees, with the ROLES_RUN decision marked
 if [ -d "$CACHE/$ROLES_RUN" ]; then
-	step ewt-roles "$CACHE/ewt-roles" analysis ewt-roles --data $D/ewt-dev.txt --conllu $EWT --max-sentences $EWT_N \
+	step ewt-roles "$CACHE/ewt-roles" analysis ewt-roles --dev $D/ewt-dev.txt --conllu $EWT --max-sentences $EWT_N \
 		--gates "$CACHE/$ROLES_RUN/gates.json"
 fi
 # 7. speed, original and pruned interleaved

@@ -16,11 +16,8 @@ import (
 	"strings"
 	"testing"
 
-	"onnxprune/onnxio"
-	"onnxprune/onnxio/onnxpb"
+	"onnxprune/internal/testset"
 	"onnxprune/ortrun"
-
-	"google.golang.org/protobuf/proto"
 )
 
 const encoder = "../../models/fixtures/marian/encoder_model.onnx"
@@ -75,17 +72,17 @@ func TestCPUThroughCUDABuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	in, want := readSet(t, filepath.Join(strings.TrimSuffix(encoder, ".onnx"), "test_data_set_0"))
-	var names []string
-	for n := range want {
-		names = append(names, n)
+	set, err := testset.Read(filepath.Join(strings.TrimSuffix(encoder, ".onnx"), "test_data_set_0"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	got, err := s.Run(in, names)
+	names := set.OutputNames()
+	got, err := s.Run(set.Inputs, names)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, n := range names {
-		g, w := got[n].F32, want[n].F32
+		g, w := got[n].F32, set.Outputs[n].F32
 		if len(g) != len(w) || len(g) == 0 {
 			t.Fatalf("%s: %d values, want %d", n, len(g), len(w))
 		}
@@ -148,38 +145,4 @@ func TestTensorRTNamesTensorRT(t *testing.T) {
 	if !strings.Contains(out, ".so") || !strings.Contains(out, "tensorrt") {
 		t.Errorf("error %q names no missing library", out)
 	}
-}
-
-func readSet(t *testing.T, dir string) (inputs, outputs map[string]*ortrun.Tensor) {
-	t.Helper()
-	inputs, outputs = map[string]*ortrun.Tensor{}, map[string]*ortrun.Tensor{}
-	for kind, m := range map[string]map[string]*ortrun.Tensor{"input": inputs, "output": outputs} {
-		files, _ := filepath.Glob(filepath.Join(dir, kind+"_*.pb"))
-		if len(files) == 0 {
-			t.Fatalf("%s has no %s files", dir, kind)
-		}
-		for _, f := range files {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var tp onnxpb.TensorProto
-			if err := proto.Unmarshal(b, &tp); err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
-			d, err := onnxio.DecodeTensor(&tp, nil)
-			if err != nil {
-				t.Fatalf("%s: %v", f, err)
-			}
-			switch d.DataType {
-			case onnxpb.TensorProto_FLOAT:
-				m[tp.GetName()] = ortrun.NewF32(d.Dims, d.F32)
-			case onnxpb.TensorProto_INT64:
-				m[tp.GetName()] = ortrun.NewI64(d.Dims, d.I64)
-			default:
-				t.Fatalf("%s: element type %v", f, d.DataType)
-			}
-		}
-	}
-	return inputs, outputs
 }

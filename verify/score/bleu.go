@@ -1,7 +1,6 @@
 package score
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -308,53 +307,17 @@ func flooredLog(x float64) float64 {
 	return crLog(x)
 }
 
-// errNoRefs is returned when no reference stream is given.
-var errNoRefs = errors.New("score: no references")
-
-// checkStreams verifies that every reference stream has one line per hypothesis.
-func checkStreams(hyps []string, refs [][]string) error {
-	if len(refs) == 0 {
-		return errNoRefs
-	}
-	for k, r := range refs {
-		if len(r) != len(hyps) {
-			return fmt.Errorf("score: reference stream %d has %d lines but there are %d hypotheses", k+1, len(r), len(hyps))
-		}
-	}
-	return nil
-}
-
 // Corpus returns corpus BLEU of hyps against the reference streams refs:
 // refs[k][i] is the k-th reference of hyps[i].
 func (b BLEU) Corpus(hyps []string, refs [][]string) (BLEUScore, error) {
-	if err := b.Validate(); err != nil {
-		return BLEUScore{}, err
-	}
-	if err := checkStreams(hyps, refs); err != nil {
-		return BLEUScore{}, err
-	}
-	var total BLEUStats
-	segRefs := make([]string, len(refs))
-	for i, h := range hyps {
-		for k := range refs {
-			segRefs[k] = refs[k][i]
-		}
-		total.Add(b.SegmentStats(h, segRefs))
-	}
-	return b.Compute(total, len(refs)), nil
+	return corpusScore(b, hyps, refs)
 }
 
 // Sentence returns BLEU of one hypothesis against its references. sacreBLEU
 // recommends EffectiveOrder for this and turns it on in its sentence-level
 // mode; this method uses the options as given.
 func (b BLEU) Sentence(hyp string, refs []string) (BLEUScore, error) {
-	if err := b.Validate(); err != nil {
-		return BLEUScore{}, err
-	}
-	if len(refs) == 0 {
-		return BLEUScore{}, errNoRefs
-	}
-	return b.Compute(b.SegmentStats(hyp, refs), len(refs)), nil
+	return sentenceScore(b, hyp, refs)
 }
 
 // Format returns the score the way sacreBLEU prints it: name, signature,

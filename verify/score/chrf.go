@@ -279,32 +279,12 @@ func (c ChrF) Compute(st ChrFStats, nrefs int) ChrFScore {
 // Corpus returns corpus chrF of hyps against the reference streams refs:
 // refs[k][i] is the k-th reference of hyps[i].
 func (c ChrF) Corpus(hyps []string, refs [][]string) (ChrFScore, error) {
-	if err := c.Validate(); err != nil {
-		return ChrFScore{}, err
-	}
-	if err := checkStreams(hyps, refs); err != nil {
-		return ChrFScore{}, err
-	}
-	var total ChrFStats
-	segRefs := make([]string, len(refs))
-	for i, h := range hyps {
-		for k := range refs {
-			segRefs[k] = refs[k][i]
-		}
-		total.Add(c.SegmentStats(h, segRefs))
-	}
-	return c.Compute(total, len(refs)), nil
+	return corpusScore(c, hyps, refs)
 }
 
 // Sentence returns chrF of one hypothesis against its references.
 func (c ChrF) Sentence(hyp string, refs []string) (ChrFScore, error) {
-	if err := c.Validate(); err != nil {
-		return ChrFScore{}, err
-	}
-	if len(refs) == 0 {
-		return ChrFScore{}, errNoRefs
-	}
-	return c.Compute(c.SegmentStats(hyp, refs), len(refs)), nil
+	return sentenceScore(c, hyp, refs)
 }
 
 // Format returns the score the way sacreBLEU prints it, e.g.

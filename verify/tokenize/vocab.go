@@ -330,6 +330,41 @@ func (v *Vocab) guessSpecials() Specials {
 	return s
 }
 
+// idsOf returns the ids of tokens; a token not in v gets the id unk, or,
+// when unk is negative (no unknown id), an error naming the token as what
+// ("token", "piece").
+func (v *Vocab) idsOf(tokens []string, what string, unk int64) ([]int64, error) {
+	ids := make([]int64, len(tokens))
+	for i, tok := range tokens {
+		id, ok := v.ids[tok]
+		if !ok {
+			if unk < 0 {
+				return nil, fmt.Errorf("tokenize: %s: %s %q is not in the vocabulary, which has no unknown id", v.name, what, tok)
+			}
+			id = unk
+		}
+		ids[i] = id
+	}
+	return ids, nil
+}
+
+// tokensOf returns the tokens of ids; an id no token has gets the token of
+// unk, or fallback when unk has none either.
+func (v *Vocab) tokensOf(ids []int64, unk int64, fallback string) []string {
+	toks := make([]string, len(ids))
+	for i, id := range ids {
+		tok, ok := v.Token(id)
+		if !ok {
+			tok, ok = v.Token(unk)
+			if !ok {
+				tok = fallback
+			}
+		}
+		toks[i] = tok
+	}
+	return toks
+}
+
 // WordTokenizer maps whitespace-separated tokens of pre-tokenized text to
 // vocabulary ids.
 type WordTokenizer struct {
@@ -348,36 +383,13 @@ func NewWordTokenizer(v *Vocab) *WordTokenizer {
 // Encode splits text at whitespace and looks every token up; a token not in
 // the vocabulary gets the unknown id, or an error when there is none.
 func (w *WordTokenizer) Encode(text string) ([]int64, error) {
-	fields := strings.Fields(text)
-	ids := make([]int64, len(fields))
-	for i, f := range fields {
-		id, ok := w.vocab.ids[f]
-		if !ok {
-			if w.specials.Unk < 0 {
-				return nil, fmt.Errorf("tokenize: %s: token %q is not in the vocabulary, which has no unknown id", w.vocab.name, f)
-			}
-			id = w.specials.Unk
-		}
-		ids[i] = id
-	}
-	return ids, nil
+	return w.vocab.idsOf(strings.Fields(text), "token", w.specials.Unk)
 }
 
 // Decode joins the tokens of ids with single spaces. An id no token has is
 // written as the unknown token (or "<unk>" when there is none).
 func (w *WordTokenizer) Decode(ids []int64) string {
-	parts := make([]string, len(ids))
-	for i, id := range ids {
-		t, ok := w.vocab.Token(id)
-		if !ok {
-			t, ok = w.vocab.Token(w.specials.Unk)
-			if !ok {
-				t = "<unk>"
-			}
-		}
-		parts[i] = t
-	}
-	return strings.Join(parts, " ")
+	return strings.Join(w.vocab.tokensOf(ids, w.specials.Unk, "<unk>"), " ")
 }
 
 // VocabSize is one more than the largest id.
@@ -414,18 +426,11 @@ func NewMarian(spm *SentencePiece, vocab *Vocab) *Marian {
 // error when there is none.
 func (t *Marian) Encode(text string) ([]int64, error) {
 	ps := t.spm.EncodePieces(text)
-	ids := make([]int64, len(ps))
+	texts := make([]string, len(ps))
 	for i, p := range ps {
-		id, ok := t.vocab.ids[p.Text]
-		if !ok {
-			if t.specials.Unk < 0 {
-				return nil, fmt.Errorf("tokenize: %s: piece %q is not in the vocabulary, which has no unknown id", t.vocab.name, p.Text)
-			}
-			id = t.specials.Unk
-		}
-		ids[i] = id
+		texts[i] = p.Text
 	}
-	return ids, nil
+	return t.vocab.idsOf(texts, "piece", t.specials.Unk)
 }
 
 // Decode maps ids to pieces through the vocabulary and decodes them with the
@@ -434,18 +439,7 @@ func (t *Marian) Encode(text string) ([]int64, error) {
 // model (such as <pad> when the model has none) decodes as its literal text:
 // cut a model's output with StripSpecials first.
 func (t *Marian) Decode(ids []int64) string {
-	ps := make([]string, len(ids))
-	for i, id := range ids {
-		tok, ok := t.vocab.Token(id)
-		if !ok {
-			tok, ok = t.vocab.Token(t.specials.Unk)
-			if !ok {
-				tok = t.spm.pieces[t.spm.unk]
-			}
-		}
-		ps[i] = tok
-	}
-	return t.spm.DecodePieces(ps)
+	return t.spm.DecodePieces(t.vocab.tokensOf(ids, t.specials.Unk, t.spm.pieces[t.spm.unk]))
 }
 
 // VocabSize is the vocabulary's size.

@@ -45,6 +45,9 @@ type harness struct {
 	batch      string
 	rows       []Row
 	start      time.Time
+	// baseRounds is the number of interleaved rounds of the paper-size
+	// rows (8.*).
+	baseRounds int
 	only       map[string]bool // -rows; empty: every row
 }
 
@@ -86,6 +89,7 @@ func main() {
 	flag.StringVar(&h.python, "python", "", "Python interpreter of the peers (default: /opt/onnxprune-venv, else bench/.venv made from bench/requirements.txt)")
 	refDir := flag.String("reference", "models/reference", "folder of the reference model (model.onnx, encoder_model.onnx, decoder_model.onnx, config.json)")
 	flag.BoolVar(&h.snapshot, "snapshot", false, "build onnxprune and the workers from the last commit (git archive HEAD), not the working tree")
+	flag.IntVar(&h.baseRounds, "base-rounds", 2, "interleaved rounds of the Transformer-base rows 8.* (each runs 8 children of about 30 s of CPU)")
 	skipSurgery := flag.Bool("skip-surgery", false, "leave out the Transformer-big surgery rows (they write about 2 GB)")
 	rowList := flag.String("rows", "", "comma list of row ids to measure, e.g. 1,2 (default: all; 1 and 2 include 1t1 and 2t1)")
 	flag.Parse()
@@ -168,6 +172,9 @@ func (h *harness) main(out, refDir string, skipSurgery bool) error {
 	}
 	if h.want("7", "7b") {
 		h.peerSurgeryRows()
+	}
+	if h.want("8") {
+		h.baseRows()
 	}
 
 	res := results{Date: time.Now().UTC().Format(time.RFC3339), Machine: h.mach, Model: h.models.Name,

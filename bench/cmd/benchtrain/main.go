@@ -5,6 +5,7 @@
 // process so that its peak RSS is its own, and reads the JSON it prints.
 //
 //	benchtrain -model m.onnx -batch batch.json -mode gates|joint|forward -threads 2
+//	benchtrain -mode sgemm -threads 1      # ONNX Runtime's MatMul peak, GFLOPS
 package main
 
 import (
@@ -13,7 +14,11 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/pprof"
 	"sort"
+	"syscall"
 	"time"
 
 	"onnxprune/bench/internal/batchfile"
@@ -43,7 +48,33 @@ type result struct {
 	// Losses are the objectives of the first -losses steps (warm-up steps
 	// first), to compare with a peer's.
 	Losses []float64 `json:"first_losses,omitempty"`
+	// StepSec is every step's time, warm-up steps first (-step-times).
+	StepSec []float64 `json:"step_s,omitempty"`
+	// StepFLOPs counts the multiply-adds (×2) of the MatMul and Gemm nodes
+	// of the run graph (training or forward) at the batch's shapes.
+	StepFLOPs int64 `json:"step_flops,omitempty"`
+	// HeapPerStep is the Go heap allocated per timed step (bytes).
+	HeapPerStep float64 `json:"go_heap_bytes_per_step"`
+	// CPUPerStep is the process's CPU time (user + system) per timed step:
+	// on a shared machine it moves less with the load than wall time.
+	CPUPerStep float64 `json:"cpu_s_per_step"`
+	// GFLOPS and GFLOPSPerCPU are the sgemm mode's results, by wall time
+	// and per CPU second.
+	GFLOPS       float64 `json:"gflops,omitempty"`
+	GFLOPSPerCPU float64 `json:"gflops_per_cpu_s,omitempty"`
 }
+
+// cpuSeconds is the process's user and system CPU time so far.
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return float64(ru.Utime.Nano()+ru.Stime.Nano()) / 1e9
+}
+
+// sessionFlags are the ONNX Runtime settings given by flags.
+var sessionFlags ortrun.Options
 
 // hyper are the training settings a peer has to share.
 type hyper struct {
@@ -75,8 +106,35 @@ func main() {
 	flag.Float64Var(&hp.lambda, "lambda", def.Lambda, "weight of the expected-L0 penalty (averaged over blocks)")
 	flag.Float64Var(&hp.weightLR, "weight-lr", def.WeightLR, "learning rate of the encoder weights (joint mode)")
 	flag.IntVar(&hp.losses, "losses", 0, "report the objective of the first N steps (warm-up steps included)")
+	flag.BoolVar(&sessionFlags.NoCPUArena, "no-arena", false, "ONNX Runtime without its CPU arena")
+	flag.BoolVar(&sessionFlags.NoPrepacking, "no-prepack", false, "ONNX Runtime without weight prepacking")
+	flag.StringVar(&sessionFlags.ProfilePrefix, "ort-profile", "", "write ONNX Runtime's profile of the runs to files starting with this prefix")
+	flag.BoolVar(&rssTrace, "rss-trace", false, "print the resident size after each stage and step to stderr")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run (pprof) to this file")
+	sgemmN := flag.Int("sgemm-n", 2048, "matrix size of -mode sgemm")
 	flag.Parse()
+	if *mode == "sgemm" {
+		gf, gfCPU, err := sgemm(*sgemmN, *threads, max(1, *repeats))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "benchtrain:", err)
+			os.Exit(1)
+		}
+		json.NewEncoder(os.Stdout).Encode(result{Mode: "sgemm", GFLOPS: gf, GFLOPSPerCPU: gfCPU, StepFLOPs: 2 * int64(*sgemmN) * int64(*sgemmN) * int64(*sgemmN)})
+		return
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "benchtrain:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if err := run(*model, *batchPath, *mode, *threads, *warmup, *repeats, max(1, *perRun), *minRun, hp); err != nil {
+		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "benchtrain:", err)
 		os.Exit(1)
 	}
@@ -97,6 +155,7 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 	if err != nil {
 		return fmt.Errorf("%s: %w", model, err)
 	}
+	rssNote("loaded")
 	roles, err := gatetrain.DetectRoles(g, gatetrain.Roles{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", model, err)
@@ -108,7 +167,8 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 	sp := gatetrain.Specials{Pad: bf.Pad, BOS: bf.BOS, EOS: bf.EOS}
 	batch := gatetrain.MakeBatch(pairs, sp)
 	res := result{Mode: mode, Model: model, Tokens: batch.Tokens, Rows: batch.B}
-	so := ortrun.Options{IntraOpThreads: threads, InterOpThreads: 1, Name: model}
+	so := sessionFlags
+	so.IntraOpThreads, so.InterOpThreads, so.Name = threads, 1, model
 
 	var step func() error
 	switch mode {
@@ -124,6 +184,13 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		}
 		if roles.SrcMask != "" {
 			feeds[roles.SrcMask] = ortrun.NewI64([]int64{int64(batch.B), int64(batch.S)}, batch.SrcMask)
+		}
+		dims := map[string][]int64{roles.Src: {int64(batch.B), int64(batch.S)}, roles.DecIn: {int64(batch.B), int64(batch.T)}}
+		if roles.SrcMask != "" {
+			dims[roles.SrcMask] = dims[roles.Src]
+		}
+		if res.StepFLOPs, err = matmulFLOPs(g, dims); err != nil {
+			return fmt.Errorf("%s: FLOPs: %w", model, err)
 		}
 		step = func() error {
 			_, err := sess.Run(feeds, []string{roles.Logits})
@@ -143,6 +210,9 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		}
 		var weights []string
 		if mode == "joint" {
+			if _, err := gatetrain.UntieWeights(g, roles.DecIn); err != nil {
+				return fmt.Errorf("%s: %w", model, err)
+			}
 			if weights, err = gatetrain.EncoderWeights(g, roles.DecIn); err != nil {
 				return fmt.Errorf("%s: %w", model, err)
 			}
@@ -165,13 +235,33 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 			}
 			res.Weights += n
 		}
-		mp := &onnxio.Model{Proto: tg.Graph.ModelProto(m.Proto)}
-		data, err := mp.Marshal()
+		dims := map[string][]int64{roles.Src: {int64(batch.B), int64(batch.S)}, roles.DecIn: {int64(batch.B), int64(batch.T)},
+			gatetrain.LabelsInput: {int64(batch.B), int64(batch.T)}}
+		if roles.SrcMask != "" {
+			dims[roles.SrcMask] = dims[roles.Src]
+		}
+		if res.StepFLOPs, err = matmulFLOPs(tg.Graph, dims); err != nil {
+			return fmt.Errorf("%s: FLOPs: %w", model, err)
+		}
+		rssNote("train graph")
+		// As gatetrain.Run does: the session reads the training graph from
+		// a file, without prepacking, and the graph and the model are let go.
+		graphFile, err := os.CreateTemp("", "benchtrain-*.onnx")
 		if err != nil {
+			return err
+		}
+		graphFile.Close()
+		defer os.Remove(graphFile.Name())
+		if err := (&onnxio.Model{Proto: tg.Graph.ModelProto(m.Proto)}).Save(graphFile.Name(), nil); err != nil {
 			return fmt.Errorf("%s: training graph: %w", model, err)
 		}
+		m.Close()
+		m.Proto, g, tg.Graph = nil, nil, nil
+		debug.FreeOSMemory()
+		rssNote("saved")
 		so.Name = model + " (training graph)"
-		sess, err := ortrun.NewSessionFromBytes(data, so)
+		so.NoPrepacking = true
+		sess, err := ortrun.NewSession(graphFile.Name(), so)
 		if err != nil {
 			return err
 		}
@@ -186,6 +276,7 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		cfg.InitLogAlpha, cfg.Lambda, cfg.WeightLR = hp.initLogAlpha, hp.lambda, hp.weightLR
 		tr := &gatetrain.Trainer{Cfg: cfg, TG: tg, Run: sess, InitWeights: init,
 			Train: &gatetrain.Batcher{Corpus: corpus, Specials: sp, MaxTokens: 1 << 30, Window: len(pairs), Seed: 1}}
+		rssNote("session")
 		if err := tr.Init(); err != nil {
 			return err
 		}
@@ -206,6 +297,14 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 	res.BuildSec = time.Since(t0).Seconds()
 	// Warm-up steps, the last of which sizes the timed runs: short steps
 	// are grouped so that a run is long enough to time on a busy machine.
+	timed := step
+	step = func() error {
+		s := time.Now()
+		err := timed()
+		res.StepSec = append(res.StepSec, time.Since(s).Seconds())
+		rssNote(fmt.Sprintf("step %d", len(res.StepSec)))
+		return err
+	}
 	var last time.Duration
 	for i := 0; i < max(1, warmup); i++ {
 		s := time.Now()
@@ -214,6 +313,9 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		}
 		last = time.Since(s)
 	}
+	var ms0, ms1 runtime.MemStats
+	runtime.ReadMemStats(&ms0)
+	cpu0 := cpuSeconds()
 	if last > 0 && minRun > 0 {
 		perRun = max(perRun, int(math.Ceil(float64(minRun)/float64(last))))
 	}
@@ -227,6 +329,9 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		}
 		res.Runs = append(res.Runs, time.Since(s).Seconds()/float64(perRun))
 	}
+	res.CPUPerStep = (cpuSeconds() - cpu0) / float64(repeats*perRun)
+	runtime.ReadMemStats(&ms1)
+	res.HeapPerStep = float64(ms1.TotalAlloc-ms0.TotalAlloc) / float64(repeats*perRun)
 	res.Median = median(res.Runs)
 	res.TokPerSec = float64(res.Tokens) / res.Median
 	return json.NewEncoder(os.Stdout).Encode(res)

@@ -156,31 +156,42 @@ func (c *f64conv) graph(gp *onnxpb.GraphProto) error {
 				n.Attribute = append(n.Attribute, &onnxpb.AttributeProto{Name: proto.String("value"), Type: onnxpb.AttributeProto_TENSOR.Enum(), T: f64Tensor([]float64{0}, []int64{1})})
 			}
 		case "Cast", "EyeLike", "RandomNormalLike", "RandomUniformLike":
-			for _, a := range n.Attribute {
-				if (a.GetName() == "to" || a.GetName() == "dtype") && a.GetI() == int64(tFloat) {
-					a.I = proto.Int64(int64(tDouble))
-				}
-			}
+			retargetFloat64(n)
 		}
-		if n.GetOpType() == "Erf" {
-			c.n++
-			nodes = append(nodes, c.erf(n.Input[0], n.Output[0])...)
-			continue
-		}
-		if n.GetOpType() == "Conv" {
-			if conv, ok := c.conv(n); ok {
-				nodes = append(nodes, conv...)
-				continue
-			}
-		}
-		if noDoubleKernel[n.GetOpType()] {
-			nodes = append(nodes, c.inFloat32(n)...)
-			continue
-		}
-		nodes = append(nodes, n)
+		nodes = append(nodes, c.float64Nodes(n)...)
 	}
 	gp.Node = nodes
 	return nil
+}
+
+// retargetFloat64 makes a Cast, EyeLike or Random*Like node whose target
+// type ("to" or "dtype") is float32 produce float64 instead.
+func retargetFloat64(n *onnxpb.NodeProto) {
+	for _, a := range n.Attribute {
+		if (a.GetName() == "to" || a.GetName() == "dtype") && a.GetI() == int64(tFloat) {
+			a.I = proto.Int64(int64(tDouble))
+		}
+	}
+}
+
+// float64Nodes returns the nodes that compute n once the float values it
+// reads are float64: Erf rebuilt from float64 ops, a Conv rebuilt where
+// c.conv can, other ops without a float64 kernel run in float32 between
+// casts, and any other op n itself.
+func (c *f64conv) float64Nodes(n *onnxpb.NodeProto) []*onnxpb.NodeProto {
+	if n.GetOpType() == "Erf" {
+		c.n++
+		return c.erf(n.Input[0], n.Output[0])
+	}
+	if n.GetOpType() == "Conv" {
+		if conv, ok := c.conv(n); ok {
+			return conv
+		}
+	}
+	if noDoubleKernel[n.GetOpType()] {
+		return c.inFloat32(n)
+	}
+	return []*onnxpb.NodeProto{n}
 }
 
 func castNode(in, out string, to int32) *onnxpb.NodeProto {

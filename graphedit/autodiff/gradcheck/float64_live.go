@@ -98,30 +98,12 @@ func (c *f64conv) liveGraph(m *onnxpb.ModelProto) error {
 		}
 		switch n.GetOpType() {
 		case "Cast", "EyeLike", "RandomNormalLike", "RandomUniformLike":
-			for _, a := range n.Attribute {
-				if (a.GetName() == "to" || a.GetName() == "dtype") && a.GetI() == int64(tFloat) {
-					a.I = proto.Int64(int64(tDouble))
-				}
-			}
+			retargetFloat64(n)
 			if n.GetOpType() == "Cast" && !isFloat(n.Output[0]) {
 				delete(live, n.Output[0])
 			}
-		case "Erf":
-			c.n++
-			nodes = append(nodes, c.erf(n.Input[0], n.Output[0])...)
-			continue
 		}
-		if n.GetOpType() == "Conv" {
-			if conv, ok := c.conv(n); ok {
-				nodes = append(nodes, conv...)
-				continue
-			}
-		}
-		if noDoubleKernel[n.GetOpType()] {
-			nodes = append(nodes, c.inFloat32(n)...)
-			continue
-		}
-		nodes = append(nodes, n)
+		nodes = append(nodes, c.float64Nodes(n)...)
 	}
 	gp.Node = nodes
 	for _, vi := range gp.Output {

@@ -7,17 +7,15 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit"
+	"onnxprune/internal/testset"
 	"onnxprune/onnxio"
-	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 )
 
@@ -154,69 +152,10 @@ func RandomFeeds(inputs []ortrun.ValueInfo, sz [2]int64, rng *rand.Rand) map[str
 
 // TestSet is one test_data_set_K folder of ONNX's test-data layout: the
 // inputs and expected outputs by name.
-type TestSet struct {
-	Dir     string
-	Inputs  map[string]*ortrun.Tensor
-	Outputs map[string]*ortrun.Tensor
-}
+type TestSet = testset.Set
 
-// ReadTestSet reads dir/input_*.pb and dir/output_*.pb.
-func ReadTestSet(dir string) (*TestSet, error) {
-	s := &TestSet{Dir: dir, Inputs: map[string]*ortrun.Tensor{}, Outputs: map[string]*ortrun.Tensor{}}
-	for _, kind := range []string{"input", "output"} {
-		files, _ := filepath.Glob(filepath.Join(dir, kind+"_*.pb"))
-		sort.Strings(files)
-		for _, f := range files {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				return nil, err
-			}
-			var tp onnxpb.TensorProto
-			if err := proto.Unmarshal(b, &tp); err != nil {
-				return nil, fmt.Errorf("%s: %w", f, err)
-			}
-			t, err := toORT(&tp)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", f, err)
-			}
-			if kind == "input" {
-				s.Inputs[tp.GetName()] = t
-			} else {
-				s.Outputs[tp.GetName()] = t
-			}
-		}
-	}
-	if len(s.Inputs) == 0 {
-		return nil, fmt.Errorf("%s: no input_*.pb", dir)
-	}
-	return s, nil
-}
-
-func toORT(t *onnxpb.TensorProto) (*ortrun.Tensor, error) {
-	d, err := onnxio.DecodeTensor(t, nil)
-	if err != nil {
-		return nil, err
-	}
-	shape := append([]int64{}, d.Dims...)
-	switch d.DataType {
-	case onnxpb.TensorProto_FLOAT:
-		return ortrun.NewF32(shape, nonNil(d.F32)), nil
-	case onnxpb.TensorProto_INT64:
-		return ortrun.NewI64(shape, nonNil(d.I64)), nil
-	case onnxpb.TensorProto_BOOL:
-		return ortrun.NewBool(shape, nonNil(d.Bool)), nil
-	case onnxpb.TensorProto_INT32:
-		return ortrun.NewI32(shape, nonNil(d.I32)), nil
-	}
-	return nil, fmt.Errorf("tensor %q: element type %v not used by the fixtures", t.GetName(), d.DataType)
-}
-
-func nonNil[T any](v []T) []T {
-	if v == nil {
-		return []T{}
-	}
-	return v
-}
+// ReadTestSet reads dir/input_*.pb and dir/output_*.pb (testset.Read).
+func ReadTestSet(dir string) (*TestSet, error) { return testset.Read(dir) }
 
 // TakeAxis returns the float tensor t keeping only the entries idx of axis.
 func TakeAxis(t *ortrun.Tensor, axis int, idx []int64) *ortrun.Tensor {
