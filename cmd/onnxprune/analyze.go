@@ -109,7 +109,7 @@ new or empty unless --overwrite, and a failed run leaves none of it. An interrup
 		fs.StringVar(&o.conllu, "conllu", "", "CoNLL-U dependency trees of the analyzed sources, one per sentence (enables syntactic roles)")
 		fs.StringVar(&o.freqCorpus, "freq-corpus", "", "text (or ids) to count token frequencies for the rare-word role (default: the source file)")
 		fs.StringVar(&o.gates, "gates", "", "gates.json of a pruning decision: compare the kept heads' ranks with the removed heads'")
-		fs.StringVar(&o.structures, "structures", "heads", "also measure FFN neurons (ffn, or groups: ffn:G) and sublayers (sublayers): a comma list as train --structures takes")
+		fs.StringVar(&o.structures, "structures", "heads", structuresHelp)
 		fs.IntVar(&o.limit, "max-sentences", 0, maxSentHelp)
 		bindOutput(fs, dep, &o.out, "output folder for heads.json, the heatmaps and summary.md")
 		fs.BoolVar(&o.overwrite, "overwrite", false, overwriteHelp)

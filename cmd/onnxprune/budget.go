@@ -11,6 +11,12 @@ import (
 	"onnxprune/verify"
 )
 
+// The one help text of --target-params and of --target-flops (train, run).
+const (
+	targetParamsHelp = "end training with at most this many parameters, a count or a percentage of the dense model's (50%): a learned Lagrangian, each unit costed by cutting it from the ungated model"
+	targetFLOPsHelp  = "end training with at most this many FLOPs per generated token, a count or a percentage of the dense model's (50%): a learned Lagrangian, each unit costed by cutting it from the ungated model"
+)
+
 // makeBudget measures what closing each gate unit of g saves
 // (verify.MeasureBudget on the ungated model files) and says so.
 func makeBudget(bt verify.BudgetTarget, files, allowDirs []string, g *graphedit.Graph, kinds []heads.Kind, shape verify.FLOPShape, stdout io.Writer) (*gatetrain.Budget, error) {

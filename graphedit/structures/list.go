@@ -43,5 +43,23 @@ func ParseList(s string) (List, error) {
 	return l, nil
 }
 
+// String writes the list as ParseList reads it ("heads,ffn:8,sublayers").
+func (l List) String() string {
+	var parts []string
+	if l.Heads {
+		parts = append(parts, "heads")
+	}
+	switch {
+	case l.FFNGroup == 1:
+		parts = append(parts, "ffn")
+	case l.FFNGroup > 1:
+		parts = append(parts, fmt.Sprintf("ffn:%d", l.FFNGroup))
+	}
+	if l.Sublayers {
+		parts = append(parts, "sublayers")
+	}
+	return strings.Join(parts, ",")
+}
+
 // HeadsOnly reports whether only heads are gated.
 func (l List) HeadsOnly() bool { return l.FFNGroup == 0 && !l.Sublayers }
