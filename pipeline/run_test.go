@@ -340,6 +340,9 @@ func TestRunStructuresBudget(t *testing.T) {
 	if len(s.Failures) > 0 || s.EquivalenceMaxDiff == nil || *s.EquivalenceMaxDiff > 1e-5 {
 		t.Errorf("verify: failures %v, equivalence %v", s.Failures, s.EquivalenceMaxDiff)
 	}
+	if s.Structures == "" || !strings.Contains(s.Structures, "neurons") {
+		t.Errorf("summary: structures kept %q", s.Structures)
+	}
 	if !strings.Contains(log.String(), "neurons") || !strings.Contains(log.String(), "kept: ") {
 		t.Errorf("the log does not count neurons and sublayers:\n%s", log.String())
 	}
