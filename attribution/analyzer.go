@@ -8,6 +8,7 @@ import (
 
 	"onnxprune/attribution/conllu"
 	"onnxprune/graphedit"
+	"onnxprune/internal/modelfeed"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 )
@@ -133,8 +134,8 @@ func (a *Analyzer) Run(ex Example) (*Result, error) {
 		return nil, fmt.Errorf("attribution: example needs a source, decoder input and labels of the same length (have %d, %d, %d)", max(len(ex.Src), len(ex.Feat)), len(ex.DecIn), len(ex.Labels))
 	}
 	feeds := map[string]*ortrun.Tensor{
-		n.DecIn:     ortrun.NewI64([]int64{1, int64(len(ex.DecIn))}, ex.DecIn),
-		LabelsInput: ortrun.NewI64([]int64{1, int64(len(ex.Labels))}, ex.Labels),
+		n.DecIn:     modelfeed.IDs(ex.DecIn, 1, len(ex.DecIn), n.SeqFirst),
+		LabelsInput: modelfeed.IDs(ex.Labels, 1, len(ex.Labels), n.SeqFirst),
 	}
 	if ex.Feat != nil {
 		if len(ex.Feat) != ex.Mel*ex.Frames {
@@ -142,13 +143,16 @@ func (a *Analyzer) Run(ex Example) (*Result, error) {
 		}
 		feeds[n.Src] = ortrun.NewF32([]int64{1, int64(ex.Mel), int64(ex.Frames)}, ex.Feat)
 	} else {
-		feeds[n.Src] = ortrun.NewI64([]int64{1, int64(len(ex.Src))}, ex.Src)
+		feeds[n.Src] = modelfeed.IDs(ex.Src, 1, len(ex.Src), n.SeqFirst)
 	}
 	if n.SrcMask != "" && ex.Feat == nil {
-		feeds[n.SrcMask] = ortrun.NewI64([]int64{1, int64(len(ex.Src))}, ones(len(ex.Src)))
+		feeds[n.SrcMask] = modelfeed.Mask([]int64{1, int64(len(ex.Src))}, ones(len(ex.Src)), n.SrcMaskFormat)
 	}
 	if n.DecMask != "" {
-		feeds[n.DecMask] = ortrun.NewI64([]int64{1, int64(len(ex.DecIn))}, ones(len(ex.DecIn)))
+		feeds[n.DecMask] = modelfeed.Mask([]int64{1, int64(len(ex.DecIn))}, ones(len(ex.DecIn)), n.DecMaskFormat)
+	}
+	if n.CausalMask != "" {
+		feeds[n.CausalMask] = modelfeed.Causal(len(ex.DecIn), n.CausalFormat)
 	}
 	for k, v := range ex.Feeds {
 		feeds[k] = v
@@ -157,25 +161,26 @@ func (a *Analyzer) Run(ex Example) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("attribution: %w", err)
 	}
-	r := &Result{Loss: float64(out[LossOutput].F32[0]), Target: float64(out[TargetOutput].F32[0]), Top: out[TopOutput].F32}
+	// Values of a float16 model come back as float16 (Float32s widens).
+	r := &Result{Loss: float64(out[LossOutput].Float32s()[0]), Target: float64(out[TargetOutput].Float32s()[0]), Top: out[TopOutput].Float32s()}
 	for _, b := range a.Graph.Blocks {
-		r.Grad = append(r.Grad, f64(out[GradPrefix+b.Gate].F32))
-		r.Rel = append(r.Rel, f64(out[RelPrefix+b.Gate].F32))
+		r.Grad = append(r.Grad, f64(out[GradPrefix+b.Gate].Float32s()))
+		r.Rel = append(r.Rel, f64(out[RelPrefix+b.Gate].Float32s()))
 		if b.probs == "" {
 			r.Probs = append(r.Probs, nil)
 			r.T, r.S = append(r.T, 0), append(r.S, 0)
 			continue
 		}
 		p := out[b.probs]
-		sh := p.Shape
+		sh, probs := p.Shape, p.Float32s()
 		if len(sh) < 2 {
 			return nil, fmt.Errorf("attribution: attention of %s has shape %v", b.Name, sh)
 		}
 		t, s := int(sh[len(sh)-2]), int(sh[len(sh)-1])
-		if len(p.F32) != b.Heads*t*s {
+		if len(probs) != b.Heads*t*s {
 			return nil, fmt.Errorf("attribution: attention of %s has shape %v, want %d heads of %dx%d for one sentence", b.Name, sh, b.Heads, t, s)
 		}
-		r.Probs = append(r.Probs, p.F32)
+		r.Probs = append(r.Probs, probs)
 		r.T, r.S = append(r.T, t), append(r.S, s)
 	}
 	for _, u := range a.Graph.Units {
@@ -186,10 +191,14 @@ func (a *Analyzer) Run(ex Example) (*Result, error) {
 		var s float64
 		for _, o := range refs {
 			t := out[o.name]
-			if t == nil || o.index >= len(t.F32) {
+			var vals []float32
+			if t != nil {
+				vals = t.Float32s()
+			}
+			if o.index >= len(vals) {
 				return 0, fmt.Errorf("attribution: output %q has no element %d", o.name, o.index)
 			}
-			s += float64(t.F32[o.index])
+			s += float64(vals[o.index])
 		}
 		return s, nil
 	}

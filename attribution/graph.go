@@ -31,22 +31,22 @@ const (
 	probsPrefix = "attr/probs/"
 )
 
-// IONames names the model's inputs and its logits output.
-type IONames struct {
-	// Src is the source ids [B,S]; SrcMask the optional source mask [B,S].
-	Src, SrcMask string
-	// DecIn is the decoder input ids [B,T]; DecMask its optional mask.
-	DecIn, DecMask string
-	// Logits is the output [B,T,V].
-	Logits string
-}
+// IONames names the model's inputs and its logits output, and how its
+// padding masks are written (graphedit.IORoles).
+type IONames = graphedit.IORoles
 
-// DetectNames fills the empty fields of given from the usual names
-// (src_ids/input_ids, attention_mask, tgt_ids/decoder_input_ids,
-// decoder_attention_mask, logits: graphedit.GuessIORoles) and checks that
-// they exist.
+// DetectNames fills the empty fields of given from the usual names and
+// the graph (src_ids/input_ids, attention_mask or a bool key padding mask,
+// tgt_ids/decoder_input_ids, decoder_attention_mask, logits:
+// graphedit.GuessIORoles) and checks that they exist and that the logits
+// have a position per decoder input position
+// (graphedit.CheckLogitsPerPosition). Other inputs are fed by
+// Example.Feeds.
 func DetectNames(g *graphedit.Graph, given IONames) (IONames, error) {
-	r := IONames(graphedit.GuessIORoles(g, graphedit.IORoles(given)))
+	r, err := graphedit.GuessIORoles(g, given)
+	if err != nil {
+		return r, fmt.Errorf("attribution: %w", err)
+	}
 	has := map[string]bool{}
 	var ins []string
 	for _, v := range g.Inputs() {
@@ -63,6 +63,9 @@ func DetectNames(g *graphedit.Graph, given IONames) (IONames, error) {
 	}
 	if v := g.Value(r.Logits); r.Logits == "" || v == nil || !v.IsGraphOutput() {
 		return r, fmt.Errorf("attribution: the model has no logits output %q", r.Logits)
+	}
+	if err := graphedit.CheckLogitsPerPosition(g, r); err != nil {
+		return r, fmt.Errorf("attribution: %w", err)
 	}
 	return r, nil
 }
@@ -134,6 +137,9 @@ func BuildGraph(g *graphedit.Graph, names IONames, opts Options) (*Graph, error)
 		if strings.HasPrefix(v.Name(), "gate/") {
 			return nil, fmt.Errorf("attribution: the model is already gated (input %q): analyze the ungated or the pruned file", v.Name())
 		}
+	}
+	if q := heads.QuantizingNode(g); q != nil {
+		return nil, fmt.Errorf("attribution: the model quantizes its activations to integers (%s), through which gradients and relevance do not flow: analyze the float (fp32) model, then apply its decision to this file with 'onnxprune prune --gates gates.json' (or --remove)", q)
 	}
 	blocks, err := heads.FindHeads(g)
 	if err != nil {
@@ -474,10 +480,10 @@ func findCuts(g *graphedit.Graph, blocks []*heads.Block, logits *graphedit.Value
 			continue
 		}
 		w := n.Input(0)
-		if w == nil || !w.IsInitializer() || w.Rank() != 2 || w.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
+		if w == nil || !w.IsInitializer() || w.Rank() != 2 || !floatElem(w.ElemType()) {
 			continue
 		}
-		if out := n.Output(0); out != nil && out.ElemType() == int32(onnxpb.TensorProto_FLOAT) {
+		if out := n.Output(0); out != nil && floatElem(out.ElemType()) {
 			emb = append(emb, out.Name())
 			if dependsOn(n.Input(1), decIn, memo) {
 				decEmb = append(decEmb, out.Name())

@@ -133,26 +133,23 @@ func structureOrder(gi GateInput) string {
 	return fmt.Sprintf("%s/%s/%09d/%s", gi.Structure, stack, layer, part)
 }
 
-// Roles names the model inputs the batcher feeds and the logits output.
-// Its fields are those of graphedit.IORoles.
-type Roles struct {
-	// Src is the source ids [B,S] (or features [B,mel,frames]); SrcMask
-	// the optional source mask [B,S].
-	Src, SrcMask string
-	// DecIn is the decoder input ids [B,T]; DecMask its optional mask.
-	DecIn, DecMask string
-	// Logits is the output [B,T,V].
-	Logits string
-}
+// Roles names the model inputs the batcher feeds and the logits output,
+// and how the padding masks are written (graphedit.IORoles).
+type Roles = graphedit.IORoles
 
-// DetectRoles guesses the roles from the usual input names
+// DetectRoles guesses the roles from the usual input names and the graph
 // (graphedit.GuessIORoles): source ids src_ids / input_ids (or features
-// input_features), decoder input
-// tgt_ids / decoder_input_ids, source mask attention_mask, decoder mask
-// decoder_attention_mask, output logits, else the first graph output.
-// Fields already set in given are kept.
+// input_features), decoder input tgt_ids / decoder_input_ids, source mask
+// attention_mask or a mask input sharing the source's length axis (such as
+// a bool key padding mask), decoder mask likewise, a causal mask input
+// [T, T], sequence-first ids, output logits, else the first graph output. Fields already set in given are kept. Every other
+// input without a default is an error, and so are logits that do not have
+// a position per decoder input position (graphedit.CheckLogitsPerPosition).
 func DetectRoles(g *graphedit.Graph, given Roles) (Roles, error) {
-	r := Roles(graphedit.GuessIORoles(g, graphedit.IORoles(given)))
+	r, err := graphedit.GuessIORoles(g, given)
+	if err != nil {
+		return r, err
+	}
 	has := map[string]bool{}
 	for _, v := range g.Inputs() {
 		has[v.Name()] = true
@@ -172,6 +169,16 @@ func DetectRoles(g *graphedit.Graph, given Roles) (Roles, error) {
 	}
 	if g.Value(r.Logits) == nil || !g.Value(r.Logits).IsGraphOutput() {
 		return r, fmt.Errorf("gatetrain: the model has no output %q", r.Logits)
+	}
+	for _, v := range g.Inputs() {
+		n := v.Name()
+		if !v.IsInitializer() && !strings.HasPrefix(n, GatePrefix) && n != LabelsInput &&
+			n != r.Src && n != r.SrcMask && n != r.DecIn && n != r.DecMask && n != r.CausalMask {
+			return r, fmt.Errorf("gatetrain: model input %q has no role in training (inputs are %s)", n, inputNames(g))
+		}
+	}
+	if err := graphedit.CheckLogitsPerPosition(g, r); err != nil {
+		return r, err
 	}
 	return r, nil
 }
@@ -249,6 +256,9 @@ func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles Roles, weight
 	roles, err = DetectRoles(g, roles)
 	if err != nil {
 		return nil, err
+	}
+	if q := heads.QuantizingNode(g); q != nil {
+		return nil, fmt.Errorf("gatetrain: the model quantizes its activations to integers (%s), through which gate gradients do not flow: train the gates on the float (fp32) model, then apply its gates.json to this file with 'onnxprune prune --gates gates.json'", q)
 	}
 	logits := g.Value(roles.Logits)
 	dec := g.Value(roles.DecIn)

@@ -310,28 +310,8 @@ func (t *Trainer) loadEpoch() error {
 }
 
 func (t *Trainer) feeds(b *Batch, gates []float64) map[string]*ortrun.Tensor {
-	r := t.TG.Roles
-	in := map[string]*ortrun.Tensor{
-		r.DecIn:     ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, b.DecIn),
-		LabelsInput: ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, b.Labels),
-	}
-	if b.Feat != nil {
-		in[r.Src] = ortrun.NewF32([]int64{int64(b.B), int64(b.Mel), int64(b.Frames)}, b.Feat)
-	} else {
-		in[r.Src] = ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.Src)
-	}
-	if r.SrcMask != "" && b.Feat == nil {
-		in[r.SrcMask] = ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.SrcMask)
-	}
-	if r.DecMask != "" {
-		m := make([]int64, len(b.Labels))
-		for i, l := range b.Labels {
-			if l != LabelPad {
-				m[i] = 1
-			}
-		}
-		in[r.DecMask] = ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, m)
-	}
+	in := map[string]*ortrun.Tensor{}
+	b.feedModel(t.TG.Roles, in)
 	for _, g := range t.TG.Gates {
 		v := make([]float32, g.Heads)
 		for h := range v {
@@ -394,7 +374,7 @@ func (t *Trainer) Step() (StepInfo, error) {
 	if err != nil {
 		return StepInfo{}, fmt.Errorf("gatetrain: step %d (%s lines %v): %w", st.Step, t.Train.Corpus.SrcFile, firstLines(batch.Lines), err)
 	}
-	if err := checkLogitsShape(res[LogitsShapeOutput], batch); err != nil {
+	if err := checkLogitsShape(res[LogitsShapeOutput], batch, t.TG.Roles); err != nil {
 		return StepInfo{}, fmt.Errorf("gatetrain: step %d: %w", st.Step, err)
 	}
 	ce := float64(res[LossOutput].F32[0])
@@ -491,9 +471,10 @@ func (t *Trainer) Step() (StepInfo, error) {
 }
 
 // checkLogitsShape checks that the model gave logits [B, T, vocab] for a
-// batch whose decoder read [B, T] ids.
-func checkLogitsShape(shape *ortrun.Tensor, b *Batch) error {
-	if shape == nil || len(shape.I64) != 3 || shape.I64[0] != int64(b.B) || shape.I64[1] != int64(b.T) {
+// batch whose decoder read [B, T] ids ([T, B, vocab] for [T, B] ids when
+// the model is sequence-first).
+func checkLogitsShape(shape *ortrun.Tensor, b *Batch, r Roles) error {
+	if want := b.logitsDims(r); shape == nil || len(shape.I64) != 3 || shape.I64[0] != want[0] || shape.I64[1] != want[1] {
 		var got []int64
 		if shape != nil {
 			got = shape.I64
@@ -578,7 +559,7 @@ func (t *Trainer) EvalLoss(b *Batcher, gates []float64) (float64, error) {
 		if err != nil {
 			return 0, fmt.Errorf("gatetrain: validation (%s lines %v): %w", b.Corpus.SrcFile, firstLines(batch.Lines), err)
 		}
-		if err := checkLogitsShape(res[LogitsShapeOutput], batch); err != nil {
+		if err := checkLogitsShape(res[LogitsShapeOutput], batch, t.TG.Roles); err != nil {
 			return 0, fmt.Errorf("gatetrain: validation: %w", err)
 		}
 		sum += float64(res[LossOutput].F32[0]) * float64(batch.Tokens)

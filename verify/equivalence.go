@@ -11,12 +11,29 @@ import (
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
 )
 
 // DefaultEquivalenceTol bounds |gated − pruned| logits: fp32 sums over a
 // changed number of heads reorder additions (rounding of order 1e-6
 // relative), far below any change a wrong cut makes.
 const DefaultEquivalenceTol = 1e-4
+
+// HalfEquivalenceTol is the default bound for a model that computes in
+// float16: the gated and pruned models round intermediates to half
+// precision (a relative step of 2^-11, about 5e-4) at different points, so
+// logits of order 1–10 differ by a few float16 ulps (measured 1.0e-3 on
+// the fp16 Marian fixture with five heads removed).
+const HalfEquivalenceTol = 1e-2
+
+// QuantEquivalenceTol is the default bound for a model that quantizes its
+// activations to int8 (static QDQ, dynamic quantization): the gated and
+// pruned models compute the float tensors a quantizer reads to float32
+// rounding of each other, which can flip an int8 rounding and move the
+// logits by about one quantization step (measured 0.035 on the dynamic
+// int8 Marian fixture with five heads removed, 0 on the static QDQ one),
+// still far below what a wrong cut changes (0.7 and more on the fixtures).
+const QuantEquivalenceTol = 0.1
 
 // HeadDecision says which heads the pruned model lost: a list of head
 // names (heads.ParseSpec, e.g. "encoder:0:1,cross:1:*") or a gates.json
@@ -60,6 +77,15 @@ func (d HeadDecision) decide(blocks []*heads.Block) (heads.Decision, error) {
 // with AllowDirs for external data outside their folders; the copies hold
 // their data in dir.
 func BuildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOptions) ([]string, int, error) {
+	out, closed, _, err := buildGated(files, d, dir, opts)
+	return out, closed, err
+}
+
+// buildGated is BuildGated; tol is the equivalence check's default bound
+// for the files: QuantEquivalenceTol when one quantizes its activations,
+// else HalfEquivalenceTol when one computes in float16 (a MatMul or Gemm
+// with a float16 operand), else DefaultEquivalenceTol.
+func buildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOptions) (out []string, closedHeads int, tol float64, err error) {
 	ls, dec, err := loadDecided(files, d, opts)
 	defer func() {
 		for _, l := range ls {
@@ -67,18 +93,25 @@ func BuildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOpt
 		}
 	}()
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	sg, err := structureGates(d)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	closed := map[string]bool{}
-	var out []string
 	for i, l := range ls {
+		switch {
+		case heads.QuantizingNode(l.g) != nil:
+			tol = max(tol, QuantEquivalenceTol)
+		case computesInFloat16(l.g):
+			tol = max(tol, HalfEquivalenceTol)
+		default:
+			tol = max(tol, DefaultEquivalenceTol)
+		}
 		gates, err := heads.InsertGates(l.g, l.blocks, nil)
 		if err != nil {
-			return nil, 0, fmt.Errorf("verify: %s: gates: %w", files[i], err)
+			return nil, 0, 0, fmt.Errorf("verify: %s: gates: %w", files[i], err)
 		}
 		for _, gt := range gates {
 			keep := dec[gt.Block]
@@ -92,27 +125,51 @@ func BuildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOpt
 			}
 			v := l.g.Value(gt.Name)
 			if v == nil {
-				return nil, 0, fmt.Errorf("verify: %s: gate %s not in the graph", files[i], gt.Name)
+				return nil, 0, 0, fmt.Errorf("verify: %s: gate %s not in the graph", files[i], gt.Name)
 			}
 			if err := l.g.SetInitializer(v, onnxio.NewFloat32(gt.Name, []int64{int64(gt.Heads)}, vals)); err != nil {
-				return nil, 0, fmt.Errorf("verify: %s: gate %s: %w", files[i], gt.Name, err)
+				return nil, 0, 0, fmt.Errorf("verify: %s: gate %s: %w", files[i], gt.Name, err)
 			}
 		}
 		if sg != nil {
 			// FFN neurons and sublayers the gates file closed: gated the
 			// same way (their count is not added to the heads closed).
 			if err := gateStructures(l.g, sg); err != nil {
-				return nil, 0, fmt.Errorf("verify: %s: structure gates: %w", files[i], err)
+				return nil, 0, 0, fmt.Errorf("verify: %s: structure gates: %w", files[i], err)
 			}
 		}
 		l.g.Store(l.m)
 		p := filepath.Join(dir, filepath.Base(files[i]))
 		if err := l.m.Save(p, nil); err != nil {
-			return nil, 0, err
+			return nil, 0, 0, err
 		}
 		out = append(out, p)
 	}
-	return out, len(closed), nil
+	return out, len(closed), tol, nil
+}
+
+// computesInFloat16 reports whether a MatMul or Gemm of g, or of the
+// branches of its If nodes (a merged decoder), has a float16 operand.
+func computesInFloat16(g *graphedit.Graph) bool {
+	_ = g.InferShapes() // types that cannot be inferred count as not float16
+	for _, n := range g.Nodes() {
+		if n.OpType() == "If" {
+			for _, attr := range []string{"then_branch", "else_branch"} {
+				if sub, err := g.Subgraph(n, attr); err == nil && computesInFloat16(sub) {
+					return true
+				}
+			}
+		}
+		if n.OpType() != "MatMul" && n.OpType() != "Gemm" {
+			continue
+		}
+		for _, in := range n.Inputs() {
+			if in != nil && in.ElemType() == int32(onnxpb.TensorProto_FLOAT16) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // loadedFile is one file of a model with its graph and attention blocks.
@@ -210,7 +267,9 @@ func gatedWorkDir(workDir string) (string, error) {
 
 // checkEquivalence builds the gated original, opens it and the pruned
 // model, and compares their teacher-forced logits on tgt at batch 1 and at
-// batch size batch.
+// batch size batch, within tol (0: by the original's precision,
+// DefaultEquivalenceTol, HalfEquivalenceTol for float16 or
+// QuantEquivalenceTol for int8 activations).
 func checkEquivalence(ctx context.Context, original, pruned []string, d HeadDecision, mo ModelOptions, src, tgt [][]int64, batch int, tol float64, workDir string) (*Equivalence, error) {
 	files, err := expandPaths(original, !mo.NoCache)
 	if err != nil {
@@ -221,9 +280,12 @@ func checkEquivalence(ctx context.Context, original, pruned []string, d HeadDeci
 		return nil, fmt.Errorf("verify: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	gatedFiles, closed, err := BuildGated(files, d, dir, &onnxio.LoadOptions{AllowDirs: mo.AllowDirs})
+	gatedFiles, closed, byPrecision, err := buildGated(files, d, dir, &onnxio.LoadOptions{AllowDirs: mo.AllowDirs})
 	if err != nil {
 		return nil, err
+	}
+	if tol <= 0 {
+		tol = byPrecision
 	}
 	g, err := OpenModel(gatedFiles, mo)
 	if err != nil {

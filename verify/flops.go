@@ -95,10 +95,16 @@ func (fg *flopGraph) count(cs CallShape, cross func(string) bool) (FLOPCount, er
 			if slices.Contains(dims, -1) {
 				return FLOPCount{}, fmt.Errorf("verify: %s: features input %s has dims %v, want [batch, fixed mel bins, fixed frames]", fi.path, name, decl)
 			}
+		case name == fi.srcIDs && fi.seqFirst:
+			dims = []int64{S, B}
+		case name == fi.tgtIDs && fi.seqFirst:
+			dims = []int64{T, B}
 		case name == fi.srcIDs || name == fi.srcMask || name == fi.encMask:
 			dims = []int64{B, S}
-		case name == fi.tgtIDs:
+		case name == fi.tgtIDs || name == fi.tgtMask:
 			dims = []int64{B, T}
+		case name == fi.causalMask:
+			dims = []int64{T, T}
 		case name == fi.encState:
 			if len(decl) != 3 || decl[2] < 0 {
 				return FLOPCount{}, fmt.Errorf("verify: %s: %s has dims %v, want [batch, length, fixed width]", fi.path, name, decl)

@@ -51,3 +51,31 @@ func TestCompareFloat16Models(t *testing.T) {
 		t.Fatalf("Translate: %d hypotheses, %v", len(hyps), err)
 	}
 }
+
+// TestEquivalenceTolByPrecision: the equivalence check's default
+// tolerance follows the original's precision: HalfEquivalenceTol for the
+// float16 Marian export (float32 graph I/O, float16 MatMuls; its merged
+// decoder's MatMuls are in If branches), QuantEquivalenceTol for the int8
+// ones (static QDQ, dynamic), DefaultEquivalenceTol for fp32 and bfloat16
+// weights (computed in float32).
+func TestEquivalenceTolByPrecision(t *testing.T) {
+	for _, c := range []struct {
+		file, removed string
+		tol           float64
+	}{
+		{"quant/marian_fp16/encoder_model.onnx", "encoder:0:1", HalfEquivalenceTol},
+		{"quant/marian_fp16/decoder_model_merged.onnx", "decoder:0:1", HalfEquivalenceTol},
+		{"marian/encoder_model.onnx", "encoder:0:1", DefaultEquivalenceTol},
+		{"quant/marian_bf16/encoder_model.onnx", "encoder:0:1", DefaultEquivalenceTol},
+		{"quant/marian_int8_qdq/encoder_model.onnx", "encoder:0:1", QuantEquivalenceTol},
+		{"quant/marian_int8_dynamic/encoder_model.onnx", "encoder:0:1", QuantEquivalenceTol},
+	} {
+		_, _, tol, err := buildGated([]string{"../models/fixtures/" + c.file}, HeadDecision{Remove: c.removed}, t.TempDir(), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", c.file, err)
+		}
+		if tol != c.tol {
+			t.Errorf("%s: default equivalence tolerance %g, want %g", c.file, tol, c.tol)
+		}
+	}
+}

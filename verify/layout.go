@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"onnxprune/graphedit"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
@@ -80,9 +81,21 @@ type fileInfo struct {
 	role    role
 
 	// Names of the role's inputs and outputs ("" when absent).
-	srcIDs, srcMask, tgtIDs, encState, encMask, logits, encOut string
-	pastIn                                                     []string           // past key/value inputs
-	inputDims                                                  map[string][]int64 // declared dims of inputs, -1 when symbolic
+	srcIDs, srcMask, tgtIDs, tgtMask, encState, encMask, logits, encOut string
+	// srcMaskFormat and tgtMaskFormat say how the masks of a single graph
+	// or an encoder mark padding.
+	srcMaskFormat, tgtMaskFormat graphedit.MaskFormat
+	// causalMask is a single graph's causal mask input [T, T] ("" when
+	// absent), written as causalFormat says; seqFirst is set when its ids
+	// are [len, batch] and its logits [len, batch, vocab].
+	causalMask   string
+	causalFormat graphedit.MaskFormat
+	seqFirst     bool
+	// positionsErr says why the file's logits cannot be teacher-forced (a
+	// decoder that returns its last position only), nil when they can.
+	positionsErr error
+	pastIn       []string           // past key/value inputs
+	inputDims    map[string][]int64 // declared dims of inputs, -1 when symbolic
 	// srcFeatures is set when the source input is float features
 	// [batch, mel bins, frames] (a speech encoder's input_features), not ids.
 	srcFeatures bool
@@ -175,6 +188,9 @@ func readFileInfo(path string, allowDirs []string) (*fileInfo, error) {
 	fi.bytes += ext
 	fi.external = ext > 0
 	if err := fi.classify(); err != nil {
+		return nil, err
+	}
+	if err := fi.readGraph(m); err != nil {
 		return nil, err
 	}
 	return fi, nil
@@ -275,13 +291,46 @@ func (fi *fileInfo) classify() error {
 		}
 	}
 	fi.srcFeatures = fi.srcIDs != "" && fi.floatInputs[fi.srcIDs] && len(fi.inputDims[fi.srcIDs]) == 3
-	// Every other input must be one the decoding feeds.
-	for _, n := range in {
-		known := n == fi.srcIDs || n == fi.srcMask || n == fi.tgtIDs || n == fi.encState ||
+	return nil
+}
+
+// readGraph completes what the names left open from the graph of a file
+// that runs without past (a single graph, an encoder, a decoder, a merged
+// decoder):
+// padding-mask and causal-mask inputs, each mask's format and the ids'
+// layout (graphedit.GuessIORoles), and whether the logits have a
+// position per decoder input position (graphedit.CheckLogitsPerPosition).
+// Then every input must be one the decoding feeds.
+func (fi *fileInfo) readGraph(m *onnxio.Model) error {
+	if fi.role != roleDecoderPast {
+		g, err := graphedit.Load(m)
+		if err != nil {
+			return fmt.Errorf("verify: %s: %w", fi.path, err)
+		}
+		given := graphedit.IORoles{Src: fi.srcIDs, SrcMask: fi.srcMask, DecIn: fi.tgtIDs, Logits: fi.logits}
+		if fi.role == roleDecoder || fi.role == roleMerged {
+			given.SrcMask = fi.encMask // the encoder's mask, fed as it is
+		}
+		r, err := graphedit.GuessIORoles(g, given)
+		if err != nil {
+			return fmt.Errorf("verify: %s: %w", fi.path, err)
+		}
+		switch fi.role {
+		case roleSingle, roleEncoder:
+			fi.srcMask, fi.tgtMask, fi.causalMask = r.SrcMask, r.DecMask, r.CausalMask
+			fi.srcMaskFormat, fi.tgtMaskFormat, fi.causalFormat = r.SrcMaskFormat, r.DecMaskFormat, r.CausalFormat
+			fi.seqFirst = r.SeqFirst
+		}
+		if fi.role != roleEncoder {
+			fi.positionsErr = graphedit.CheckLogitsPerPosition(g, r)
+		}
+	}
+	for _, n := range fi.inputs {
+		known := n == fi.srcIDs || n == fi.srcMask || n == fi.tgtIDs || n == fi.tgtMask || n == fi.causalMask || n == fi.encState ||
 			n == fi.encMask || n == useCacheName || isPast(n)
 		if !known {
 			return fmt.Errorf("verify: %s (%s): input %q has no role in translation (inputs: %s)",
-				fi.path, fi.role, n, strings.Join(in, ", "))
+				fi.path, fi.role, n, strings.Join(fi.inputs, ", "))
 		}
 	}
 	return nil

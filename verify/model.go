@@ -232,6 +232,19 @@ func (m *Model) hasSourceMask() bool {
 	return m.mf.enc.srcMask != ""
 }
 
+// CheckTeacherForcing says why the model's teacher-forced logits (a logit
+// per target position, which the equivalence check and ForcedLogits
+// compare) cannot be had: its decoder without cache returns the last
+// position only (graphedit.CheckLogitsPerPosition). Nil when they can.
+func (m *Model) CheckTeacherForcing() error {
+	for _, fi := range []*fileInfo{m.mf.single, m.mf.dec, m.mf.merged} {
+		if fi != nil && fi.positionsErr != nil {
+			return fmt.Errorf("verify: %s: %w", fi.path, fi.positionsErr)
+		}
+	}
+	return nil
+}
+
 // String names the model for reports: its files and layout.
 func (m *Model) String() string {
 	return fmt.Sprintf("%s (%s)", strings.Join(m.Files, " + "), m.Layout)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"onnxprune/internal/modelfeed"
 	"onnxprune/ortrun"
 )
 
@@ -54,7 +55,7 @@ func (m *Model) encode(ctx context.Context, src [][]int64) (*encoded, error) {
 		return e, nil
 	}
 	fi := m.mf.enc
-	in := map[string]*ortrun.Tensor{fi.srcIDs: ids}
+	in := map[string]*ortrun.Tensor{fi.srcIDs: idsIn(ids, fi.seqFirst)}
 	if m.Features != nil {
 		t, err := m.featureBatch(src)
 		if err != nil {
@@ -63,7 +64,7 @@ func (m *Model) encode(ctx context.Context, src [][]int64) (*encoded, error) {
 		in[fi.srcIDs] = t
 	}
 	if fi.srcMask != "" {
-		in[fi.srcMask] = mask
+		in[fi.srcMask] = maskIn(mask, fi.srcMaskFormat)
 	}
 	out, err := m.enc.Run(in, []string{fi.encOut})
 	if err != nil {
@@ -107,8 +108,9 @@ func emptyPast(fi *fileInfo, name string, rows int) *ortrun.Tensor {
 }
 
 // fullLogits runs the decoder without a cache on whole target prefixes
-// ([rows, T], all rows the same length) and returns logits [rows, T, V].
-func (m *Model) fullLogits(e *encoded, tgt *ortrun.Tensor) (*ortrun.Tensor, error) {
+// ([rows, T], padded, with tgtKeep 1 on their tokens) and returns logits
+// [rows, T, V].
+func (m *Model) fullLogits(e *encoded, tgt, tgtKeep *ortrun.Tensor) (*ortrun.Tensor, error) {
 	var (
 		s  *ortrun.Session
 		fi *fileInfo
@@ -117,9 +119,15 @@ func (m *Model) fullLogits(e *encoded, tgt *ortrun.Tensor) (*ortrun.Tensor, erro
 	switch {
 	case m.single != nil:
 		s, fi = m.single, m.mf.single
-		in[fi.srcIDs] = e.ids
+		in[fi.srcIDs] = idsIn(e.ids, fi.seqFirst)
 		if fi.srcMask != "" {
-			in[fi.srcMask] = e.mask
+			in[fi.srcMask] = maskIn(e.mask, fi.srcMaskFormat)
+		}
+		if fi.tgtMask != "" {
+			in[fi.tgtMask] = maskIn(tgtKeep, fi.tgtMaskFormat)
+		}
+		if fi.causalMask != "" {
+			in[fi.causalMask] = modelfeed.Causal(int(tgt.Shape[1]), fi.causalFormat)
 		}
 	case m.dec != nil:
 		s, fi = m.dec, m.mf.dec
@@ -132,7 +140,7 @@ func (m *Model) fullLogits(e *encoded, tgt *ortrun.Tensor) (*ortrun.Tensor, erro
 	default:
 		return nil, fmt.Errorf("verify: %s: no decoder without cache", m)
 	}
-	in[fi.tgtIDs] = tgt
+	in[fi.tgtIDs] = idsIn(tgt, fi.seqFirst)
 	if fi.encState != "" {
 		in[fi.encState] = e.hidden
 	}
@@ -143,7 +151,7 @@ func (m *Model) fullLogits(e *encoded, tgt *ortrun.Tensor) (*ortrun.Tensor, erro
 	if err != nil {
 		return nil, err
 	}
-	return out[fi.logits], nil
+	return logitsOut(out[fi.logits], fi.seqFirst)
 }
 
 // fullStepper decodes without a cache: every step runs the decoder (or the
@@ -166,8 +174,8 @@ func (f *fullStepper) step(ctx context.Context, tokens []int64) ([]float32, int,
 	for i, t := range tokens {
 		f.prefix[i] = append(f.prefix[i], t)
 	}
-	tgt, _ := padRows(f.prefix, f.m.Specials.Pad)
-	logits, err := f.m.fullLogits(f.e, tgt)
+	tgt, keep := padRows(f.prefix, f.m.Specials.Pad)
+	logits, err := f.m.fullLogits(f.e, tgt, keep)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -3,6 +3,8 @@ package verify
 import (
 	"fmt"
 
+	"onnxprune/graphedit"
+	"onnxprune/internal/modelfeed"
 	"onnxprune/ortrun"
 )
 
@@ -85,6 +87,44 @@ func lastPosition(t *ortrun.Tensor, rows int, name string) ([]float32, int, erro
 		return f, int(t.Shape[1]), nil
 	}
 	return nil, 0, fmt.Errorf("verify: %s: logits shape %v, want [rows, T, vocab]", name, t.Shape)
+}
+
+// maskIn writes keep (a [rows, len] int64 mask, 1 on tokens, as padRows
+// returns it) in the format of a model's mask input.
+func maskIn(keep *ortrun.Tensor, f graphedit.MaskFormat) *ortrun.Tensor {
+	if f == (graphedit.MaskFormat{}) {
+		return keep
+	}
+	return modelfeed.Mask(keep.Shape, keep.I64, f)
+}
+
+// idsIn lays ids [rows, len] out as a model's ids input: as they are, or
+// [len, rows] when seqFirst.
+func idsIn(ids *ortrun.Tensor, seqFirst bool) *ortrun.Tensor {
+	if !seqFirst {
+		return ids
+	}
+	return modelfeed.IDs(ids.I64, int(ids.Shape[0]), int(ids.Shape[1]), true)
+}
+
+// logitsOut returns a sequence-first model's logits [len, rows, vocab] as
+// [rows, len, vocab]; other logits as they are.
+func logitsOut(logits *ortrun.Tensor, seqFirst bool) (*ortrun.Tensor, error) {
+	if !seqFirst || logits == nil {
+		return logits, nil
+	}
+	x := logits.Float32s()
+	if len(logits.Shape) != 3 || x == nil {
+		return nil, fmt.Errorf("verify: logits %v: want float [len, batch, vocab]", logits.Shape)
+	}
+	t, rows, v := int(logits.Shape[0]), int(logits.Shape[1]), int(logits.Shape[2])
+	out := make([]float32, len(x))
+	for p := range t {
+		for r := range rows {
+			copy(out[(r*t+p)*v:(r*t+p+1)*v], x[(p*rows+r)*v:(p*rows+r+1)*v])
+		}
+	}
+	return ortrun.NewF32([]int64{int64(rows), int64(t), int64(v)}, out), nil
 }
 
 // padRows lays rows out as a [len(rows), maxLen] id tensor padded with pad

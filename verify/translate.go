@@ -185,8 +185,8 @@ func (m *Model) ForcedLogits(ctx context.Context, src, tgt [][]int64, batch int)
 		if err != nil {
 			return out, vocab, err
 		}
-		t, _ := padRows(prefix, m.Specials.Pad)
-		logits, err := m.fullLogits(e, t)
+		t, keep := padRows(prefix, m.Specials.Pad)
+		logits, err := m.fullLogits(e, t, keep)
 		if err != nil {
 			return out, vocab, err
 		}

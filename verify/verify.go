@@ -53,7 +53,10 @@ type Config struct {
 	MaxBLEUDrop, MaxLogitDiff *float64
 	// Decision, when set, says which heads the pruned model lost: the
 	// gated original (those gates at 0, the rest at 1) must then give the
-	// pruned model's logits within EquivalenceTol (0: DefaultEquivalenceTol).
+	// pruned model's logits within EquivalenceTol (0: by the model's
+	// precision: DefaultEquivalenceTol, HalfEquivalenceTol for a model that
+	// computes in float16, QuantEquivalenceTol for one that quantizes its
+	// activations to int8).
 	Decision       *HeadDecision
 	EquivalenceTol float64
 	// WorkDir holds the gated copy of the original that the equivalence
@@ -263,6 +266,9 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		models[k] = m
+		if err := m.CheckTeacherForcing(); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
 		if k == 0 {
 			// What the pruned model, and the gated copy of the original,
 			// do not say themselves (an output folder holds no config
@@ -342,10 +348,7 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 	}
 	r.Stage = "equivalence"
 	if cfg.Decision != nil {
-		tol := cfg.EquivalenceTol
-		if tol <= 0 {
-			tol = DefaultEquivalenceTol
-		}
+		tol := max(cfg.EquivalenceTol, 0)
 		cfg.logf("checking the pruned model against the gated original")
 		if r.Equivalence, err = checkEquivalence(ctx, cfg.Original, cfg.Pruned, *cfg.Decision, mo, src, tgt, max(cfg.Search.Batch, 1), tol, cfg.WorkDir); err != nil {
 			return fmt.Errorf("equivalence: %w", err)

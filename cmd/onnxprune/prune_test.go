@@ -267,28 +267,20 @@ func TestGateCommand(t *testing.T) {
 }
 
 // TestPruneNeverWritesMistypedModel is issue 16's fp16 case: removing a
-// whole cross-attention layer of the fp16 Marian decoder either writes a
-// file ONNX Runtime loads or refuses before writing, naming the type
-// mismatch (a command that exits 0 never leaves a model that does not load).
+// whole cross-attention layer of the fp16 Marian decoder replaces the
+// sublayer by float16 zeros and its float16 bias, and writes a file ONNX
+// Runtime loads (the surgery's constants take the type of the tensor they
+// join; the type check would refuse a float32 zero before writing).
 func TestPruneNeverWritesMistypedModel(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "p.onnx")
 	code, _, errs := runPrune("prune", "../../models/fixtures/quant/marian_fp16/decoder_model.onnx",
 		"--remove", "cross:1:*", "-o", out)
-	switch code {
-	case 0:
-		s, err := ortrun.NewSession(out, ortrun.Options{IntraOpThreads: 1})
-		if err != nil {
-			t.Fatalf("prune exited 0 but ONNX Runtime refuses its output: %v", err)
-		}
-		s.Close()
-	case 2:
-		if !strings.Contains(errs, "type check") || strings.Count(strings.TrimSpace(errs), "\n") != 0 {
-			t.Errorf("refusal %q: want one line naming the type check", errs)
-		}
-		if _, err := os.Stat(out); err == nil {
-			t.Error("refused, yet an output was written")
-		}
-	default:
+	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
+	s, err := ortrun.NewSession(out, ortrun.Options{IntraOpThreads: 1})
+	if err != nil {
+		t.Fatalf("prune exited 0 but ONNX Runtime refuses its output: %v", err)
+	}
+	s.Close()
 }

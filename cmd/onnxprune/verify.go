@@ -114,7 +114,7 @@ SIGINT/SIGTERM stop the run, write a partial report and exit with 130/143.`,
 		fs.BoolVar(&o.noBench, "no-bench", false, "skip the speed measurements")
 		fs.StringVar(&o.remove, "remove", "", removeHelp)
 		fs.StringVar(&o.gates, "gates", "", "gates.json whose keep=false heads the pruned model lost: check it against the gated original")
-		fs.Float64Var(&o.equivTol, "equiv-tol", verify.DefaultEquivalenceTol, "largest |gated − pruned| logit difference the equivalence check accepts")
+		fs.Float64Var(&o.equivTol, "equiv-tol", verify.DefaultEquivalenceTol, "largest |gated − pruned| logit difference the equivalence check accepts (default 1e-2 for a model that computes in float16, 0.1 for one with int8 activations)")
 		fs.BoolVar(&o.inProcess, "bench-in-process", false, "time the models in this process, not each in a child process of its own (peak RSS then includes earlier stages)")
 		fs.BoolVar(&o.benchChild, "bench-child", false, "internal: run one benchmark job read as JSON from stdin")
 		_ = fs.MarkHidden("bench-child")
@@ -139,6 +139,9 @@ SIGINT/SIGTERM stop the run, write a partial report and exit with 130/143.`,
 		cfg, err := o.config(fs.Changed("max-bleu-drop"), fs.Changed("max-logit-diff"))
 		if err != nil {
 			return err
+		}
+		if !fs.Changed("equiv-tol") {
+			cfg.EquivalenceTol = 0 // by the model's precision
 		}
 		cfg.Log = stderr
 		if !o.inProcess && !o.noBench {

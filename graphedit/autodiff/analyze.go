@@ -19,6 +19,9 @@ type analysis struct {
 	missing []*graphedit.Node
 	elems   map[*graphedit.Value]int32
 	g       *graphedit.Graph
+	// quantized are active integer values a quantizer made of active
+	// floats (quantizes).
+	quantized map[*graphedit.Value]bool
 }
 
 func analyze(g *graphedit.Graph, order []*graphedit.Node, loss *graphedit.Value, wrt []*graphedit.Value, reg *Registry) *analysis {
@@ -29,6 +32,8 @@ func analyze(g *graphedit.Graph, order []*graphedit.Node, loss *graphedit.Value,
 		rules:  map[*graphedit.Node]*Rule{},
 		elems:  map[*graphedit.Value]int32{},
 		g:      g,
+		// Integer stand-ins of active floats.
+		quantized: map[*graphedit.Value]bool{},
 	}
 	for _, w := range wrt {
 		a.active[w] = true
@@ -45,7 +50,7 @@ func analyze(g *graphedit.Graph, order []*graphedit.Node, loss *graphedit.Value,
 			if x == nil || !a.active[x] {
 				continue
 			}
-			if (ok && rule.differentiable(i)) || (!ok && a.floatish(x)) {
+			if (ok && rule.differentiable(i)) || (!ok && (a.floatish(x) || a.quantized[x])) {
 				src = a.from[x]
 				break
 			}
@@ -62,10 +67,18 @@ func analyze(g *graphedit.Graph, order []*graphedit.Node, loss *graphedit.Value,
 			continue
 		}
 		for _, y := range n.Outputs() {
-			if y != nil && a.floatish(y) && !a.active[y] {
-				a.active[y] = true
-				a.from[y] = src
+			if y == nil || a.active[y] {
+				continue
 			}
+			if !ok && quantizes(n) && !a.floatish(y) {
+				// Integers that stand for the float input: the path goes
+				// on, so that the missing rule is reported, not skipped.
+				a.quantized[y] = true
+			} else if !a.floatish(y) {
+				continue
+			}
+			a.active[y] = true
+			a.from[y] = src
 		}
 	}
 	useful := map[*graphedit.Value]bool{loss: true}
@@ -107,6 +120,13 @@ func analyze(g *graphedit.Graph, order []*graphedit.Node, loss *graphedit.Value,
 	return a
 }
 
+// quantizes reports whether n turns a float tensor into integers that
+// stand for it (QuantizeLinear, DynamicQuantizeLinear): a path through it
+// carries the float values on, but no gradient.
+func quantizes(n *graphedit.Node) bool {
+	return n.Domain() == "" && (n.OpType() == "QuantizeLinear" || n.OpType() == "DynamicQuantizeLinear")
+}
+
 // check reports the first on-path node without a rule (in graph order).
 func (a *analysis) check(loss *graphedit.Value) error {
 	if len(a.missing) == 0 {
@@ -129,9 +149,11 @@ func (a *analysis) check(loss *graphedit.Value) error {
 		}
 	}
 	hint := ""
-	switch n.OpType() {
-	case "If", "Loop", "Scan":
+	switch {
+	case n.OpType() == "If" || n.OpType() == "Loop" || n.OpType() == "Scan":
 		hint = " (gradients do not flow through control flow; specialize an If with InlineIf)"
+	case quantizes(n) || a.quantized[n.Input(0)]:
+		hint = " (gradients do not flow through integer quantization; differentiate the float model)"
 	}
 	return fmt.Errorf("autodiff: node %s: operator %s (opset %d) has no backward rule, and it lies between requested value %q and loss %q%s",
 		n, opName(n.Domain(), n.OpType()), a.g.Opset(n.Domain()), w.Name(), loss.Name(), hint)

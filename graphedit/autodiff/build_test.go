@@ -365,3 +365,32 @@ func TestIntegerRequestRefused(t *testing.T) {
 		t.Errorf("gradient of an int64 input: %v", err)
 	}
 }
+
+// TestQuantizerOnPathRefused: a QuantizeLinear/DequantizeLinear pair (static
+// QDQ) between the requested value and the loss carries the float values
+// on as integers but no gradient: Build fails naming the QuantizeLinear and
+// saying why, rather than returning a gradient cut at the integers.
+func TestQuantizerOnPathRefused(t *testing.T) {
+	b := graphedit.NewBuilder(17)
+	x := b.Input("x", onnxpb.TensorProto_FLOAT, 2, 3)
+	gate := b.Input("gate", onnxpb.TensorProto_FLOAT, 3)
+	scale := scalarF(b, "scale", true, 0.05)
+	zp := b.Tensor(&onnxpb.TensorProto{Name: proto.String("zp"), DataType: proto.Int32(int32(onnxpb.TensorProto_INT8)), RawData: []byte{0}})
+	gated := b.Op("Mul", x, gate)
+	q := b.Op("QuantizeLinear", gated, scale, zp)
+	dq := b.Op("DequantizeLinear", q, scale, zp)
+	loss := b.Op("ReduceSum", dq, ia("keepdims", 0))
+	g, err := b.Graph()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = autodiff.Build(g, loss, []*graphedit.Value{gate}, nil)
+	if err == nil {
+		t.Fatal("Build through QuantizeLinear succeeded")
+	}
+	for _, want := range []string{"QuantizeLinear", `"gate"`, "integer quantization"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not name %s", err, want)
+		}
+	}
+}

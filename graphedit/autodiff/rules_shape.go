@@ -167,7 +167,7 @@ func (e *emitter) scatterFlat(x, n, idx, upd *graphedit.Value, accumulate bool) 
 	fu := e.reshape(upd, e.ints(-1))
 	var flat *graphedit.Value
 	switch {
-	case !accumulate || e.opset >= 16:
+	case !accumulate || e.scatterAdds(t):
 		zeros := e.op("ConstantOfShape", in(e.reshape(n, e.ints(1))), attrTensor("value", scalarTensor(floatOr(t), 0, []int64{1})))
 		if floatOr(t) != t {
 			zeros = e.cast(zeros, t)
@@ -182,6 +182,15 @@ func (e *emitter) scatterFlat(x, n, idx, upd *graphedit.Value, accumulate bool) 
 		flat = e.reshape(flat, e.ints(-1))
 	}
 	return e.reshape(flat, e.shape(x))
+}
+
+// scatterAdds reports whether ScatterND with reduction="add" can sum
+// gradients of element type t: from opset 16, and not in float16 or
+// bfloat16, which ONNX Runtime's CPU provider does not add ("MLFloat16
+// data type is not supported with ScatterND opset 16 when reduction is
+// 'add'"); those take the one-hot product.
+func (e *emitter) scatterAdds(t int32) bool {
+	return e.opset >= 16 && t != int32(onnxpb.TensorProto_FLOAT16) && t != int32(onnxpb.TensorProto_BFLOAT16)
 }
 
 // oneHotSum returns Σ_i onehot(rows[i], depth)ᵀ · upd[i], shape [depth, R]:
@@ -224,7 +233,7 @@ func gradGather(c *Context) {
 	d0 := e.dimOf(x, 0)
 	d0s := e.reshape(d0, e.ints()) // rank 0, so wrapping keeps idx's shape
 	wrapped := e.op("Where", in(e.op("Less", in(idx, e.int0(0))), e.add(idx, d0s), idx))
-	if e.opset >= 16 {
+	if e.scatterAdds(e.elem(x)) {
 		zeros := e.zerosLike(x)
 		c.SetGrad(0, e.op("ScatterND", in(zeros, e.unsqueeze(wrapped, -1), dy), attrString("reduction", "add")))
 		return

@@ -14,6 +14,12 @@
 // and the Q, K and V projections. A Softmax that reads no such product (an
 // output layer) is not attention; one that does but cannot be analysed is
 // reported in Discovery.NotUnderstood with the reason, never skipped.
+// Static QDQ files (ONNX Runtime's quantize_static) are read through their
+// QuantizeLinear/DequantizeLinear pairs on activations; a weight is the
+// int8 initializer a DequantizeLinear reads (or the float one the
+// quantizer quantizes at run time), and a per-channel scale and zero point
+// along the head axis are sliced with it. A float16 file's past keys and
+// values read through a Cast are caches as in float32.
 // FindHeads is Discover for callers that need every block: it fails on the
 // first node not understood. Blocks inside If branches (merged decoders)
 // are found once for both branches.
@@ -77,7 +83,11 @@
 // that keeps no head by its output bias (a fused node goes with it, its
 // present outputs replaced by empty tensors with 0 heads). An initializer other blocks read
 // too is never cut in place: the block gets a sliced copy
-// (SurgeryReport.Copies). It keeps the surgery oracle
+// (SurgeryReport.Copies); one of the graph around an If (a merged decoder's
+// weights, the quantizer's one zero point for every weight) is copied
+// there once for the block's readers in both branches. Inserted constants
+// take the element type of the tensor they join (float16 zeros in a
+// float16 model). It keeps the surgery oracle
 // of the design: for any 0/1 decision the pruned graph computes what the
 // gated graph computes with those gates, within fp32 tolerance, for any
 // batch size and length (tested on ONNX Runtime). Work on a Clone: on

@@ -2,6 +2,7 @@ package heads
 
 import (
 	"fmt"
+	"strings"
 
 	"onnxprune/graphedit"
 	"onnxprune/onnxio"
@@ -173,8 +174,19 @@ func insertGate(g *graphedit.Graph, b *Block, gv *graphedit.Value) error {
 		}
 		target = outProjectionInput(b)
 	}
-	if target.ElemType() != 0 && target.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
-		return fmt.Errorf("gated tensor %q is not float32", target.Name())
+	// The gate input stays float32 (one gates.json for every precision);
+	// a half-precision or double model gets it cast to the heads' type.
+	switch elem := onnxpb.TensorProto_DataType(target.ElemType()); elem {
+	case onnxpb.TensorProto_UNDEFINED, onnxpb.TensorProto_FLOAT:
+	case onnxpb.TensorProto_FLOAT16, onnxpb.TensorProto_BFLOAT16, onnxpb.TensorProto_DOUBLE:
+		n, err := g.AddNode(graphedit.NodeSpec{OpType: "Cast", Name: g.FreshName(prefix + "cast_node"), Inputs: []*graphedit.Value{factor},
+			Outputs: []string{g.FreshName(prefix + "cast")}, Attrs: []*onnxpb.AttributeProto{graphedit.IntAttr("to", int64(elem))}})
+		if err != nil {
+			return err
+		}
+		factor = n.Output(0)
+	default:
+		return fmt.Errorf("gated tensor %q is %s, not a float type", target.Name(), strings.ToLower(elem.String()))
 	}
 	uses := target.Uses()
 	gated, err := op("Mul", "gated", target, factor)

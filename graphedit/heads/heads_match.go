@@ -28,6 +28,8 @@ func findScoresMatMul(v *graphedit.Value, depth int) *graphedit.Node {
 			return n
 		}
 		return nil
+	case "QuantizeLinear", "DequantizeLinear": // static QDQ on the scores
+		return findScoresMatMul(n.Input(0), depth-1)
 	case "Add", "Sub", "Mul", "Div", "Where", "Cast", "Identity", "Reshape", "Max", "Min", "Expand", "Tanh", "Clip":
 		start := 0
 		if n.OpType() == "Where" {
@@ -96,8 +98,9 @@ func findContextMatMul(v *graphedit.Value, depth int) *graphedit.Node {
 			if u.Input == 0 {
 				return n
 			}
-		case "Cast", "Dropout", "Identity", "Where", "Mul", "Reshape":
-			if n.OpType() == "Reshape" && u.Input != 0 {
+		case "Cast", "Dropout", "Identity", "Where", "Mul", "Reshape",
+			"QuantizeLinear", "DequantizeLinear": // static QDQ on the probabilities
+			if (n.OpType() == "Reshape" || isQDQ(n)) && u.Input != 0 {
 				continue
 			}
 			if m := findContextMatMul(n.Output(0), depth-1); m != nil {
@@ -115,8 +118,10 @@ func isConstLike(v *graphedit.Value) bool {
 }
 
 // constRoot returns the initializer a weight value is derived from, through
-// Transpose, Slice, Split, Gather, Identity, Cast; nil when v is not such a
-// value. A graph input with a default (overridable) does not count.
+// Transpose, Slice, Split, Gather, Identity, Cast, and QuantizeLinear/
+// DequantizeLinear with constant scale and zero point (a QDQ weight: its
+// int8 initializer); nil when v is not such a value. A graph input with a
+// default (overridable) does not count.
 func constRoot(v *graphedit.Value) *graphedit.Value {
 	for depth := 0; v != nil && depth < 6; depth++ {
 		if v.IsInitializer() && !v.IsGraphInput() {
@@ -134,6 +139,11 @@ func constRoot(v *graphedit.Value) *graphedit.Value {
 		}
 		switch n.OpType() {
 		case "Transpose", "Slice", "Split", "Gather", "Identity", "Cast":
+			v = n.Input(0)
+		case "QuantizeLinear", "DequantizeLinear": // a QDQ weight
+			if !constQDQ(n) {
+				return nil
+			}
 			v = n.Input(0)
 		case "Constant":
 			return nil
@@ -170,6 +180,10 @@ func weightLayout(g *graphedit.Graph, w *graphedit.Value, effTransposed bool) (r
 		case "Slice", "Split", "Gather":
 			slices = append(slices, n)
 		case "Identity", "Cast":
+		case "QuantizeLinear", "DequantizeLinear": // a QDQ weight
+			if !constQDQ(n) {
+				return nil, false, 0, fmt.Errorf("weight %q: %s has computed scale or zero point", w.Name(), n)
+			}
 		default:
 			return nil, false, 0, fmt.Errorf("weight %q comes from %s", w.Name(), n)
 		}
@@ -460,6 +474,8 @@ func findInProjection(g *graphedit.Graph, v *graphedit.Value, kv []*graphedit.Va
 		switch n.OpType() {
 		case "Transpose", "Reshape", "Squeeze", "Unsqueeze", "Identity", "Cast", "Slice", "Split", "Gather", "Dropout":
 			cur = n.Input(0)
+		case "QuantizeLinear", "DequantizeLinear": // static QDQ on the activations
+			cur = n.Input(0)
 		case "Mul", "Div":
 			// Scaling by a scalar: follow the operand of higher rank.
 			a, b := n.Input(0), n.Input(1)
@@ -472,8 +488,8 @@ func findInProjection(g *graphedit.Graph, v *graphedit.Value, kv []*graphedit.Va
 			// A key/value cache concatenated with the new keys.
 			var next *graphedit.Value
 			for _, in := range n.Inputs() {
-				if in.IsGraphInput() || in.IsOuter() {
-					kv = appendUnique(kv, in)
+				if src := cacheInput(in); src != nil {
+					kv = appendUnique(kv, src)
 					continue
 				}
 				if next != nil {
@@ -531,6 +547,24 @@ func findInProjection(g *graphedit.Graph, v *graphedit.Value, kv []*graphedit.Va
 		}
 	}
 	return p, nil, kv, errors.New("no projection within 16 nodes")
+}
+
+// cacheInput returns the graph input (or outer value) that v is, or that v
+// converts: a Cast or Identity of it, as a float16 converter run with
+// keep_io_types puts between a float32 past key/value input and the Concat
+// that appends the new keys. nil when v is computed otherwise.
+func cacheInput(v *graphedit.Value) *graphedit.Value {
+	for range 4 {
+		if v == nil || v.IsGraphInput() || v.IsOuter() {
+			return v
+		}
+		n, _ := v.Producer()
+		if n == nil || n.Domain() != "" || (n.OpType() != "Cast" && n.OpType() != "Identity") {
+			return nil
+		}
+		v = n.Input(0)
+	}
+	return nil
 }
 
 func unsqueezeAxes(g *graphedit.Graph, n *graphedit.Node) ([]int64, bool) {

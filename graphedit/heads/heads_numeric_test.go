@@ -57,7 +57,7 @@ func TestHeadsConfirmedNumerically(t *testing.T) {
 					}
 					defer s.Close()
 					rng := newRand(uint64(bi))
-					out, err := s.Run(graphtest.RandomFeeds(s.Inputs(), [2]int64{2, 3}, rng), []string{b.PerHead.Name()})
+					out, err := s.Run(graphtest.RandomFeedsFor(base, s.Inputs(), [2]int64{2, 3}, rng), []string{b.PerHead.Name()})
 					if err != nil {
 						t.Fatal(err)
 					}

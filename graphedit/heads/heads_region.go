@@ -70,6 +70,9 @@ type headRegion struct {
 	// gateFactor is the block's gate, shaped to multiply the heads
 	// (Block.gateFactor): it scales each head and is not followed back.
 	gateFactor *graphedit.Value
+	// paramUses are, per per-channel scale or zero point among consts,
+	// the DequantizeLinear inputs that read it along the heads.
+	paramUses map[*graphedit.Value][]graphedit.Use
 }
 
 // pendingCheck is an operand (input slot of node at) that must carry the
@@ -129,6 +132,7 @@ func analyzeRegion(g *graphedit.Graph, b *Block) (*headRegion, error) {
 		}
 	}
 	r.contracted = regionTensor{b.Out.Weight, headAx{1 - outAxis(b.Out.Transposed), 1, dh}}
+	r.quantParams(r.contracted.v, r.contracted.ax)
 	// Keys and values read from graph inputs.
 	for _, in := range b.KVInputs {
 		d := in.Shape()
@@ -158,6 +162,7 @@ func analyzeRegion(g *graphedit.Graph, b *Block) (*headRegion, error) {
 
 func (r *headRegion) source(v *graphedit.Value, a headAx) error {
 	r.consts = append(r.consts, regionTensor{v, a})
+	r.quantParams(v, a)
 	return r.mark(v, a, nil)
 }
 
@@ -433,7 +438,8 @@ func (r *headRegion) backward(v *graphedit.Value, a headAx, at *graphedit.Node) 
 }
 
 // restrict limits the walk from source w to the uses that lead, through
-// weight-side ops (Identity, Cast, Transpose, Slice, Split, Gather), to one
+// weight-side ops (Identity, Cast, Transpose, Slice, Split, Gather, and the
+// QuantizeLinear/DequantizeLinear of a QDQ weight), to one
 // of the block's projection nodes or to the bias Add after one. When every
 // use does, nothing is restricted.
 func (r *headRegion) restrict(w *graphedit.Value, proj map[*graphedit.Node]bool) {
@@ -453,7 +459,7 @@ func (r *headRegion) restrict(w *graphedit.Value, proj map[*graphedit.Node]bool)
 			return false
 		}
 		switch n.OpType() {
-		case "Identity", "Cast", "Transpose", "Slice", "Split", "Gather":
+		case "Identity", "Cast", "Transpose", "Slice", "Split", "Gather", "QuantizeLinear", "DequantizeLinear":
 		default:
 			return false
 		}

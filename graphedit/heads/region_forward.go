@@ -481,22 +481,17 @@ func (r *headRegion) markPresents(n *graphedit.Node) error {
 
 // fwdQDQ: QuantizeLinear and DequantizeLinear keep the data's axes; their
 // scale and zero point are per tensor, or per axis (the axis attribute),
-// and then carry the heads when that axis is the head axis.
+// and then carry the heads when that axis is the head axis: those of a
+// dequantized weight are sliced with it (quantParams took them), any other
+// must be explained as an operand.
 func fwdQDQ(r *headRegion, n *graphedit.Node, i int, a headAx) error {
 	if i != 0 {
 		return fmt.Errorf("%s reads heads as its scale or zero point", n)
 	}
-	rk := n.Input(0).Rank()
-	axis := int(n.AttrInt("axis", 1))
-	if axis < 0 {
-		axis += rk
-	}
 	for j := 1; j < n.NumInputs(); j++ {
-		in := n.Input(j)
-		if in == nil || in.Rank() != 1 || axis != a.axis {
-			continue // per tensor, or per axis elsewhere
+		if in := n.Input(j); r.perAxisParam(n, j, a) && !r.hasConst(in) {
+			r.pending = append(r.pending, pendingCheck{in, headAx{0, a.outer, a.inner}, n, j})
 		}
-		r.pending = append(r.pending, pendingCheck{in, headAx{0, a.outer, a.inner}, n, j})
 	}
 	return r.mark(n.Output(0), a, n)
 }

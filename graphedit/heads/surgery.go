@@ -137,7 +137,11 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 		}
 	}
 	// Slice the weights and re-declare inputs and outputs.
-	st := &sliceState{sliced: map[*graphedit.Value]string{}, declared: map[*graphedit.Value]bool{}, copied: map[*graphedit.Value]int64{}}
+	st := &sliceState{sliced: map[*graphedit.Value]string{}, declared: map[*graphedit.Value]bool{}, copied: map[*graphedit.Value]int64{},
+		group: map[string][]*Block{}, outerCopies: map[outerKey]bool{}}
+	for _, b := range units {
+		st.group[b.Name()] = append(st.group[b.Name()], b)
+	}
 	for _, b := range units {
 		keep := decision[b.Name()]
 		n, err := sliceBlock(b.Softmax.Graph(), b, keep, st)
@@ -172,10 +176,16 @@ func RemoveHeads(g *graphedit.Graph, blocks []*Block, decision Decision) (*Surge
 			}
 		}
 	}
-	g.Cleanup()
+	// Write the branches back before cleaning the enclosing graph: they
+	// may read copies of its initializers made for them (ownOuter), which
+	// the If node's old attributes do not mention.
 	for _, k := range subOrder {
 		subs[k].Cleanup()
+		if err := g.SetSubgraph(k.n, k.attr, subs[k]); err != nil {
+			return nil, fmt.Errorf("heads: surgery: %w", err)
+		}
 	}
+	g.Cleanup()
 	for _, b := range units {
 		if b.region != nil && b.region.partial {
 			for _, c := range b.region.consts {
@@ -292,6 +302,11 @@ type sliceState struct {
 	// sizes: when the last reader of one went, its bytes count as removed.
 	copied map[*graphedit.Value]int64
 	copies []string
+	// group lists the units of each block name (a block and its twins in
+	// the other If branch); outerCopies are the enclosing graph's
+	// initializers a group got its own copy of (ownOuter).
+	group       map[string][]*Block
+	outerCopies map[outerKey]bool
 }
 
 // sliceBlock slices the block's constants and re-declares its graph inputs
@@ -316,11 +331,19 @@ func sliceBlock(g *graphedit.Graph, b *Block, keep []bool, st *sliceState) (int6
 			}
 			return fmt.Errorf("weight %q is shared with block %s", v.Name(), other)
 		}
+		if b.region != nil && v.IsOuter() {
+			cut, added, err := st.ownOuter(b, iv)
+			if err != nil || cut == nil {
+				return err
+			}
+			removed -= added
+			iv = cut
+		}
 		if b.region != nil && !v.IsOuter() {
 			// An initializer other blocks read too (deduplicated biases,
 			// tied weights) is never cut in place: this block's readers
 			// get their own copy.
-			if own, shared := readerUses(b, iv); shared {
+			if own, shared := b.headReaders(iv); shared {
 				if len(own) == 0 {
 					return fmt.Errorf("weight %q: none of its readers belongs to the block", v.Name())
 				}

@@ -138,7 +138,7 @@ func readerUses(b *Block, w *graphedit.Value) (own []graphedit.Use, shared bool)
 			return false
 		}
 		switch n.OpType() {
-		case "Transpose", "Identity", "Cast", "Slice", "Gather", "Split":
+		case "Transpose", "Identity", "Cast", "Slice", "Gather", "Split", "QuantizeLinear", "DequantizeLinear":
 		default:
 			return false
 		}

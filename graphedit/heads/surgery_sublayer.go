@@ -79,7 +79,16 @@ func removeSublayer(g *graphedit.Graph, b *Block) error {
 	if err != nil {
 		return err
 	}
-	zero := onnxio.NewFloat32("value", []int64{1}, []float32{0})
+	// The zeros and beta take the element type of the output they replace
+	// (a float16 model's projection computes in float16).
+	elem := onnxpb.TensorProto_DataType(out.ElemType())
+	if elem == onnxpb.TensorProto_UNDEFINED {
+		elem = onnxpb.TensorProto_FLOAT
+	}
+	zero, err := onnxio.NewFloat("value", elem, []int64{1}, []float32{0})
+	if err != nil {
+		return fmt.Errorf("output projection %s: %w", n, err)
+	}
 	y, err := addNode("ConstantOfShape", []*graphedit.Value{shape}, graphedit.TensorAttr("value", zero))
 	if err != nil {
 		return err
@@ -88,7 +97,11 @@ func removeSublayer(g *graphedit.Graph, b *Block) error {
 		beta := n.AttrFloat("beta", 1)
 		c := n.Input(2)
 		if beta != 1 {
-			bv, err := g.AddInitializer(onnxio.NewFloat32(g.FreshName(prefix+"/beta"), nil, []float32{beta}))
+			bt, err := onnxio.NewFloat(g.FreshName(prefix+"/beta"), elem, nil, []float32{beta})
+			if err != nil {
+				return fmt.Errorf("output projection %s: %w", n, err)
+			}
+			bv, err := g.AddInitializer(bt)
 			if err != nil {
 				return err
 			}

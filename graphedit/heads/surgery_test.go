@@ -81,11 +81,14 @@ func maxAbsDiff(a, b *ortrun.Tensor) (float64, error) {
 	if fmt.Sprint(a.Shape) != fmt.Sprint(b.Shape) {
 		return 0, fmt.Errorf("shapes %v and %v", a.Shape, b.Shape)
 	}
+	if a.DType() != b.DType() {
+		return 0, fmt.Errorf("element types %s and %s", a.DType(), b.DType())
+	}
 	var m float64
-	switch {
-	case a.F32 != nil:
-		for i := range a.F32 {
-			m = math.Max(m, math.Abs(float64(a.F32[i])-float64(b.F32[i])))
+	switch fa, fb := a.Float32s(), b.Float32s(); {
+	case fa != nil:
+		for i := range fa {
+			m = math.Max(m, math.Abs(float64(fa[i])-float64(fb[i])))
 		}
 	case a.I64 != nil:
 		for i := range a.I64 {
@@ -305,7 +308,7 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 					t.Fatalf("%s: %v", dname, err)
 				}
 				for run, sz := range runs(sizes, gated.Inputs()) {
-					feeds := graphtest.RandomFeeds(gated.Inputs(), sz, rng)
+					feeds := graphtest.RandomFeedsFor(g, gated.Inputs(), sz, rng)
 					if _, ok := feeds["use_cache_branch"]; ok {
 						feeds["use_cache_branch"] = ortrun.NewBool([]int64{1}, []bool{run%2 == 1})
 					}
@@ -401,7 +404,7 @@ func TestGatesDefaultIsOriginalOnORT(t *testing.T) {
 			s2 := graphtest.NewSession(t, graphtest.MarshalGraph(t, g, m), opts)
 			rng := rand.New(rand.NewPCG(5, 0))
 			names := graphtest.OutputNames(s1)
-			in := graphtest.RandomFeeds(s1.Inputs(), [2]int64{2, 4}, rng)
+			in := graphtest.RandomFeedsFor(g, s1.Inputs(), [2]int64{2, 4}, rng)
 			o1, err := s1.Run(in, names)
 			if err != nil {
 				t.Fatal(err)

@@ -150,6 +150,42 @@ func RandomFeeds(inputs []ortrun.ValueInfo, sz [2]int64, rng *rand.Rand) map[str
 	return in
 }
 
+// RandomFeedsFor makes inputs as RandomFeeds does, but sizes each symbolic
+// dim by its symbol in g's declared input shapes, so that inputs laid out
+// differently agree: the batch symbol of the ids (graphedit.GuessIORoles,
+// axis 1 of sequence-first ids) gets sz[0], every other symbol sz[1]. A
+// graph whose ids it cannot read is fed as RandomFeeds feeds it.
+func RandomFeedsFor(g *graphedit.Graph, inputs []ortrun.ValueInfo, sz [2]int64, rng *rand.Rand) map[string]*ortrun.Tensor {
+	r, err := graphedit.GuessIORoles(g, graphedit.IORoles{})
+	ids := g.Value(r.DecIn)
+	if err != nil || ids == nil || ids.Rank() != 2 {
+		return RandomFeeds(inputs, sz, rng)
+	}
+	batch := ids.Shape()[0].Param
+	if r.SeqFirst {
+		batch = ids.Shape()[1].Param
+	}
+	sized := make([]ortrun.ValueInfo, len(inputs))
+	for i, vi := range inputs {
+		sized[i] = vi
+		v := g.Value(vi.Name)
+		if v == nil || v.Rank() != len(vi.Shape) {
+			continue
+		}
+		sized[i].Shape = append([]int64(nil), vi.Shape...)
+		for a, d := range v.Shape() {
+			switch {
+			case sized[i].Shape[a] >= 0 || d.Param == "":
+			case d.Param == batch:
+				sized[i].Shape[a] = sz[0]
+			default:
+				sized[i].Shape[a] = sz[1]
+			}
+		}
+	}
+	return RandomFeeds(sized, sz, rng)
+}
+
 // TestSet is one test_data_set_K folder of ONNX's test-data layout: the
 // inputs and expected outputs by name.
 type TestSet = testset.Set
@@ -157,24 +193,37 @@ type TestSet = testset.Set
 // ReadTestSet reads dir/input_*.pb and dir/output_*.pb (testset.Read).
 func ReadTestSet(dir string) (*TestSet, error) { return testset.Read(dir) }
 
-// TakeAxis returns the float tensor t keeping only the entries idx of axis.
+// TakeAxis returns the float tensor t (float32, float16 or bfloat16)
+// keeping only the entries idx of axis.
 func TakeAxis(t *ortrun.Tensor, axis int, idx []int64) *ortrun.Tensor {
-	outer, inner := int64(1), int64(1)
-	for _, d := range t.Shape[:axis] {
-		outer *= d
-	}
-	for _, d := range t.Shape[axis+1:] {
-		inner *= d
-	}
-	n := t.Shape[axis]
 	shape := append([]int64{}, t.Shape...)
 	shape[axis] = int64(len(idx))
-	out := make([]float32, 0, outer*int64(len(idx))*inner)
+	switch {
+	case t.F16 != nil:
+		return ortrun.NewF16(shape, takeAxis(t.F16, t.Shape, axis, idx))
+	case t.BF16 != nil:
+		return ortrun.NewBF16(shape, takeAxis(t.BF16, t.Shape, axis, idx))
+	}
+	return ortrun.NewF32(shape, takeAxis(t.F32, t.Shape, axis, idx))
+}
+
+// takeAxis gathers idx along axis of the row-major data of a tensor of
+// the given shape.
+func takeAxis[T any](data []T, shape []int64, axis int, idx []int64) []T {
+	outer, inner := int64(1), int64(1)
+	for _, d := range shape[:axis] {
+		outer *= d
+	}
+	for _, d := range shape[axis+1:] {
+		inner *= d
+	}
+	n := shape[axis]
+	out := make([]T, 0, outer*int64(len(idx))*inner)
 	for o := int64(0); o < outer; o++ {
 		for _, i := range idx {
 			start := (o*n + i) * inner
-			out = append(out, t.F32[start:start+inner]...)
+			out = append(out, data[start:start+inner]...)
 		}
 	}
-	return ortrun.NewF32(shape, out)
+	return out
 }
