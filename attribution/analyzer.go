@@ -46,11 +46,12 @@ type Analyzer struct {
 	outs     []string
 }
 
-// New builds the analysis graph of g (changed in place) and its ONNX
-// Runtime session. m is the model g was loaded from (its other fields
-// and external data are kept), or nil for a graph built in memory.
-func New(g *graphedit.Graph, m *onnxio.Model, names IONames, so ortrun.Options) (*Analyzer, error) {
-	ag, err := BuildGraph(g, names)
+// New builds the analysis graph of g (changed in place; opts: what it
+// gates besides the heads) and its ONNX Runtime session. m is the model g
+// was loaded from (its other fields and external data are kept), or nil
+// for a graph built in memory.
+func New(g *graphedit.Graph, m *onnxio.Model, names IONames, so ortrun.Options, opts Options) (*Analyzer, error) {
+	ag, err := BuildGraph(g, names, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -79,6 +80,9 @@ func New(g *graphedit.Graph, m *onnxio.Model, names IONames, so ortrun.Options) 
 			a.outs = append(a.outs, b.probs)
 		}
 	}
+	for _, u := range ag.Units {
+		a.outs = append(a.outs, GradPrefix+u.Gate, RelPrefix+u.Gate)
+	}
 	listed := map[string]bool{}
 	for _, c := range ag.Cuts {
 		for _, o := range append(append([]dotRef(nil), c.parts...), c.shares...) {
@@ -103,6 +107,9 @@ type Result struct {
 	// Grad and Rel are per block (Graph.Blocks order) and head: ∂L/∂g and
 	// g·∂R/∂g at g = 1.
 	Grad, Rel [][]float64
+	// UnitGrad and UnitRel are the same per FFN or sublayer gate
+	// (Graph.Units order) and unit.
+	UnitGrad, UnitRel [][]float64
 	// Probs are per block the attention probabilities [H][T][S] flattened
 	// (nil where the block has none), with T and S.
 	Probs [][]float32
@@ -175,6 +182,10 @@ func (a *Analyzer) Run(ex Example) (*Result, error) {
 		}
 		r.Probs = append(r.Probs, probs)
 		r.T, r.S = append(r.T, t), append(r.S, s)
+	}
+	for _, u := range a.Graph.Units {
+		r.UnitGrad = append(r.UnitGrad, f64(out[GradPrefix+u.Gate].F32))
+		r.UnitRel = append(r.UnitRel, f64(out[RelPrefix+u.Gate].F32))
 	}
 	sum := func(refs []dotRef) (float64, error) {
 		var s float64

@@ -8,6 +8,7 @@ import (
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/autodiff"
 	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/structures"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
@@ -106,6 +107,16 @@ type Graph struct {
 	// Cuts are the conservation cuts.
 	Blocks []BlockInfo
 	Cuts   []Cut
+	// Units are the FFN and sublayer gates (Options), after the blocks'.
+	Units []UnitGate
+}
+
+// Options choose what the analysis graph gates besides the heads.
+type Options struct {
+	// Structures gates FFN neurons (or groups) and sublayers as train
+	// --structures does; its Heads field is ignored (heads are always
+	// gated).
+	Structures structures.List
 }
 
 // BuildGraph turns the graph of a model (not yet gated) into an analysis
@@ -114,8 +125,10 @@ type Graph struct {
 // against LabelsInput with the plain gradients of the gates (GradPrefix),
 // and the LRP signals (RelPrefix, rules of package lrp) of TargetOutput
 // with respect to the gates and the values of the conservation cuts.
-// g is changed in place.
-func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
+// g is changed in place. With opts.Structures the FFN neurons (or groups)
+// and sublayers get gates too, whose plain and LRP gradients leave the
+// graph like the heads' (Graph.Units).
+func BuildGraph(g *graphedit.Graph, names IONames, opts Options) (*Graph, error) {
 	names, err := DetectNames(g, names)
 	if err != nil {
 		return nil, err
@@ -140,6 +153,9 @@ func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
 		return nil, fmt.Errorf("attribution: %w", err)
 	}
 	ag := &Graph{G: g, Names: names}
+	if ag.Units, err = gateStructures(g, opts.Structures); err != nil {
+		return nil, err
+	}
 	fwd := map[*graphedit.Node]bool{}
 	for _, n := range g.Nodes() {
 		fwd[n] = true
@@ -182,6 +198,9 @@ func BuildGraph(g *graphedit.Graph, names IONames) (*Graph, error) {
 	var gateVals []*graphedit.Value
 	for _, b := range ag.Blocks {
 		gateVals = append(gateVals, g.Value(b.Gate))
+	}
+	for _, u := range ag.Units {
+		gateVals = append(gateVals, g.Value(u.Gate))
 	}
 	if _, err := autodiff.Build(g, loss, gateVals, &autodiff.Options{Prefix: GradPrefix}); err != nil {
 		return nil, fmt.Errorf("attribution: gradient of the loss: %w", err)

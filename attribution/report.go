@@ -132,6 +132,9 @@ type Report struct {
 	Pruning *KeepComparison `json:"pruning,omitempty"`
 	// Heads lists every head, block by block in Graph.Blocks order.
 	Heads []HeadReport `json:"heads"`
+	// Units lists every FFN neuron (or group) and sublayer when the
+	// analysis gated them (Options.Structures), in Graph.Units order.
+	Units []UnitReport `json:"units,omitempty"`
 }
 
 type synKey struct{ rel, dir string }
@@ -159,10 +162,11 @@ type accumulator struct {
 	synArcs  map[synKey]int
 	baseline map[synKey]offsetCounts
 	special  map[int64]bool
+	units    *unitAcc
 }
 
 func newAccumulator(g *Graph, cfg Config) *accumulator {
-	a := &accumulator{g: g, cfg: cfg, synArcs: map[synKey]int{}, baseline: map[synKey]offsetCounts{}, special: map[int64]bool{}}
+	a := &accumulator{g: g, cfg: cfg, synArcs: map[synKey]int{}, baseline: map[synKey]offsetCounts{}, special: map[int64]bool{}, units: newUnitAcc(g.Units)}
 	for _, b := range g.Blocks {
 		var hs []*headAcc
 		for range b.Heads {
@@ -227,6 +231,9 @@ func (a *accumulator) words(ex Example) ([]int, int) {
 }
 
 func (a *accumulator) add(ex Example, r *Result) error {
+	if err := a.units.add(r); err != nil {
+		return err
+	}
 	a.n++
 	a.loss += r.Loss
 	a.target += r.Target
@@ -364,7 +371,7 @@ func (a *accumulator) add(ex Example, r *Result) error {
 }
 
 func (a *accumulator) report() *Report {
-	rep := &Report{Examples: a.n, Config: a.cfg}
+	rep := &Report{Examples: a.n, Config: a.cfg, Units: a.units.report(a.g.Units, a.n)}
 	if a.n > 0 {
 		rep.MeanLoss = a.loss / float64(a.n)
 		rep.MeanTarget = a.target / float64(a.n)

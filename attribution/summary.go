@@ -30,6 +30,13 @@ func WriteSummary(w io.Writer, rep *Report, model string) error {
 		fmt.Fprintf(&b, "## Pruning decision\n\n%d kept heads have mean relevance rank %.1f, %d removed heads %.1f. A kept head is more relevant than a removed one with probability %.3f (by importance: %.3f).\n\n",
 			p.Kept, p.MeanRankKept, p.Removed, p.MeanRankRemoved, p.AUCRelevance, p.AUCImportance)
 	}
+	if len(rep.Units) > 0 {
+		b.WriteString("## FFN neurons and sublayers\n\nEach measured like a head through a gate of its own: importance L2-normalised over the units of its FFN (over all sublayers for a sublayer), relevance over the sum of absolute values of the same units. Per FFN the most and least important units, then every sublayer.\n\n")
+		for _, l := range UnitLines(rep.Units, 5) {
+			b.WriteString("- " + l + "\n")
+		}
+		b.WriteString("\n")
+	}
 	heads := append([]HeadReport(nil), rep.Heads...)
 	sort.SliceStable(heads, func(i, j int) bool { return heads[i].Rank < heads[j].Rank })
 	b.WriteString("## Heads by relevance\n\n| rank | head | relevance | importance | confidence | roles | kept |\n|---|---|---|---|---|---|---|\n")

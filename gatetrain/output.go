@@ -8,7 +8,9 @@ import (
 	"html"
 	"math"
 	"os"
+	"reflect"
 	"strings"
+	"unicode/utf8"
 
 	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
@@ -36,11 +38,20 @@ type GatesFile struct {
 	Lambda    float64            `json:"l0_lambda"`
 	Target    int                `json:"target_heads,omitempty"`
 	Heads     []heads.GateRecord `json:"heads"`
+	// Budget is the parameter or FLOP target and what the decision costs.
+	Budget *BudgetResult `json:"budget,omitempty"`
 	// The FFN neurons and sublayers, when they were gated too (their
 	// records are ffn and sublayers).
 	structures.GatesFile
 	// ClosingOrder lists every change of a decision, in step order.
 	ClosingOrder []Event `json:"closing_order"`
+}
+
+// BudgetResult is a budget and the cost of the decision written.
+type BudgetResult struct {
+	Budget
+	// Kept is the cost of the model the decision keeps.
+	Kept float64 `json:"kept"`
 }
 
 // Surgery returns the part of the file that surgery reads.
@@ -53,6 +64,15 @@ func (t *Trainer) Gates(open []bool, model string) *GatesFile {
 	c := t.Cfg.Concrete
 	f := &GatesFile{Version: GatesVersion, Model: model, Step: t.State.Step, Beta: c.Beta, Gamma: c.Gamma, Zeta: c.Zeta,
 		Lambda: t.Cfg.Lambda, Target: t.Cfg.TargetHeads, ClosingOrder: append([]Event{}, t.State.Events...)}
+	if b := t.Cfg.Budget; b != nil {
+		z := make([]float64, len(open))
+		for i, o := range open {
+			if o {
+				z[i] = 1
+			}
+		}
+		f.Budget = &BudgetResult{Budget: *b, Kept: b.Kept(z, nil)}
+	}
 	for _, gi := range t.TG.Gates {
 		if gi.Structure != "" {
 			f.addStructure(t, gi, open)
@@ -172,22 +192,33 @@ func (t *Trainer) LoadCheckpoint(path string) error {
 	if strings.Join(ck.Weights, ",") != strings.Join(t.TG.Weights, ",") {
 		return fmt.Errorf("gatetrain: checkpoint %s trains other weights than this run", path)
 	}
-	if ck.Config != t.Cfg {
+	if !sameConfig(ck.Config, t.Cfg) {
 		return fmt.Errorf("gatetrain: checkpoint %s was made with other settings (%+v); resume with the same flags", path, ck.Config)
 	}
 	t.State = ck.State
 	return nil
 }
 
+// sameConfig reports whether two configurations are the same, budgets
+// compared by value.
+func sameConfig(a, b Config) bool {
+	if (a.Budget == nil) != (b.Budget == nil) || a.Budget != nil && !reflect.DeepEqual(*a.Budget, *b.Budget) {
+		return false
+	}
+	a.Budget, b.Budget = nil, nil
+	return a == b
+}
+
 // PlotSVG writes the training's P(open) heatmap (POpenSVG) with the
 // trainer's final decision (Final).
 func (t *Trainer) PlotSVG(path string) error {
-	return WriteFileAtomic(path, []byte(POpenSVG(t.HeadNames(), t.State.POpen, t.Final())))
+	rows := t.plotRows()
+	return WriteFileAtomic(path, []byte(POpenSVG(t.RowNames(), t.State.POpen, rowFinal(rows, t.Final()))))
 }
 
 // Geometry of the P(open) heatmap, in SVG units.
 const (
-	plotLabelW  = 120 // head names
+	plotLabelW  = 120 // head names (longer names widen it)
 	plotCols    = 150 // step columns at most (steps are grouped beyond)
 	plotColW    = 4   // narrowest column
 	plotMinW    = 480 // narrowest plot
@@ -198,32 +229,44 @@ const (
 	plotAxisGap = 30
 )
 
-// POpenSVG draws P(open) of every head over the training steps as a
-// heatmap: one labelled row per head (names in order), one column per step
-// or group of steps (the mean over the group), white for 0 to dark blue
-// for 1, the x axis ticked with step numbers, and a last column giving the
-// final decision (kept or cut; final nil: none yet).
-func POpenSVG(names []string, rows [][]float32, final []bool) string {
+// POpenSVG draws P(open) over the training steps as a heatmap: one
+// labelled row per head, sublayer or FFN (names in order; an FFN's row is
+// the mean over its neurons), one column per step or group of steps (the
+// mean over the group), white for 0 to dark blue for 1, the x axis ticked
+// with step numbers, and a last column giving the final decision of each
+// row ("kept", "cut", or an FFN's "k/N" units kept; final nil: none yet).
+func POpenSVG(names []string, rows [][]float32, final []string) string {
 	steps := len(rows)
+	labelW := plotLabelW
+	for _, n := range names {
+		labelW = max(labelW, 6*utf8.RuneCountInString(n)+8) // sublayer names are long
+	}
 	group := max(1, (steps+plotCols-1)/plotCols)
 	cols := (steps + group - 1) / group
 	colW := max(plotColW, plotMinW/max(cols, 1)) // short runs get wider columns
 	plotW := cols * colW
-	width := plotLabelW + plotW + 10 + plotFinalW + 10
+	width := labelW + plotW + 10 + plotFinalW + 10
 	height := plotTop + len(names)*plotRowH + plotAxisGap + 24
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="%d">`+"\n",
-		width, height, width, height, plotFontPx)
-	fmt.Fprintf(&b, `<text x="4" y="16" font-size="13" font-weight="bold">P(open) of each head over %d training steps</text>`+"\n", steps)
 	legend := "white 0 … dark blue 1"
 	if group > 1 {
 		legend += fmt.Sprintf("; each column the mean of %d steps", group)
 	}
+	for _, n := range names {
+		if strings.HasPrefix(n, "ffn:") {
+			legend += "; an FFN row is the mean over its neurons"
+			width = max(width, 4+7*utf8.RuneCountInString(legend+"; last column: the final decision"))
+			break
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="sans-serif" font-size="%d">`+"\n",
+		width, height, width, height, plotFontPx)
+	fmt.Fprintf(&b, `<text x="4" y="16" font-size="13" font-weight="bold">P(open) of each gated unit over %d training steps</text>`+"\n", steps)
 	fmt.Fprintf(&b, `<text x="4" y="34">%s; last column: the final decision</text>`+"\n", legend)
-	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">final</text>`+"\n", plotLabelW+plotW+10+plotFinalW/2, plotTop-6)
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">final</text>`+"\n", labelW+plotW+10+plotFinalW/2, plotTop-6)
 	for i, name := range names {
 		y := plotTop + i*plotRowH
-		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`+"\n", plotLabelW-4, y+plotRowH-2, html.EscapeString(name))
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="end">%s</text>`+"\n", labelW-4, y+plotRowH-2, html.EscapeString(name))
 		for c := 0; c < cols; c++ {
 			var sum float64
 			n := 0
@@ -236,26 +279,29 @@ func POpenSVG(names []string, rows [][]float32, final []bool) string {
 			if n == 0 {
 				continue
 			}
-			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`, plotLabelW+c*colW, y, colW, plotRowH-1, blueRamp(sum/float64(n)))
+			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`, labelW+c*colW, y, colW, plotRowH-1, blueRamp(sum/float64(n)))
 		}
 		b.WriteString("\n")
 		if i < len(final) {
-			label, fill := "cut", "#f4c7c3"
-			if final[i] {
-				label, fill = "kept", "#b7e1b0"
+			label, fill := final[i], "#b7e1b0"
+			switch {
+			case label == "cut":
+				fill = "#f4c7c3"
+			case label != "kept":
+				fill = "#e8e8e8"
 			}
 			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/><text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n",
-				plotLabelW+plotW+10, y, plotFinalW, plotRowH-1, fill, plotLabelW+plotW+10+plotFinalW/2, y+plotRowH-2, label)
+				labelW+plotW+10, y, plotFinalW, plotRowH-1, fill, labelW+plotW+10+plotFinalW/2, y+plotRowH-2, label)
 		}
 	}
 	axisY := plotTop + len(names)*plotRowH + 2
-	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#555"/>`+"\n", plotLabelW, axisY, plotLabelW+plotW, axisY)
+	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#555"/>`+"\n", labelW, axisY, labelW+plotW, axisY)
 	for _, st := range stepTicks(steps) {
-		x := float64(plotLabelW) + (float64(st)-0.5)/float64(group)*float64(colW)
+		x := float64(labelW) + (float64(st)-0.5)/float64(group)*float64(colW)
 		fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#555"/><text x="%.1f" y="%d" text-anchor="middle">%d</text>`+"\n",
 			x, axisY, x, axisY+4, x, axisY+16, st)
 	}
-	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">training step</text>`+"\n", plotLabelW+plotW/2, axisY+32)
+	fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">training step</text>`+"\n", labelW+plotW/2, axisY+32)
 	b.WriteString("</svg>\n")
 	return b.String()
 }

@@ -13,11 +13,14 @@ import (
 func TestPOpenSVG(t *testing.T) {
 	for _, steps := range []int{1, 7, 150, 2000} {
 		var names []string
-		final := make([]bool, 48)
+		final := make([]string, 48)
 		for l := 0; l < 6; l++ {
 			for h := 0; h < 8; h++ {
 				names = append(names, fmt.Sprintf("encoder:%d:%d", l, h))
-				final[l*8+h] = h < 2
+				final[l*8+h] = "cut"
+				if h < 2 {
+					final[l*8+h] = "kept"
+				}
 			}
 		}
 		rows := make([][]float32, steps)

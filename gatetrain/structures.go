@@ -16,7 +16,7 @@ func checkStructureTarget(cfg Config, gates []GateInput) error {
 	}
 	for _, gi := range gates {
 		if gi.Structure != "" {
-			return fmt.Errorf("gatetrain: a head target (%d heads) with FFN or sublayer gates (%s) is not supported yet: use the L0 penalty", cfg.TargetHeads, gi.Name)
+			return fmt.Errorf("gatetrain: a head target (%d heads) with FFN or sublayer gates (%s) is not supported: use the L0 penalty or a parameter or FLOP budget", cfg.TargetHeads, gi.Name)
 		}
 	}
 	return nil

@@ -34,6 +34,10 @@ type Config struct {
 	// count with a learned Lagrangian (CoFi) and ends with exactly this many
 	// open heads.
 	TargetHeads int
+	// Budget, when set, drives the expected parameters or FLOPs of the
+	// kept model to its target instead (same Lagrangian), and the final
+	// decision costs at most the target.
+	Budget *Budget
 	// LagrangeLR is the ascent rate of the Lagrange multipliers.
 	LagrangeLR float64
 	// TargetWarmup is the number of steps over which the target moves from
@@ -80,6 +84,10 @@ func (c *Config) Validate(heads int) error {
 		return fmt.Errorf("gatetrain: l0 lambda %g must not be negative", c.Lambda)
 	case c.TargetHeads < 0 || c.TargetHeads > heads:
 		return fmt.Errorf("gatetrain: target heads %d outside [1, %d] (the gated heads)", c.TargetHeads, heads)
+	case c.Budget != nil && c.TargetHeads > 0:
+		return fmt.Errorf("gatetrain: a head target and a %s budget exclude each other", c.Budget.What)
+	case c.Budget != nil && c.Budget.Validate(heads) != nil:
+		return c.Budget.Validate(heads)
 	case !(c.Schedule.Base > 0):
 		return fmt.Errorf("gatetrain: learning rate %g must be positive", c.Schedule.Base)
 	}
@@ -122,9 +130,12 @@ type State struct {
 	// ClosedAt is the step at which each head last closed (-1: open).
 	ClosedAt []int
 	Events   []Event
-	// POpen is each head's open probability after every step.
+	// POpen is the open probability after every step of each row of
+	// Trainer.RowNames: a head, a sublayer, or the mean over an FFN's
+	// units.
 	POpen [][]float32
-	// Fewest is the smallest open-head count saved as a trace checkpoint.
+	// Fewest is the smallest open-unit count saved as a trace checkpoint
+	// (Trainer.traceEvery apart).
 	Fewest int
 	// Valid holds (step, loss) of the validation runs.
 	Valid [][2]float64
@@ -134,25 +145,33 @@ type State struct {
 //
 // Step counts from 1. Loss is the objective: CE, the token cross-entropy
 // of the batch (Tokens target tokens), plus the penalty (λ times the L0
-// penalty of Config, or the Lagrangian term with a head target, whose
-// multipliers are Lambda1 and Lambda2). L0 is the expected number of open heads, Open the number open
-// at test time, POpen each head's open probability. GradNorm is the norm of
+// penalty of Config, or the Lagrangian term with a head target or a
+// budget, whose multipliers are Lambda1 and Lambda2). L0 is the expected
+// number of open units (heads, neurons or groups, sublayers), Open the
+// number open at test time and OpenBy the same per kind of structure;
+// POpen is the open probability of each row of Trainer.RowNames (a head, a
+// sublayer, or the mean over an FFN's units). GradNorm is the norm of
 // the log α gradient before clipping, LR the learning rate used; ValidLoss
 // is set on validation steps.
 type StepInfo struct {
-	Step      int       `json:"step"`
-	Epoch     int       `json:"epoch"`
-	LR        float64   `json:"lr"`
-	Loss      float64   `json:"loss"`
-	CE        float64   `json:"ce"`
-	L0        float64   `json:"expected_l0"`
-	Open      int       `json:"open_heads"`
-	Tokens    int       `json:"tokens"`
-	GradNorm  float64   `json:"grad_norm"`
-	Lambda1   float64   `json:"lambda1,omitempty"`
-	Lambda2   float64   `json:"lambda2,omitempty"`
+	Step     int     `json:"step"`
+	Epoch    int     `json:"epoch"`
+	LR       float64 `json:"lr"`
+	Loss     float64 `json:"loss"`
+	CE       float64 `json:"ce"`
+	L0       float64 `json:"expected_l0"`
+	Open     int     `json:"open_heads"`
+	Tokens   int     `json:"tokens"`
+	GradNorm float64 `json:"grad_norm"`
+	Lambda1  float64 `json:"lambda1,omitempty"`
+	Lambda2  float64 `json:"lambda2,omitempty"`
+	// Cost is the expected cost of the kept model under a budget.
+	Cost      float64   `json:"expected_cost,omitempty"`
 	ValidLoss *float64  `json:"valid_loss,omitempty"`
 	POpen     []float64 `json:"p_open"`
+	// OpenBy counts the open units per kind of structure (with FFN or
+	// sublayer gates).
+	OpenBy []OpenCount `json:"open_by,omitempty"`
 	// BytesIn and BytesOut are what the step copied into ONNX Runtime (the
 	// batch, the sampled gates, and trained weights fed as inputs) and out
 	// of it (the loss and the gradients). The model's other weights stay
@@ -237,6 +256,9 @@ func (t *Trainer) Init() error {
 			warm = t.Cfg.Steps / 2
 		}
 		st.Lag = Lagrangian{Target: float64(t.Cfg.TargetHeads) / float64(n), Start: p0, Warmup: warm, LR: t.Cfg.LagrangeLR}
+		if b := t.Cfg.Budget; b != nil {
+			st.Lag.Target, st.Lag.Start = b.Target/b.Dense, b.startFraction(t.Cfg.Concrete, t.Cfg.InitLogAlpha)
+		}
 		b, err := t.sampler.State()
 		if err != nil {
 			return err
@@ -369,7 +391,15 @@ func (t *Trainer) Step() (StepInfo, error) {
 	info := StepInfo{Step: st.Step + 1, Epoch: st.Epoch, CE: ce, Tokens: batch.Tokens,
 		BytesIn: ortrun.TensorBytes(feeds), BytesOut: ortrun.TensorBytes(res)}
 	pen := Penalty{Concrete: cfg.Concrete, PerLayer: cfg.PerLayer, Blocks: len(t.TG.Gates)}
-	if cfg.TargetHeads > 0 {
+	switch {
+	case cfg.Budget != nil:
+		term, frac := t.budgetTerm(grad)
+		info.Loss = ce + term
+		info.L0 = Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, 0, nil)
+		info.Cost = frac * cfg.Budget.Dense
+		st.Lag.Ascend(frac, st.Step)
+		info.Lambda1, info.Lambda2 = st.Lag.Lambda1, st.Lag.Lambda2
+	case cfg.TargetHeads > 0:
 		// The constraint is on the expected fraction of open heads, so the
 		// multipliers' scale does not depend on the model's head count.
 		e := Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, 0, nil)
@@ -380,7 +410,7 @@ func (t *Trainer) Step() (StepInfo, error) {
 		info.L0 = e
 		st.Lag.Ascend(frac, st.Step)
 		info.Lambda1, info.Lambda2 = st.Lag.Lambda1, st.Lag.Lambda2
-	} else {
+	default:
 		p := pen.Value(st.LogAlpha, cfg.Lambda, grad)
 		info.Loss = ce + cfg.Lambda*p
 		info.L0 = Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, 0, nil)
@@ -405,13 +435,10 @@ func (t *Trainer) Step() (StepInfo, error) {
 
 	// Decisions, closing order, open probabilities.
 	open := 0
-	row := make([]float32, n)
-	info.POpen = make([]float64, n)
+	unitP := make([]float64, n)
 	names := t.HeadNames()
 	for i, la := range st.LogAlpha {
-		p, _ := cfg.Concrete.POpen(la)
-		row[i] = float32(p)
-		info.POpen[i] = p
+		unitP[i], _ = cfg.Concrete.POpen(la)
 		isOpen := cfg.Concrete.Open(la)
 		if isOpen {
 			open++
@@ -430,8 +457,16 @@ func (t *Trainer) Step() (StepInfo, error) {
 			st.Events[i].NOpen = open
 		}
 	}
+	info.POpen = rowMeans(t.plotRows(), unitP)
+	row := make([]float32, len(info.POpen))
+	for i, p := range info.POpen {
+		row[i] = float32(p)
+	}
 	st.POpen = append(st.POpen, row)
 	info.Open = open
+	if len(t.TG.Gates) > 0 && t.TG.Gates[len(t.TG.Gates)-1].Structure != "" {
+		info.OpenBy = t.openCounts(func(i int) bool { return st.ClosedAt[i] < 0 })
+	}
 	return info, nil
 }
 
@@ -483,7 +518,7 @@ func (t *Trainer) Fit(ctx context.Context) error {
 				return err
 			}
 		}
-		if info.Open < t.State.Fewest {
+		if info.Open <= t.State.Fewest-t.traceEvery() {
 			t.State.Fewest = info.Open
 			if t.OnOpenDrop != nil {
 				if err := t.OnOpenDrop(info.Open); err != nil {
@@ -536,7 +571,9 @@ func (t *Trainer) EvalLoss(b *Batcher, gates []float64) (float64, error) {
 // Final returns the final 0/1 decision per head. With a head target, the
 // TargetHeads heads of largest log α stay open (ties broken by parameter
 // order), whatever the threshold says, so the count is exact; otherwise a
-// head is open when its test-time gate exceeds one half.
+// head is open when its test-time gate exceeds one half, and under a
+// budget units then close, smallest log α first, until the decision costs
+// at most the target (Budget.Fit).
 func (t *Trainer) Final() []bool {
 	n := len(t.State.LogAlpha)
 	open := make([]bool, n)
@@ -553,6 +590,9 @@ func (t *Trainer) Final() []bool {
 	}
 	for i, la := range t.State.LogAlpha {
 		open[i] = t.Cfg.Concrete.Open(la)
+	}
+	if t.Cfg.Budget != nil {
+		t.Cfg.Budget.Fit(t.State.LogAlpha, open)
 	}
 	return open
 }

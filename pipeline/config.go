@@ -12,6 +12,7 @@ import (
 
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/structures"
 	"onnxprune/internal/safefile"
 	"onnxprune/verify"
 )
@@ -35,6 +36,9 @@ type Config struct {
 	Specials string
 	// Attention are the kinds gated, trained and pruned (nil: all).
 	Attention []heads.Kind
+	// Structures says what gets gates besides (or instead of) the heads:
+	// FFN neurons or groups, sublayers (train --structures).
+	Structures structures.List
 	// Threads is ONNX Runtime's intra-op thread count (0: its default).
 	Threads int
 	// ORTLib is the ONNX Runtime library ("" : the usual search).
@@ -59,8 +63,11 @@ type Config struct {
 	Steps       int
 	Lambda      float64
 	TargetHeads int
-	LR          float64
-	MaxTokens   int
+	// Budget is a parameter or FLOP target (train --target-params,
+	// --target-flops).
+	Budget    verify.BudgetTarget
+	LR        float64
+	MaxTokens int
 	// CheckpointEvery is how often training checkpoints (steps).
 	CheckpointEvery int
 
@@ -104,7 +111,7 @@ func Default() Config {
 	tc := gatetrain.DefaultConfig()
 	search, bench := verify.DefaultSearch(), verify.DefaultBench()
 	return Config{
-		Seed: 1, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, MaxTokens: 2048,
+		Seed: 1, Structures: structures.List{Heads: true}, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, MaxTokens: 2048,
 		CheckpointEvery: tc.CheckpointEvery,
 		Analyze:         true, PruneBy: "gates",
 		Beam: search.Beam, MaxLen: search.MaxLen,
@@ -144,6 +151,11 @@ var Fields = []Field{
 	}},
 	{"ids", "ids", "bool", "the data files hold space-separated token ids", func(c *Config, v []string, _ func(string) string) error { return parseBool(v[0], &c.IDs) }},
 	{"specials", "specials", "string", "special ids overriding the model's: pad=0,bos=1,eos=2,decoder-start=1", func(c *Config, v []string, _ func(string) string) error { c.Specials = v[0]; return nil }},
+	{"structures", "structures", "list", "what gets gates: heads, ffn (a gate per FFN neuron), ffn:G (per group of G neurons), sublayers", func(c *Config, v []string, _ func(string) string) error {
+		l, err := structures.ParseList(strings.Join(v, ","))
+		c.Structures = l
+		return err
+	}},
 	{"attention", "attention", "list", "attention kinds gated and pruned: encoder, decoder, cross (empty or all: every kind)", func(c *Config, v []string, _ func(string) string) error {
 		c.Attention = nil
 		for _, s := range v {
@@ -204,6 +216,14 @@ var Fields = []Field{
 	{"data.dev", "dev", "pair", "validation pair SRC,TGT (training's validation loss, the analysis)", pairSetter(func(c *Config) *[2]string { return &c.Dev })},
 	{"data.test", "test", "pair", "test pair SRC,TGT (BLEU before and after)", pairSetter(func(c *Config) *[2]string { return &c.Test })},
 	{"train.max-steps", "max-steps", "int", "gate training steps (0: no training; prune by a rank)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.Steps, 0) }},
+	{"train.target-params", "target-params", "string", "end training with at most this many parameters, a count or a percentage of the dense model's (50%)", func(c *Config, v []string, _ func(string) string) error {
+		c.Budget.Params = v[0]
+		return nil
+	}},
+	{"train.target-flops", "target-flops", "string", "end training with at most this many FLOPs per generated token, a count or a percentage of the dense model's", func(c *Config, v []string, _ func(string) string) error {
+		c.Budget.FLOPs = v[0]
+		return nil
+	}},
 	{"train.l0-lambda", "l0-lambda", "float", "weight λ of the expected-L0 penalty", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.Lambda) }},
 	{"train.target-heads", "target-heads", "int", "end training with exactly this many open heads, the largest log α (0: train with --l0-lambda)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.TargetHeads, 0) }},
 	{"train.lr", "lr", "float", "learning rate of log α (Adam)", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.LR) }},
@@ -459,6 +479,11 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("pipeline: the analysis needs data.dev (or analyze.enabled: false)")
 	case c.IDs && c.Tokenizer != "":
 		return fmt.Errorf("pipeline: ids and tokenizer exclude each other")
+	case !c.Structures.HeadsOnly() && c.PruneBy != "gates":
+		return fmt.Errorf("pipeline: structures other than heads are pruned by their gates (prune.by: gates)")
+	}
+	if _, err := c.Budget.Set(); err != nil {
+		return fmt.Errorf("pipeline: %w", err)
 	}
 	return nil
 }

@@ -210,7 +210,8 @@ func TestValueRoundTrip(t *testing.T) {
 	}
 	special := map[string]string{
 		"attention": "encoder,cross", "provider": "cuda", "cudnn-conv-algo-search": "heuristic",
-		"prune.by": "relevance", "cuda-mem-limit": "1024",
+		"prune.by": "relevance", "cuda-mem-limit": "1024", "structures": "heads,ffn:8,sublayers",
+		"train.target-params": "50%", "train.target-flops": "1e6",
 	}
 	for _, f := range Fields {
 		def := Default()

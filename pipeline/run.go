@@ -294,8 +294,8 @@ func (r *runner) fingerprints() error {
 		return hex.EncodeToString(h.Sum(nil))[:16]
 	}
 	r.fp[StageInspect] = chain("", model)
-	r.fp[StageGate] = chain(r.fp[StageInspect], c.Attention)
-	r.fp[StageTrain] = chain(r.fp[StageGate], tok, train, r.sp, c.Steps, c.Lambda, c.TargetHeads, c.LR, c.MaxTokens, c.Seed, c.CheckpointEvery)
+	r.fp[StageGate] = chain(r.fp[StageInspect], c.Attention, c.Structures)
+	r.fp[StageTrain] = chain(r.fp[StageGate], tok, train, r.sp, c.Steps, c.Lambda, c.TargetHeads, c.Budget, c.LR, c.MaxTokens, c.Seed, c.CheckpointEvery)
 	r.fp[StageAnalyze] = chain(r.fp[StageInspect], tok, dev, r.sp, c.AnalyzeSentences)
 	pruneIn := r.fp[StageTrain]
 	if c.PruneBy != "gates" {

@@ -308,3 +308,42 @@ verify:
 		t.Errorf("pruned files %d bytes, original %d: nothing was cut", s.BytesAfter, s.BytesBefore)
 	}
 }
+
+// TestRunStructuresBudget: `structures: [heads, ffn:8, sublayers]` with
+// `train.target-flops: 50%` gates FFN neuron groups and sublayers besides
+// the heads, trains them to the budget, prunes what the gates closed and
+// verifies the pruned model against the gated original (equal logits);
+// the decision costs at most the target, and the pruned model's FLOP bound
+// is at least the budget's.
+func TestRunStructuresBudget(t *testing.T) {
+	out := t.TempDir()
+	c := Default()
+	if err := ParseFile(&c, "../models/demo/planted-structures.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	c.Out, c.Threads = out, 1
+	var log bytes.Buffer
+	s, err := Run(context.Background(), c, &log)
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, log.String())
+	}
+	gf, err := gatetrain.ReadGates(filepath.Join(out, TrainDir, gatetrain.GatesFileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gf.FFN) != 16 || len(gf.Sublayers) != 5 || gf.Budget == nil {
+		t.Fatalf("gates.json: %d FFN groups, %d sublayers, budget %v", len(gf.FFN), len(gf.Sublayers), gf.Budget)
+	}
+	if b := gf.Budget; b.What != "FLOPs/token" || b.Kept > b.Target || b.Target != b.Dense/2 {
+		t.Errorf("budget %+v", b)
+	}
+	if len(s.Failures) > 0 || s.EquivalenceMaxDiff == nil || *s.EquivalenceMaxDiff > 1e-5 {
+		t.Errorf("verify: failures %v, equivalence %v", s.Failures, s.EquivalenceMaxDiff)
+	}
+	if s.Structures == "" || !strings.Contains(s.Structures, "neurons") {
+		t.Errorf("summary: structures kept %q", s.Structures)
+	}
+	if !strings.Contains(log.String(), "neurons") || !strings.Contains(log.String(), "kept: ") {
+		t.Errorf("the log does not count neurons and sublayers:\n%s", log.String())
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"onnxprune/attribution/conllu"
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/structures"
 	"onnxprune/internal/features"
 	"onnxprune/onnxio"
 	"onnxprune/verify"
@@ -94,7 +95,7 @@ func (r *runner) gate(ctx context.Context) error {
 		}
 		has := false
 		for _, b := range f.blocks {
-			has = has || r.kindsWanted(b.Kind)
+			has = has || (r.c.Structures.Heads && r.kindsWanted(b.Kind))
 		}
 		if has {
 			gates, err := heads.InsertGates(f.g, f.blocks, r.c.Attention)
@@ -102,6 +103,13 @@ func (r *runner) gate(ctx context.Context) error {
 				return fmt.Errorf("%s: %w", f.path, err)
 			}
 			total += len(gates)
+		}
+		n, err := r.gateStructures(f)
+		if err != nil {
+			return err
+		}
+		total += n
+		if has || n > 0 {
 			if err := f.g.CheckTypes(); err != nil {
 				return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
 			}
@@ -113,9 +121,32 @@ func (r *runner) gate(ctx context.Context) error {
 		fmt.Fprintf(r.log, "  %s -> %s\n", f.path, outs[i])
 	}
 	if total == 0 {
-		return fmt.Errorf("no attention block of the kinds %v", r.c.Attention)
+		return fmt.Errorf("nothing to gate: no attention block of the kinds %v and no other structure asked for", r.c.Attention)
 	}
 	return nil
+}
+
+// gateStructures gates the FFNs and sublayers of one file as the
+// structures key asks and returns the number of gates added.
+func (r *runner) gateStructures(f *loaded) (int, error) {
+	l := r.c.Structures
+	if l.HeadsOnly() {
+		return 0, nil
+	}
+	d, err := structures.Discover(f.g)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", f.path, err)
+	}
+	for _, nu := range d.NotUnderstood {
+		if nu.Structure != "attention" {
+			return 0, fmt.Errorf("%s: %w", f.path, nu)
+		}
+	}
+	gates, err := structures.InsertGates(f.g, d, l.FFNGroup, l.Sublayers)
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", f.path, err)
+	}
+	return len(gates), nil
 }
 
 // readCorpus reads a parallel corpus of text (with the tokenizer) or ids;
@@ -202,6 +233,19 @@ func (r *runner) train(ctx context.Context) error {
 	}
 	cfg := gatetrain.DefaultConfig()
 	cfg.Steps, cfg.Lambda, cfg.TargetHeads, cfg.Seed = c.Steps, c.Lambda, c.TargetHeads, c.Seed
+	if want, _ := c.Budget.Set(); want {
+		gates, err := gatetrain.FindGates(g, c.Attention)
+		if err != nil {
+			return err
+		}
+		shape := verify.CorpusShape(train)
+		if cfg.Budget, err = verify.MeasureBudget(c.Budget, r.files, c.AllowDirs, gates, shape); err != nil {
+			return err
+		}
+		b := cfg.Budget
+		fmt.Fprintf(r.log, "  budget: %s %.4g of %.4g dense (%.1f%%), FLOPs per generated token at batch 1, source %d, target %d tokens\n",
+			b.What, b.Target, b.Dense, 100*b.Target/b.Dense, shape.SrcLen, shape.TgtLen)
+	}
 	cfg.Schedule.Base = c.LR
 	cfg.CheckpointEvery = c.CheckpointEvery
 	if cfg.ValidEvery > c.Steps || cfg.ValidEvery == 0 {
@@ -224,7 +268,11 @@ func (r *runner) train(ctx context.Context) error {
 				if s.ValidLoss != nil {
 					v = fmt.Sprintf(" dev loss %.4f", *s.ValidLoss)
 				}
-				fmt.Fprintf(r.log, "  step %d/%d loss %.4f expected L0 %.2f open %d%s\n", s.Step, c.Steps, s.Loss, s.L0, s.Open, v)
+				open := fmt.Sprint(s.Open)
+				if len(s.OpenBy) > 0 {
+					open = gatetrain.FormatCounts(s.OpenBy)
+				}
+				fmt.Fprintf(r.log, "  step %d/%d loss %.4f expected L0 %.2f open %s%s\n", s.Step, c.Steps, s.Loss, s.L0, open, v)
 			}
 			return nil
 		},
@@ -237,7 +285,14 @@ func (r *runner) train(ctx context.Context) error {
 	if math.IsNaN(tr.DenseLoss) {
 		tr.DenseLoss, tr.FinalLoss = 0, 0
 	}
-	fmt.Fprintf(r.log, "  %d of %d heads open after %d steps\n", tr.OpenHeads, tr.Heads, tr.Steps)
+	if !res.Gates.GatesFile.Empty() {
+		fmt.Fprintf(r.log, "  %s open after %d steps\n", res.Gates.OpenSummary(), tr.Steps)
+	} else {
+		fmt.Fprintf(r.log, "  %d of %d heads open after %d steps\n", tr.OpenHeads, tr.Heads, tr.Steps)
+	}
+	if b := res.Gates.Budget; b != nil {
+		fmt.Fprintf(r.log, "  %s %.4g of %.4g dense (%.1f%%; target %.4g)\n", b.What, b.Kept, b.Dense, 100*b.Kept/b.Dense, b.Target)
+	}
 	return writeJSON(filepath.Join(dir, TrainResultFile), tr)
 }
 
@@ -351,7 +406,7 @@ func (r *runner) analyze(ctx context.Context) error {
 	}
 	so := r.session()
 	so.Name = name
-	a, err := attribution.New(g, am, attribution.IONames{}, so)
+	a, err := attribution.New(g, am, attribution.IONames{}, so, attribution.Options{Structures: c.Structures})
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -457,6 +512,30 @@ type PruneDecision struct {
 	Total map[string]int `json:"total"`
 	// RemovedBytes is the weight bytes cut out (over all files).
 	RemovedBytes int64 `json:"removed_bytes"`
+	// Gates is the gates file of a decision that cuts FFN neurons or
+	// sublayers too, Structures what it keeps ("66/96 heads 4100/4608
+	// neurons 14/21 sublayers").
+	Gates      string `json:"gates,omitempty"`
+	Structures string `json:"structures,omitempty"`
+}
+
+// structureDecision reads the FFN and sublayer records of a gates file
+// against every file's structures, with the heads decision hd.
+func structureDecision(files []*loaded, gf *structures.GatesFile, hd heads.Decision) (*structures.Decision, error) {
+	m := &structures.Model{}
+	for _, f := range files {
+		d, err := structures.Discover(f.g)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", f.path, err)
+		}
+		m.Add(d)
+	}
+	dec, err := gf.Decision(m)
+	if err != nil {
+		return nil, err
+	}
+	dec.Heads = hd
+	return &dec, nil
 }
 
 // rankDecision keeps the KeepHeads heads of the pruned kinds that rank
@@ -521,13 +600,22 @@ func (r *runner) prune(ctx context.Context) error {
 		return err
 	}
 	var dec heads.Decision
+	var sdec *structures.Decision
+	pd := PruneDecision{By: r.c.PruneBy, Removed: []string{}, Kept: map[string]int{}, Total: map[string]int{}}
 	if r.c.PruneBy == "gates" {
-		gf, err := gatetrain.ReadGates(r.path(TrainDir, gatetrain.GatesFileName))
+		gatesPath := r.path(TrainDir, gatetrain.GatesFileName)
+		gf, err := gatetrain.ReadGates(gatesPath)
 		if err != nil {
 			return err
 		}
 		if dec, err = gf.Surgery().Decision(blocks); err != nil {
 			return err
+		}
+		if !gf.GatesFile.Empty() {
+			if sdec, err = structureDecision(files, &gf.GatesFile, dec); err != nil {
+				return fmt.Errorf("%s: %w", gatesPath, err)
+			}
+			pd.Gates, pd.Structures = gatesPath, gf.OpenSummary()
 		}
 	} else {
 		keep, err := r.rankDecision(blocks)
@@ -536,7 +624,6 @@ func (r *runner) prune(ctx context.Context) error {
 		}
 		dec = heads.KeepDecision(blocks, keep)
 	}
-	pd := PruneDecision{By: r.c.PruneBy, Removed: []string{}, Kept: map[string]int{}, Total: map[string]int{}}
 	for _, b := range blocks {
 		k := string(b.Kind)
 		pd.Total[k] += b.NumHeads
@@ -563,11 +650,25 @@ func (r *runner) prune(ctx context.Context) error {
 				fd[b.Name()] = d
 			}
 		}
-		rep, err := heads.RemoveHeads(f.g, f.blocks, fd)
-		if err != nil {
-			return fmt.Errorf("%s: %w", f.path, err)
+		var removed int64
+		if sdec != nil {
+			d, err := structures.Discover(f.g)
+			if err != nil {
+				return fmt.Errorf("%s: %w", f.path, err)
+			}
+			rep, err := structures.Remove(f.g, d, *sdec)
+			if err != nil {
+				return fmt.Errorf("%s: %w", f.path, err)
+			}
+			removed = rep.RemovedBytes
+		} else {
+			rep, err := heads.RemoveHeads(f.g, f.blocks, fd)
+			if err != nil {
+				return fmt.Errorf("%s: %w", f.path, err)
+			}
+			removed = rep.RemovedBytes
 		}
-		pd.RemovedBytes += rep.RemovedBytes
+		pd.RemovedBytes += removed
 		if err := f.g.CheckTypes(); err != nil {
 			return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
 		}
@@ -575,9 +676,12 @@ func (r *runner) prune(ctx context.Context) error {
 		if err := f.m.Save(outs[i], nil); err != nil {
 			return err
 		}
-		fmt.Fprintf(r.log, "  %s -> %s (%d weight bytes removed)\n", f.path, outs[i], rep.RemovedBytes)
+		fmt.Fprintf(r.log, "  %s -> %s (%d weight bytes removed)\n", f.path, outs[i], removed)
 	}
 	fmt.Fprintf(r.log, "  heads kept: %s\n", keptLine(pd))
+	if pd.Structures != "" {
+		fmt.Fprintf(r.log, "  kept: %s\n", pd.Structures)
+	}
 	return writeJSON(r.path(PrunedDir, DecisionFile), pd)
 }
 
@@ -615,7 +719,10 @@ func (r *runner) verify(ctx context.Context) error {
 	if err := readJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
 		return err
 	}
-	if len(pd.Removed) > 0 {
+	switch {
+	case pd.Gates != "":
+		cfg.Decision = &verify.HeadDecision{Gates: pd.Gates}
+	case len(pd.Removed) > 0:
 		cfg.Decision = &verify.HeadDecision{Remove: strings.Join(pd.Removed, ",")}
 	}
 	rep, err := verify.Run(ctx, cfg)

@@ -24,6 +24,9 @@ type Summary struct {
 	HeadsKept  map[string]int `json:"heads_kept"`
 	HeadsTotal map[string]int `json:"heads_total"`
 	Removed    []string       `json:"removed"`
+	// Structures is what a decision that cuts FFN neurons or sublayers
+	// too keeps ("6/12 heads 12/16 neurons 4/5 sublayers").
+	Structures string `json:"structures,omitempty"`
 	// Training's dev loss with every gate open and with the final gates
 	// (absent without training or dev data).
 	Train *TrainResult `json:"train,omitempty"`
@@ -52,7 +55,7 @@ func (r *runner) summary() (*Summary, error) {
 	if err := readJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
 		return nil, err
 	}
-	s.PruneBy, s.HeadsKept, s.HeadsTotal, s.Removed = pd.By, pd.Kept, pd.Total, pd.Removed
+	s.PruneBy, s.HeadsKept, s.HeadsTotal, s.Removed, s.Structures = pd.By, pd.Kept, pd.Total, pd.Removed, pd.Structures
 	if r.c.Steps > 0 {
 		var tr TrainResult
 		if err := readJSON(r.path(TrainDir, TrainResultFile), &tr); err != nil {
@@ -92,6 +95,9 @@ func (s *Summary) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "model:       %s\n", strings.Join(s.Model, " "))
 	fmt.Fprintf(w, "BLEU:        %.2f -> %.2f (chrF %.2f -> %.2f; %d test sentences, %d identical)\n", s.BLEUBefore, s.BLEUAfter, s.ChrFBefore, s.ChrFAfter, s.Sentences, s.Identical)
 	fmt.Fprintf(w, "heads kept:  %s (by %s)\n", s.keptLine(), s.PruneBy)
+	if s.Structures != "" {
+		fmt.Fprintf(w, "kept:        %s\n", s.Structures)
+	}
 	if s.Train != nil && s.Train.DenseLoss > 0 {
 		fmt.Fprintf(w, "dev loss:    %.4f dense, %.4f with the trained gates (%d steps)\n", s.Train.DenseLoss, s.Train.FinalLoss, s.Train.Steps)
 	}

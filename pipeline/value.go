@@ -39,6 +39,12 @@ func (c *Config) Value(key string) string {
 			ks = append(ks, string(k))
 		}
 		return strings.Join(ks, ",")
+	case "structures":
+		return c.Structures.String()
+	case "train.target-params":
+		return c.Budget.Params
+	case "train.target-flops":
+		return c.Budget.FLOPs
 	case "threads":
 		return itoa(c.Threads)
 	case "ort-lib":

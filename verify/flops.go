@@ -297,6 +297,11 @@ func (m *Model) CountFLOPs(shape FLOPShape, cache bool) (*ModelFLOPs, error) {
 	}
 	fc := &flopCounter{m: m, cache: cache, graphs: map[string]*flopGraph{}}
 	defer fc.close()
+	return m.countFLOPs(fc, shape)
+}
+
+// countFLOPs counts the calls of the graphs fc holds or loads.
+func (m *Model) countFLOPs(fc *flopCounter, shape FLOPShape) (*ModelFLOPs, error) {
 	out := &ModelFLOPs{Shape: shape}
 	b, s := shape.Batch, shape.SrcLen
 	if n := m.encoderPositions(); n > 0 {

@@ -11,6 +11,7 @@ import (
 	"onnxprune/attribution"
 	"onnxprune/attribution/conllu"
 	"onnxprune/gatetrain"
+	"onnxprune/graphedit/structures"
 	"onnxprune/internal/features"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
@@ -28,6 +29,7 @@ type analyzeOptions struct {
 	conllu     string
 	freqCorpus string
 	gates      string
+	structures string
 	limit      int
 	out        string
 	cfg        attribution.Config
@@ -72,6 +74,14 @@ dependency trees of the source sentences, one per line of SRC in order (--max-se
 caps both); a tree whose
 characters differ from its line (white space aside) is refused, naming it.
 
+--structures heads,ffn,sublayers (or ffn:G, groups of G neurons) also gates the FFN
+neurons and the sublayers in the analysis graph and measures each like a head:
+importance (|∂L/∂g| averaged, L2-normalised over the units of its FFN, or over the
+sublayers) and relevance (g·∂R/∂g under the same LRP rules, normalised by the sum
+of absolute values over the same units); heads.json's units list has them, the
+console and summary.md the most and least important units of each FFN and every
+sublayer.
+
 --gates gates.json (from onnxprune train) compares the heads the decision keeps with
 those it removes: their mean relevance rank and the probability that a kept head is
 more relevant than a removed one (the paper's claim: surviving heads rank high).
@@ -99,6 +109,7 @@ new or empty unless --overwrite, and a failed run leaves none of it. An interrup
 		fs.StringVar(&o.conllu, "conllu", "", "CoNLL-U dependency trees of the analyzed sources, one per sentence (enables syntactic roles)")
 		fs.StringVar(&o.freqCorpus, "freq-corpus", "", "text (or ids) to count token frequencies for the rare-word role (default: the source file)")
 		fs.StringVar(&o.gates, "gates", "", "gates.json of a pruning decision: compare the kept heads' ranks with the removed heads'")
+		fs.StringVar(&o.structures, "structures", "heads", structuresHelp)
 		fs.IntVar(&o.limit, "max-sentences", 0, maxSentHelp)
 		bindOutput(fs, dep, &o.out, "output folder for heads.json, the heatmaps and summary.md")
 		fs.BoolVar(&o.overwrite, "overwrite", false, overwriteHelp)
@@ -304,7 +315,12 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 		}
 		defer am.Close()
 	}
-	a, err := attribution.New(g, am, attribution.IONames{}, ortrun.Options{Library: so.Library, Provider: so.Provider, IntraOpThreads: so.IntraOpThreads, Name: name})
+	list, err := structures.ParseList(o.structures)
+	if err != nil {
+		return &usageError{msg: "--structures: " + err.Error()}
+	}
+	a, err := attribution.New(g, am, attribution.IONames{}, ortrun.Options{Library: so.Library, Provider: so.Provider, IntraOpThreads: so.IntraOpThreads, Name: name},
+		attribution.Options{Structures: list})
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -359,6 +375,9 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 		}
 	}
 	fmt.Fprintln(stdout)
+	for _, l := range attribution.UnitLines(rep.Units, 3) {
+		fmt.Fprintln(stdout, "  "+l)
+	}
 	return nil
 }
 

@@ -148,6 +148,9 @@ func bindFields(fs *pflag.FlagSet, dep *deprecations) map[string]func() string {
 	attention := def.Value("attention")
 	fs.StringVar(&attention, "attention", attention, attentionHelp)
 	bound["attention"] = func() string { return attention }
+	structs := def.Value("structures")
+	fs.StringVar(&structs, "structures", structs, structuresHelp)
+	bound["structures"] = func() string { return structs }
 	var allowDirs []string
 	fs.StringArrayVar(&allowDirs, "allow-dir", nil, allowDirHelp)
 	bound["allow-dir"] = func() string { return strings.Join(allowDirs, ",") }
@@ -185,6 +188,8 @@ var sharedHelp = map[string]string{
 	"ids":           idsHelp,
 	"attention":     attentionHelp,
 	"max-sentences": maxSentHelp,
+	"target-params": targetParamsHelp,
+	"target-flops":  targetFLOPsHelp,
 }
 
 // fieldValue is the flag of one configuration key: typed as the key is

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"onnxprune/gatetrain"
@@ -317,30 +316,13 @@ func (o *pruneOptions) runStructures(ctx context.Context, stdout io.Writer, ms *
 	return nil
 }
 
-// parseStructures reads --structures: a comma list of heads, ffn (a gate
-// per FFN neuron), ffn:G (a gate per group of G neurons) and sublayers.
-// ffnGroup is 0 when FFNs are not gated.
+// parseStructures reads --structures (structures.ParseList).
 func parseStructures(s string) (heads bool, ffnGroup int64, sublayers bool, err error) {
-	for _, p := range strings.Split(s, ",") {
-		p = strings.TrimSpace(p)
-		switch {
-		case p == "heads":
-			heads = true
-		case p == "ffn":
-			ffnGroup = 1
-		case strings.HasPrefix(p, "ffn:"):
-			g, perr := strconv.ParseInt(p[4:], 10, 64)
-			if perr != nil || g < 1 {
-				return false, 0, false, &usageError{msg: fmt.Sprintf("--structures: %q: the group size is not a positive number", p)}
-			}
-			ffnGroup = g
-		case p == "sublayers":
-			sublayers = true
-		default:
-			return false, 0, false, &usageError{msg: fmt.Sprintf("--structures: %q is not heads, ffn, ffn:GROUP or sublayers", p)}
-		}
+	l, err := structures.ParseList(s)
+	if err != nil {
+		return false, 0, false, &usageError{msg: "--structures: " + err.Error()}
 	}
-	return heads, ffnGroup, sublayers, nil
+	return l.Heads, l.FFNGroup, l.Sublayers, nil
 }
 
 // insertStructureGates gates the FFNs and/or sublayers of one file (after

@@ -26,6 +26,7 @@ type trainOptions struct {
 	model, decoder           string
 	train, dev               dataSet
 	text                     textFlags
+	budget                   verify.BudgetTarget
 	attention                string
 	structures               string
 	trainWeights             string
@@ -75,7 +76,14 @@ exactly N open heads (the N largest log α); giving both is an error. --train-we
 encoder's weights (the paper's setting) and writes them to trained_model.onnx.
 --structures heads,ffn,sublayers also gates and trains each FFN neuron and each
 residual sublayer of an ungated model (a gated model trains the gates it has); their
-records go to gates.json's ffn and sublayers lists (L0 penalty only: no target yet).
+records go to gates.json's ffn and sublayers lists. --target-params and
+--target-flops (a count, or a percentage of the dense model's: 50%) drive the
+expected parameters or FLOPs per generated token of the kept model to a target with
+the same learned Lagrangian, each unit (head, FFN neuron or group, sublayer) costed by
+what cutting it from the ungated model saves (FLOPs counted as verify counts them, at
+batch 1 and the corpus's median lengths); the decision ends at most at the target
+(closed units reopened, largest log α first, while it fits; open ones closed, smallest
+first, while it does not) and gates.json's budget says what it costs.
 
 Written to -o DIR (new or empty; an existing one only with --overwrite or --resume,
 and a run that fails before its first checkpoint leaves none): gates.json (per head log α, P(open), test-time gate, decision,
@@ -93,7 +101,10 @@ uninterrupted run with the same flags ends.`,
       --target-heads 12 --attention encoder --max-steps 2 --max-tokens 512 -o /tmp/onnxprune-ex/train2 --overwrite
   bin/onnxprune train models/reference --tokenizer models/corpus/spm8k.model \
       --train models/demo/slice/bible-gate.en,models/demo/slice/bible-gate.es \
-      --target-heads 12 --attention encoder --max-steps 2 --max-tokens 512 -o /tmp/onnxprune-ex/train2 --resume`,
+      --target-heads 12 --attention encoder --max-steps 2 --max-tokens 512 -o /tmp/onnxprune-ex/train2 --resume
+  bin/onnxprune train models/planted/planted_ungated.onnx --ids --specials pad=0,bos=1,eos=2,decoder-start=1 \
+      --train models/planted/train.src,models/planted/train.tgt --structures heads,ffn,sublayers \
+      --target-flops 50% --lagrange-lr 0.1 --max-steps 200 -o /tmp/onnxprune-ex/train3 --overwrite`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		o := trainOptions{cfg: gatetrain.DefaultConfig()}
@@ -119,6 +130,8 @@ uninterrupted run with the same flags ends.`,
 		fs.StringVar(&o.mask, "mask-input", "", "model input of the source mask (default: attention_mask when present)")
 		fs.Float64Var(&o.cfg.Lambda, "l0-lambda", o.cfg.Lambda, "weight λ of the expected-L0 penalty")
 		fs.IntVar(&o.cfg.TargetHeads, "target-heads", 0, "end training with exactly this many open heads, the largest log α (0: train with --l0-lambda)")
+		fs.StringVar(&o.budget.Params, "target-params", "", targetParamsHelp)
+		fs.StringVar(&o.budget.FLOPs, "target-flops", "", targetFLOPsHelp)
 		fs.Float64Var(&o.cfg.LagrangeLR, "lagrange-lr", o.cfg.LagrangeLR, "ascent rate of the Lagrange multipliers")
 		fs.BoolVar(&o.cfg.PerLayer, "penalty-per-layer", o.cfg.PerLayer, "average the L0 penalty over gated layers (the paper's code)")
 		fs.Float64Var(&o.cfg.Schedule.Base, "lr", o.cfg.Schedule.Base, "learning rate of log α (Adam)")
@@ -326,7 +339,13 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		}
 		weightFile = "trained_" + filepath.Base(o.model)
 	}
-	if _, err := gatetrain.FindGates(g, nil); err != nil {
+	wantBudget, err := o.budget.Set()
+	if err != nil {
+		return &usageError{msg: err.Error()}
+	}
+	if _, err := gatetrain.FindGates(g, nil); err == nil && wantBudget {
+		return &usageError{msg: name + " is gated: --target-params and --target-flops need the ungated model (what each unit saves is measured by cutting it)"}
+	} else if err != nil {
 		blocks, ferr := heads.FindHeads(g)
 		if ferr != nil {
 			return fmt.Errorf("%s: %w", name, ferr)
@@ -358,6 +377,15 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	var dev *gatetrain.Corpus
 	if !o.dev.empty() {
 		if dev, err = o.readCorpus(o.dev.src, o.dev.tgt(), tok, vocab); err != nil {
+			return err
+		}
+	}
+	if wantBudget {
+		files := []string{o.model}
+		if o.decoder != "" {
+			files = append(files, o.decoder)
+		}
+		if o.cfg.Budget, err = makeBudget(o.budget, files, o.allowDirs, g, kinds, verify.CorpusShape(train), stdout); err != nil {
 			return err
 		}
 	}
@@ -404,7 +432,14 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		}
 		return err
 	}
-	fmt.Fprintf(stdout, "\n%d of %d heads open after %d steps; gates in %s/%s; %s\n", res.Gates.OpenHeads, len(res.Gates.Heads), res.Steps, o.out, gatetrain.GatesFileName, providerLine(so))
+	kept := fmt.Sprintf("%d of %d heads", res.Gates.OpenHeads, len(res.Gates.Heads))
+	if !res.Gates.GatesFile.Empty() {
+		kept = res.Gates.OpenSummary()
+	}
+	if b := res.Gates.Budget; b != nil {
+		kept += fmt.Sprintf(" (%s %.4g of %.4g dense, %.1f%%; target %.4g)", b.What, b.Kept, b.Dense, 100*b.Kept/b.Dense, b.Target)
+	}
+	fmt.Fprintf(stdout, "\n%s open after %d steps; gates in %s/%s; %s\n", kept, res.Steps, o.out, gatetrain.GatesFileName, providerLine(so))
 	if moved.steps > 0 {
 		fmt.Fprintf(stdout, "copied per step: %.1f KiB into ONNX Runtime (batch, gates, trained weights), %.1f KiB out (loss, gradients); mean of %d steps\n",
 			float64(moved.in)/float64(moved.steps)/1024, float64(moved.out)/float64(moved.steps)/1024, moved.steps)
@@ -482,6 +517,13 @@ func (p *progress) step(s gatetrain.StepInfo) error {
 		tps = float64(p.tokens) / math.Max(el, 1e-9)
 	}
 	eta := time.Duration(float64(p.total-s.Step) * el / float64(max(1, done)) * float64(time.Second)).Round(time.Second)
+	open := fmt.Sprint(s.Open)
+	if len(s.OpenBy) > 0 {
+		open = gatetrain.FormatCounts(s.OpenBy)
+	}
+	if s.Cost > 0 {
+		open += fmt.Sprintf(" expected_cost %.4g", s.Cost)
+	}
 	val := ""
 	if s.ValidLoss != nil {
 		val = fmt.Sprintf(" valid %.4f", *s.ValidLoss)
@@ -489,13 +531,13 @@ func (p *progress) step(s gatetrain.StepInfo) error {
 	if p.tty {
 		const width = 24
 		fill := width * s.Step / max(1, p.total)
-		fmt.Fprintf(p.w, "\r[%s%s] %d/%d %.0f tok/s loss %.4f ce %.4f L0 %.2f open %d ETA %s%s   ",
-			strings.Repeat("#", fill), strings.Repeat(".", width-fill), s.Step, p.total, tps, s.Loss, s.CE, s.L0, s.Open, eta, val)
+		fmt.Fprintf(p.w, "\r[%s%s] %d/%d %.0f tok/s loss %.4f ce %.4f L0 %.2f open %s ETA %s%s   ",
+			strings.Repeat("#", fill), strings.Repeat(".", width-fill), s.Step, p.total, tps, s.Loss, s.CE, s.L0, open, eta, val)
 		return nil
 	}
 	if s.Step%p.every == 0 || s.Step == p.total || s.ValidLoss != nil {
-		fmt.Fprintf(p.w, "step %d/%d tokens/s %.0f loss %.4f ce %.4f expected_l0 %.2f open %d eta %s%s\n",
-			s.Step, p.total, tps, s.Loss, s.CE, s.L0, s.Open, eta, val)
+		fmt.Fprintf(p.w, "step %d/%d tokens/s %.0f loss %.4f ce %.4f expected_l0 %.2f open %s eta %s%s\n",
+			s.Step, p.total, tps, s.Loss, s.CE, s.L0, open, eta, val)
 	}
 	return nil
 }

@@ -231,8 +231,8 @@ func TestDiscoverNotUnderstood(t *testing.T) {
 // TestDiscoverQuantized: in the quantized and half-precision fixtures no
 // FFN goes unmentioned: fp16 FFNs are found, and the int8 and bf16 ones,
 // whose weights are dequantized or cast, are reported not understood
-// (one entry per FFN and If branch); gating an fp16 FFN is refused in one
-// line (the gates are float32).
+// (one entry per FFN and If branch); an fp16 FFN is gated (its float32
+// gate cast to fp16) and found gated again.
 func TestDiscoverQuantized(t *testing.T) {
 	files, err := graphtest.AllFixtures(fixturesDir)
 	if err != nil {
@@ -271,8 +271,18 @@ func TestDiscoverQuantized(t *testing.T) {
 			t.Errorf("%s: %d FFN regions found, %d reported, want %d in all", name, found, reported, want)
 		}
 		if fp16 && found > 0 {
-			if _, err := structures.InsertGates(g, d, 1, false); err == nil || !strings.Contains(err.Error(), "is not float32") {
+			if _, err := structures.InsertGates(g, d, 1, false); err != nil {
 				t.Errorf("%s: gating fp16: %v", name, err)
+				continue
+			}
+			again, err := structures.Discover(g)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			for _, f := range again.FFNs {
+				if f.Gate == nil {
+					t.Errorf("%s: %s: the fp16 gate (a Cast of the float32 input) is not found again", name, f.Name())
+				}
 			}
 		}
 	}

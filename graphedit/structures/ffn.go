@@ -413,9 +413,10 @@ func (r *ffnRegion) back(v *graphedit.Value, seen map[*graphedit.Value]bool) err
 }
 
 // gateBehind returns the gate input v is, or is expanded from (a gate per
-// group of neurons: Reshape, Mul by ones, Reshape), nil otherwise.
+// group of neurons: Reshape, Mul by ones, Reshape; a Cast for fp16), nil
+// otherwise.
 func gateBehind(v *graphedit.Value) *graphedit.Value {
-	for range 4 {
+	for range 5 {
 		if isGateInput(v) {
 			return v
 		}
@@ -428,9 +429,23 @@ func gateBehind(v *graphedit.Value) *graphedit.Value {
 			v = n.Input(0)
 		case n.OpType() == "Mul" && isConstant(n.Input(1)):
 			v = n.Input(0)
+		case n.OpType() == "Cast":
+			v = n.Input(0) // an fp16 model's gate
 		default:
 			return nil
 		}
+	}
+	return nil
+}
+
+// gateSource returns the gate input v is, directly or cast (an fp16
+// model's gate), nil otherwise.
+func gateSource(v *graphedit.Value) *graphedit.Value {
+	if isGateInput(v) {
+		return v
+	}
+	if n, _ := v.Producer(); n != nil && n.OpType() == "Cast" && isGateInput(n.Input(0)) {
+		return n.Input(0)
 	}
 	return nil
 }

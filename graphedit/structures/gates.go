@@ -209,12 +209,24 @@ func gateIn(gr *graphedit.Graph, name string) (*graphedit.Value, error) {
 	return v, nil
 }
 
-// mulNode adds x·gate to gr; x must be float32, as the gate is.
+// mulNode adds x·gate to gr. The gate is float32; for an fp16 x it is
+// cast to fp16 first (the gate input stays float32, so training feeds and
+// reads the same type for every model). Other types are refused.
 func mulNode(gr *graphedit.Graph, gateName string, x, gate *graphedit.Value) (*graphedit.Value, error) {
-	if x.ElemType() != 0 && x.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
-		return nil, fmt.Errorf("gated tensor %q is not float32", x.Name())
-	}
 	prefix := strings.TrimPrefix(gateName, "gate/")
+	switch x.ElemType() {
+	case 0, int32(onnxpb.TensorProto_FLOAT):
+	case int32(onnxpb.TensorProto_FLOAT16):
+		c, err := gr.AddNode(graphedit.NodeSpec{OpType: "Cast", Name: gr.FreshName("gate/" + prefix + "/cast"),
+			Inputs: []*graphedit.Value{gate}, Outputs: []string{gr.FreshName("gate/" + prefix + "/fp16")},
+			Attrs: []*onnxpb.AttributeProto{graphedit.IntAttr("to", int64(onnxpb.TensorProto_FLOAT16))}})
+		if err != nil {
+			return nil, err
+		}
+		gate = c.Output(0)
+	default:
+		return nil, fmt.Errorf("gated tensor %q is neither float32 nor float16", x.Name())
+	}
 	n, err := gr.AddNode(graphedit.NodeSpec{OpType: "Mul", Name: gr.FreshName("gate/" + prefix + "/mul"),
 		Inputs: []*graphedit.Value{x, gate}, Outputs: []string{gr.FreshName("gate/" + prefix + "/gated")}})
 	if err != nil {

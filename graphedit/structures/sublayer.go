@@ -116,8 +116,8 @@ func findResidual(g *graphedit.Graph, start *graphedit.Value) (*residual, error)
 		case n.OpType() == "Mul" && n.NumInputs() == 2:
 			other := n.Input(1 - slot)
 			switch {
-			case isGateInput(other) && r.gate == nil:
-				r.gate = other
+			case gateSource(other) != nil && r.gate == nil:
+				r.gate = gateSource(other)
 			case !isConstant(other):
 				return nil, fmt.Errorf("%s multiplies branch %q by the computed %q", n, v.Name(), other.Name())
 			}
@@ -175,7 +175,7 @@ func isGateProduct(v *graphedit.Value) bool {
 	if n == nil || n.OpType() != "Mul" {
 		return false
 	}
-	return isGateInput(n.Input(0)) && isConstant(n.Input(1)) || isGateInput(n.Input(1)) && isConstant(n.Input(0))
+	return gateSource(n.Input(0)) != nil && isConstant(n.Input(1)) || gateSource(n.Input(1)) != nil && isConstant(n.Input(0))
 }
 
 // dependsOn reports whether v is computed from x (bounded search).

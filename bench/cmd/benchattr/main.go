@@ -82,7 +82,7 @@ func run(model, batchPath string, n, threads, warmup, repeats int) error {
 		return err
 	}
 	defer fwd.Close()
-	an, err := attribution.New(g, m, names, so)
+	an, err := attribution.New(g, m, names, so, attribution.Options{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", model, err)
 	}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"onnxprune/gatetrain"
+	"onnxprune/verify"
+)
+
+// costTol is the relative tolerance of FLOP costs: per-token FLOPs are
+// integer sums divided by the tokens, so only float64 rounding separates
+// the predicted from the counted value.
+const costTol = 1e-12
+
+// TestTrainBudget: train --target-flops and --target-params on the planted
+// model (heads, FFN neurons and sublayers; heads alone) end with a
+// decision whose cost, as gates.json gives it, is at most the target and
+// less than one unit's saving below it, and whose expected cost during
+// training came within 10% of the target (FLOPs) ; prune --gates then
+// cuts a model whose counted parameters and FLOPs per token equal that
+// cost exactly (the cost function adds up what each cut saves). The log
+// summarizes FFN gates per layer, and a run resumes with its budget.
+func TestTrainBudget(t *testing.T) {
+	p := func(n string) string { return filepath.Join(plantedDir, n) }
+	corpus, err := gatetrain.ReadCorpus(p("train.src"), p("train.tgt"), -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shape := verify.CorpusShape(corpus)
+	for _, tc := range []struct {
+		structures, flag, value string
+		steps                   string
+		expectedTol             float64 // of the expected cost at the last step, relative to the target
+	}{
+		{"heads,ffn,sublayers", "--target-flops", "50%", "200", 0.1},
+		{"heads,ffn:16", "--target-params", "70%", "200", 0.1},
+		{"heads", "--target-flops", "90%", "60", math.Inf(1)},
+	} {
+		t.Run(tc.structures+tc.flag, func(t *testing.T) {
+			dir := t.TempDir()
+			args := []string{"train", p("planted_ungated.onnx"), "--train", p("train.src") + "," + p("train.tgt"),
+				"--ids", "--specials", "pad=0,decoder-start=1,eos=2", "-o", filepath.Join(dir, "run"), "--max-steps", tc.steps,
+				"--max-tokens", "512", "--threads", "1", "--seed", "11", "--log-every", "1000", "--lagrange-lr", "0.1",
+				"--structures", tc.structures, tc.flag, tc.value}
+			code, stdout, stderr := runCLI(args...)
+			if code != 0 {
+				t.Fatalf("train: exit %d: %s", code, stderr)
+			}
+			if tc.structures == "heads" {
+				// The budget is measured again on resuming, and the
+				// checkpoint's equals it.
+				if code, _, stderr := runCLI(append(args, "--resume")...); code != 0 {
+					t.Fatalf("train --resume: exit %d: %s", code, stderr)
+				}
+			}
+			if !strings.Contains(stdout, "budget: ") {
+				t.Errorf("no budget line in\n%s", stdout)
+			}
+			gf, err := gatetrain.ReadGates(filepath.Join(dir, "run", "gates.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := gf.Budget
+			if b == nil {
+				t.Fatal("gates.json has no budget")
+			}
+			meter, err := verify.NewCostMeter([]string{p("planted_ungated.onnx")}, nil, shape, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer meter.Close()
+			// The largest saving of one unit bounds how far below the
+			// target the decision may land.
+			var units []string
+			for _, r := range gf.Heads {
+				units = append(units, r.Name)
+			}
+			for _, r := range append(slices.Clone(gf.FFN), gf.Sublayers...) {
+				units = append(units, r.Name)
+			}
+			largest := 0.0
+			for _, u := range units {
+				c, err := meter.UnitCost(u)
+				if err != nil {
+					t.Fatal(err)
+				}
+				largest = max(largest, map[bool]float64{true: c.FLOPs, false: float64(c.Params)}[tc.flag == "--target-flops"])
+			}
+			if b.Kept > b.Target || b.Kept < b.Target-largest {
+				t.Errorf("decision costs %g, target %g (largest unit %g)", b.Kept, b.Target, largest)
+			}
+			info := lastStep(t, filepath.Join(dir, "run", "train.jsonl"))
+			if math.Abs(info.Cost-b.Target) > tc.expectedTol*b.Target {
+				t.Errorf("expected cost %g at the last step, target %g", info.Cost, b.Target)
+			}
+			// The log keeps a P(open) row per head and sublayer and one
+			// per FFN (the planted model has two), and counts per kind.
+			if want := len(gf.Heads) + len(gf.Sublayers) + map[bool]int{true: 2}[len(gf.FFN) > 0]; len(info.POpen) != want {
+				t.Errorf("train.jsonl: %d P(open) rows, want %d", len(info.POpen), want)
+			}
+			if strings.Contains(tc.structures, "ffn") && (len(info.OpenBy) != 2+len(gf.Sublayers)/5 || info.OpenBy[1].Structure != "neurons") {
+				t.Errorf("train.jsonl: open counts %+v", info.OpenBy)
+			}
+			pruned := filepath.Join(dir, "pruned.onnx")
+			if code, _, stderr := runCLI("prune", p("planted_ungated.onnx"), "--gates", filepath.Join(dir, "run", "gates.json"), "-o", pruned); code != 0 {
+				t.Fatalf("prune: exit %d: %s", code, stderr)
+			}
+			pm, err := verify.NewCostMeter([]string{pruned}, nil, shape, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer pm.Close()
+			got := map[bool]float64{true: pm.Dense.FLOPs, false: float64(pm.Dense.Params)}[tc.flag == "--target-flops"]
+			if math.Abs(got-b.Kept) > costTol*b.Dense {
+				t.Errorf("pruned model counts %v, the budget's cost function says %v (dense %v)", got, b.Kept, b.Dense)
+			}
+			t.Logf("%s %s: dense %g, target %g, decision %g, pruned %g, expected at the end %g", tc.structures, tc.flag, b.Dense, b.Target, b.Kept, got, info.Cost)
+		})
+	}
+}
+
+// lastStep reads the last line of a train.jsonl.
+func lastStep(t *testing.T, path string) gatetrain.StepInfo {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	var s gatetrain.StepInfo
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &s); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return s
+}

@@ -1,0 +1,228 @@
+package verify
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"google.golang.org/protobuf/proto"
+
+	"onnxprune/graphedit"
+	"onnxprune/graphedit/autodiff"
+	"onnxprune/graphedit/structures"
+	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
+)
+
+// Cost is the size of a model, or what cutting a structure saves: its
+// floating-point weights and its FLOPs per generated token (Model.CountFLOPs'
+// PerToken at the meter's shape).
+type Cost struct {
+	Params int64   `json:"params"`
+	FLOPs  float64 `json:"flops_per_token"`
+}
+
+// CostMeter measures what cutting structures saves, by cutting them
+// (structures.Remove) from in-memory copies of a model's ungated files and
+// counting what is left as CountFLOPs does; parameters are the
+// floating-point initializer elements of the files, summed over files.
+type CostMeter struct {
+	// Dense is the cost of the uncut model.
+	Dense Cost
+	// Shape is the shape FLOPs are counted at.
+	Shape FLOPShape
+
+	m     *Model
+	cache bool
+	files []*costFile
+	memo  map[string]Cost
+}
+
+// costFile is one file's graphs: plain is the file's graph (parameters,
+// structure names), flop the graphs FLOPs are counted on, by use_cache
+// (both the plain graph unless the file is a merged decoder).
+type costFile struct {
+	fi    *fileInfo
+	om    *onnxio.Model
+	plain *graphedit.Graph
+	flop  [2]*graphedit.Graph
+}
+
+// NewCostMeter loads the model files (paths as OpenModel takes them,
+// without gates) and counts the dense model at shape, decoding with the
+// key/value cache when cache is set and the model has one.
+func NewCostMeter(paths, allowDirs []string, shape FLOPShape, cache bool) (*CostMeter, error) {
+	files, err := expandPaths(paths, cache)
+	if err != nil {
+		return nil, err
+	}
+	mf, err := detectLayout(files, allowDirs)
+	if err != nil {
+		return nil, err
+	}
+	c := &CostMeter{Shape: shape, m: &Model{Files: files, Layout: mf.layout, mf: mf}, cache: cache, memo: map[string]Cost{}}
+	for _, fi := range mf.all {
+		cf := &costFile{fi: fi}
+		c.files = append(c.files, cf)
+		if cf.om, err = onnxio.Load(fi.path, fi.loadOptions()); err != nil {
+			c.Close()
+			return nil, err
+		}
+		if cf.plain, err = graphedit.Load(cf.om); err != nil {
+			c.Close()
+			return nil, fmt.Errorf("verify: %s: %w", fi.path, err)
+		}
+		cf.flop = [2]*graphedit.Graph{cf.plain, cf.plain}
+		if fi.role != roleMerged {
+			continue
+		}
+		for i, useCache := range []bool{false, true} {
+			mp := proto.Clone(cf.om.Proto).(*onnxpb.ModelProto)
+			if _, err = autodiff.InlineIf(mp, useCacheName, useCache); err == nil {
+				cf.flop[i], err = graphedit.FromModel(mp, &graphedit.Options{External: cf.om})
+			}
+			if err != nil {
+				c.Close()
+				return nil, fmt.Errorf("verify: %s: %w", fi.path, err)
+			}
+		}
+	}
+	if c.Dense, err = c.count(func(*graphedit.Graph) error { return nil }); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// Close releases the files.
+func (c *CostMeter) Close() {
+	for _, cf := range c.files {
+		if cf.om != nil {
+			cf.om.Close()
+		}
+	}
+}
+
+// count applies edit to copies of every graph and counts them.
+func (c *CostMeter) count(edit func(*graphedit.Graph) error) (Cost, error) {
+	var cost Cost
+	fc := &flopCounter{m: c.m, cache: c.cache, graphs: map[string]*flopGraph{}}
+	for _, cf := range c.files {
+		edited := map[*graphedit.Graph]*graphedit.Graph{}
+		for _, g := range append([]*graphedit.Graph{cf.plain}, cf.flop[:]...) {
+			if edited[g] != nil {
+				continue
+			}
+			e, err := g.Clone()
+			if err != nil {
+				return Cost{}, err
+			}
+			if err := edit(e); err != nil {
+				return Cost{}, fmt.Errorf("verify: %s: %w", cf.fi.path, err)
+			}
+			edited[g] = e
+		}
+		cost.Params += floatParams(edited[cf.plain].ToProto())
+		for i, useCache := range []bool{false, true} {
+			fc.graphs[fmt.Sprintf("%s|%v", cf.fi.path, useCache)] = &flopGraph{fi: cf.fi, g: edited[cf.flop[i]], m: cf.om}
+		}
+	}
+	fl, err := c.m.countFLOPs(fc, c.Shape)
+	if err != nil {
+		return Cost{}, err
+	}
+	cost.FLOPs = fl.PerToken
+	return cost, nil
+}
+
+// floatParams counts the floating-point initializer elements of gp and of
+// its subgraphs.
+func floatParams(gp *onnxpb.GraphProto) int64 {
+	var n int64
+	walkTensors(gp, func(t *onnxpb.TensorProto) {
+		switch onnxpb.TensorProto_DataType(t.GetDataType()) {
+		case onnxpb.TensorProto_FLOAT, onnxpb.TensorProto_FLOAT16, onnxpb.TensorProto_BFLOAT16, onnxpb.TensorProto_DOUBLE:
+			e := int64(1)
+			for _, d := range t.GetDims() {
+				e *= d
+			}
+			n += e
+		}
+	})
+	return n
+}
+
+// Saved returns what cutting the structures of spec (structures.ParseSpec:
+// heads, FFN neurons, sublayers) saves.
+func (c *CostMeter) Saved(spec string) (Cost, error) {
+	if s, ok := c.memo[spec]; ok {
+		return s, nil
+	}
+	sm := &structures.Model{}
+	for _, cf := range c.files {
+		d, err := structures.Discover(cf.plain)
+		if err != nil {
+			return Cost{}, fmt.Errorf("verify: %s: %w", cf.fi.path, err)
+		}
+		sm.Add(d)
+	}
+	sel, err := structures.ParseSpec(spec, sm)
+	if err != nil {
+		return Cost{}, fmt.Errorf("verify: %w", err)
+	}
+	dec := structures.RemoveDecision(sel, sm)
+	left, err := c.count(func(g *graphedit.Graph) error {
+		d, err := structures.Discover(g)
+		if err != nil {
+			return err
+		}
+		_, err = structures.Remove(g, d, dec)
+		return err
+	})
+	if err != nil {
+		return Cost{}, err
+	}
+	s := Cost{Params: c.Dense.Params - left.Params, FLOPs: c.Dense.FLOPs - left.FLOPs}
+	c.memo[spec] = s
+	return s, nil
+}
+
+// UnitCost returns what cutting one gate unit saves: a head
+// (`KIND:LAYER:HEAD`), FFN neurons (`ffn:KIND:LAYER:N` or
+// `ffn:KIND:LAYER:A-B`) or a sublayer (`sublayer:STACK:LAYER:PART`). Heads
+// of a block and neurons of an FFN cost alike and their costs add up (the
+// cut shrinks every product along the head or neuron axis), so one cut per
+// block and per FFN is measured: the first head, the first neuron.
+func (c *CostMeter) UnitCost(unit string) (Cost, error) {
+	parts := strings.Split(unit, ":")
+	switch {
+	case parts[0] == "sublayer":
+		return c.Saved(unit)
+	case parts[0] == "ffn" && len(parts) == 4:
+		lo, hi, err := neuronRange(parts[3])
+		if err != nil {
+			return Cost{}, fmt.Errorf("verify: unit %q: %w", unit, err)
+		}
+		one, err := c.Saved(strings.Join(parts[:3], ":") + ":0")
+		n := int64(hi - lo + 1)
+		return Cost{Params: n * one.Params, FLOPs: float64(n) * one.FLOPs}, err
+	case len(parts) == 3:
+		return c.Saved(parts[0] + ":" + parts[1] + ":0")
+	}
+	return Cost{}, fmt.Errorf("verify: unit %q is not a head, FFN neurons or a sublayer", unit)
+}
+
+// neuronRange reads N or A-B.
+func neuronRange(s string) (lo, hi int, err error) {
+	a, b, isRange := strings.Cut(s, "-")
+	if lo, err = strconv.Atoi(a); err != nil {
+		return 0, 0, fmt.Errorf("bad neuron %q", s)
+	}
+	hi = lo
+	if isRange {
+		if hi, err = strconv.Atoi(b); err != nil || hi < lo {
+			return 0, 0, fmt.Errorf("bad neuron range %q", s)
+		}
+	}
+	return lo, hi, nil
+}
