@@ -193,8 +193,8 @@ func TestTrainAnalyzeQuantizedRefused(t *testing.T) {
 	dir := t.TempDir()
 	src, tgt := writeIDData(t, dir, 4, 3)
 	for _, args := range [][]string{
-		{"train", model, "--train-src", src, "--train-tgt", tgt, "--pad-id", "0", "--bos-id", "0", "--eos-id", "1", "--max-steps", "2", "--threads", "1", "--out", filepath.Join(dir, "train")},
-		{"analyze", model, "--data", src + "," + tgt, "--ids", "--specials", "pad=0,eos=1,decoder-start=0", "--threads", "1", "-o", filepath.Join(dir, "analyze")},
+		{"train", model, "--ids", "--train", src + "," + tgt, "--specials", "pad=0,eos=1,decoder-start=0", "--max-steps", "2", "--threads", "1", "-o", filepath.Join(dir, "train")},
+		{"analyze", model, "--dev", src + "," + tgt, "--ids", "--specials", "pad=0,eos=1,decoder-start=0", "--threads", "1", "-o", filepath.Join(dir, "analyze")},
 	} {
 		code, _, errs := runCLI(args...)
 		if code == 0 {
@@ -223,8 +223,8 @@ func TestTrainFloat16MatchesFP32(t *testing.T) {
 	logAlpha := map[string]map[string]float64{}
 	for _, m := range []string{"torch_transformer/ts_opset17.onnx", "quant/torch_transformer_fp16/ts_opset17.onnx"} {
 		out := filepath.Join(dir, strings.ReplaceAll(m, "/", "_"))
-		code, _, errs := runCLI("train", "../../models/fixtures/"+m, "--train-src", src, "--train-tgt", tgt,
-			"--pad-id", "0", "--bos-id", "0", "--eos-id", "1", "--max-steps", "4", "--valid-every", "0", "--threads", "1", "--out", out)
+		code, _, errs := runCLI("train", "../../models/fixtures/"+m, "--ids", "--train", src+","+tgt,
+			"--specials", "pad=0,eos=1,decoder-start=0", "--max-steps", "4", "--valid-every", "0", "--threads", "1", "-o", out)
 		if code != 0 {
 			t.Fatalf("train %s: exit %d: %s", m, code, errs)
 		}
@@ -271,9 +271,9 @@ func TestVerifyInt8Pruned(t *testing.T) {
 	src := writeText(t, dir, "src.txt", idSource)
 	ref := writeText(t, dir, "ref.txt", "5 6 7\n9 9 9\n20\n31 32\n")
 	out := filepath.Join(dir, "verify")
-	_, stderr, code := runVerifyCLI(t, context.Background(), "verify", "--original", orig, "--pruned", pruned, "--src", src, "--ref", ref,
+	_, stderr, code := runVerifyCLI(t, context.Background(), "verify", "--original", orig, "--pruned", pruned, "--test", src+","+ref,
 		"--ids", "--specials", marianSpecials, "--max-len", "8", "--bench-batch", "1", "--warmup", "1", "--repeats", "2", "--rounds", "1",
-		"--removed", spec, "--bench-in-process", "--threads", "1", "-o", out)
+		"--remove", spec, "--bench-in-process", "--threads", "1", "-o", out)
 	if code != 0 {
 		t.Fatalf("verify: exit %d: %s", code, stderr)
 	}
@@ -319,7 +319,7 @@ func TestAnalyzeFloat16MatchesFP32(t *testing.T) {
 	got := map[string]map[string]scores{}
 	for _, m := range []string{"torch_transformer/ts_opset17.onnx", "quant/torch_transformer_fp16/ts_opset17.onnx"} {
 		out := filepath.Join(dir, strings.ReplaceAll(m, "/", "_"))
-		code, _, errs := runAnalyzeModel(context.Background(), []string{"../../models/fixtures/" + m}, marianSpecials, "--data", src+","+tgt, "-o", out)
+		code, _, errs := runAnalyzeModel(context.Background(), []string{"../../models/fixtures/" + m}, marianSpecials, "--dev", src+","+tgt, "-o", out)
 		if code != 0 {
 			t.Fatalf("analyze %s: exit %d: %s", m, code, errs)
 		}
