@@ -28,8 +28,9 @@ var fixtureFFN = map[string]struct {
 	"fsmt": {width: 32, activation: "Relu"}, "m2m100": {width: 32, activation: "Relu"}, "t5": {width: 32, activation: "Relu"},
 	"torch_transformer": {width: 64, activation: "Relu"}, "torch113": {width: 64, activation: "Relu"},
 	"torch_masks": {width: 32, activation: "Relu"}, "torch113_masks": {width: 32, activation: "Relu"},
-	"fused": {width: 64, activation: "BiasGelu"},
-	"tied":  {width: 32, activation: "Relu", layers: map[string]int{"encoder": 2, "decoder": 1}},
+	"torch_seqio": {width: 32, activation: "Relu"},
+	"fused":       {width: 64, activation: "BiasGelu"},
+	"tied":        {width: 32, activation: "Relu", layers: map[string]int{"encoder": 2, "decoder": 1}},
 }
 
 // TestDiscoverFixtures: every fixture's FFNs and sublayers are found, in

@@ -266,7 +266,7 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 					t.Errorf("%s: inputs/outputs %v, want %v", dname, ioNames(pruned), ioNames(gated))
 				}
 				for run, sz := range runs(sizes, gated.Inputs()) {
-					gfeeds := graphtest.RandomFeeds(gated.Inputs(), sz, rng)
+					gfeeds := graphtest.RandomFeedsFor(g, gated.Inputs(), sz, rng)
 					if _, ok := gfeeds["use_cache_branch"]; ok {
 						gfeeds["use_cache_branch"] = ortrun.NewBool([]int64{1}, []bool{run%2 == 1})
 					}
