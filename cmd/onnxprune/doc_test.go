@@ -173,7 +173,8 @@ func splitContinued(text string) []string {
 }
 
 // docScratch makes the scratch folder: every top-level entry of the
-// repository linked, and bin/onnxprune built fresh.
+// repository linked, and bin/onnxprune a copy of the package's test binary
+// (built from this checkout once per test process).
 func docScratch(t *testing.T) string {
 	t.Helper()
 	root, err := filepath.Abs("../..")
@@ -193,14 +194,25 @@ func docScratch(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	build := exec.Command("go", "build", "-o", filepath.Join(dir, "bin", "onnxprune"), ".")
-	if msg, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, msg)
+	if err := copyFile(testBinary(t), filepath.Join(dir, "bin", "onnxprune")); err != nil {
+		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(root, ".ort/lib/libonnxruntime.so.1")); err != nil {
 		t.Fatalf("the documented commands need ONNX Runtime: run make ort (%v)", err)
 	}
 	return dir
+}
+
+// copyFile copies the executable at src to dst, making dst's folder.
+func copyFile(src, dst string) error {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(dst, data, 0o755)
 }
 
 const docMarker = "@@onnxprune-doc-command-end@@"

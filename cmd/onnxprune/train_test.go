@@ -28,16 +28,6 @@ func plantedArgs(out string, steps string) []string {
 		"--checkpoint-every", "20", "--seed", "11", "--log-every", "100"}
 }
 
-func buildBinary(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "onnxprune")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 func readGatesFile(t *testing.T, dir string) *gatetrain.GatesFile {
 	t.Helper()
 	f, err := gatetrain.ReadGates(filepath.Join(dir, gatetrain.GatesFileName))
@@ -55,7 +45,7 @@ func countLines(path string) int {
 // A run killed with SIGKILL and resumed ends with the gates of an
 // uninterrupted run with the same seed.
 func TestTrainSIGKILLThenResume(t *testing.T) {
-	bin := buildBinary(t)
+	bin := testBinary(t)
 	const steps = "1000"
 	full := t.TempDir()
 	if out, err := exec.Command(bin, plantedArgs(full, steps)...).CombinedOutput(); err != nil {
@@ -111,7 +101,7 @@ func sameStep(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || 
 
 // SIGINT stops the run with a checkpoint and exit code 130.
 func TestTrainSIGINTSavesCheckpoint(t *testing.T) {
-	bin := buildBinary(t)
+	bin := testBinary(t)
 	dir := t.TempDir()
 	cmd := exec.Command(bin, plantedArgs(dir, "100000")...)
 	var out bytes.Buffer

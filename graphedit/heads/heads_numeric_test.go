@@ -51,11 +51,7 @@ func TestHeadsConfirmedNumerically(t *testing.T) {
 					if zero {
 						zeroHead(t, g, b.V, b.HeadDim, h)
 					}
-					s, err := ortrun.NewSessionFromBytes(graphtest.MarshalGraph(t, g, m), opts)
-					if err != nil {
-						t.Fatal(err)
-					}
-					defer s.Close()
+					s := graphtest.NewSession(t, graphtest.MarshalGraph(t, g, m), opts)
 					rng := newRand(uint64(bi))
 					out, err := s.Run(graphtest.RandomFeedsFor(base, s.Inputs(), [2]int64{2, 3}, rng), []string{b.PerHead.Name()})
 					if err != nil {

@@ -303,7 +303,7 @@ func TestSurgeryOracleOnORT(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				pruned, err := ortrun.NewSessionFromBytes(pb, opts)
+				pruned, err := ortrun.NewSession(graphtest.WriteModel(t, pb), opts)
 				if err != nil {
 					t.Fatalf("%s: %v", dname, err)
 				}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -92,15 +93,36 @@ func MarshalGraph(t testing.TB, g *graphedit.Graph, m *onnxio.Model) []byte {
 
 // NewSession opens an ONNX Runtime session on a serialized model, closed
 // when the test ends. It fails the test (never skips) when ONNX Runtime is
-// missing.
+// missing. The model is loaded from a file (WriteModel).
 func NewSession(t testing.TB, model []byte, opts ortrun.Options) *ortrun.Session {
 	t.Helper()
-	s, err := ortrun.NewSessionFromBytes(model, opts)
+	s, err := ortrun.NewSession(WriteModel(t, model), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
+}
+
+// WriteModel writes a serialized model to a file of the test's temporary
+// folder and returns its path. Tests load models from files rather than
+// with ortrun.NewSessionFromBytes: ortrun reads a file's inputs and outputs
+// with a one-thread, lightly optimized session, but a model held in memory
+// with ONNX Runtime's defaults (every optimization, a thread per core),
+// which cost more than the session the test runs.
+func WriteModel(t testing.TB, model []byte) string {
+	t.Helper()
+	f, err := os.CreateTemp(t.TempDir(), "model-*.onnx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write(model); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return f.Name()
 }
 
 // OutputNames lists a session's outputs in order.
