@@ -5,6 +5,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
 
@@ -397,4 +398,30 @@ func (g *Graph) Cleanup() *Graph {
 		}
 	}
 	return g
+}
+
+// AddLeadingDims adds nodes computing the dims of x before its last axis, a
+// 1-D int64 tensor (Shape, then Slice [0, -1)), for a shape that keeps x's
+// leading dims and replaces its last one. New names start with prefix.
+func (g *Graph) AddLeadingDims(x *Value, prefix string) (*Value, error) {
+	shape, err := g.AddNode(NodeSpec{OpType: "Shape", Inputs: []*Value{x}, Outputs: []string{g.FreshName(prefix + "/Shape")}})
+	if err != nil {
+		return nil, err
+	}
+	bound := func(v int64) (*Value, error) {
+		return g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+"/const"), []int64{1}, []int64{v}))
+	}
+	start, err := bound(0)
+	if err != nil {
+		return nil, err
+	}
+	end, err := bound(-1)
+	if err != nil {
+		return nil, err
+	}
+	lead, err := g.AddNode(NodeSpec{OpType: "Slice", Inputs: []*Value{shape.Output(0), start, end}, Outputs: []string{g.FreshName(prefix + "/Slice")}})
+	if err != nil {
+		return nil, err
+	}
+	return lead.Output(0), nil
 }

@@ -87,28 +87,7 @@ func causalMask(sm *graphedit.Node) bool {
 
 // dependsOn reports whether v is computed from x (bounded search).
 func dependsOn(v, x *graphedit.Value, limit int) bool {
-	seen := map[*graphedit.Value]bool{}
-	stack := []*graphedit.Value{v}
-	for len(stack) > 0 && limit > 0 {
-		limit--
-		c := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if c == x {
-			return true
-		}
-		if seen[c] {
-			continue
-		}
-		seen[c] = true
-		if n, _ := c.Producer(); n != nil {
-			for _, in := range n.Inputs() {
-				if in != nil && !in.IsInitializer() {
-					stack = append(stack, in)
-				}
-			}
-		}
-	}
-	return false
+	return graphedit.ComputedFrom(v, func(c *graphedit.Value) bool { return c == x }, limit)
 }
 
 // numberLayers numbers the blocks of each kind in data-flow order (the

@@ -37,19 +37,7 @@ func removeSublayer(g *graphedit.Graph, b *Block) error {
 	i64 := func(vals ...int64) (*graphedit.Value, error) {
 		return g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+"/const"), []int64{int64(len(vals))}, vals))
 	}
-	shp, err := addNode("Shape", []*graphedit.Value{x})
-	if err != nil {
-		return err
-	}
-	st, err := i64(0)
-	if err != nil {
-		return err
-	}
-	en, err := i64(-1)
-	if err != nil {
-		return err
-	}
-	lead, err := addNode("Slice", []*graphedit.Value{shp, st, en})
+	lead, err := g.AddLeadingDims(x, prefix)
 	if err != nil {
 		return err
 	}

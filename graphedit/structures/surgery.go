@@ -368,19 +368,7 @@ func (r *ffnRegion) zeroDown() error {
 	}
 	// The shape of the FFN's input, not of its hidden activation, so that
 	// the up projections and the activation go.
-	shp, err := add("Shape", []*graphedit.Value{r.input})
-	if err != nil {
-		return err
-	}
-	st, err := i64(0)
-	if err != nil {
-		return err
-	}
-	en, err := i64(-1)
-	if err != nil {
-		return err
-	}
-	lead, err := add("Slice", []*graphedit.Value{shp, st, en})
+	lead, err := g.AddLeadingDims(r.input, prefix)
 	if err != nil {
 		return err
 	}
