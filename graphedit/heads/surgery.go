@@ -351,7 +351,7 @@ func sliceBlock(g *graphedit.Graph, b *Block, keep []bool, st *sliceState) (int6
 				if err != nil {
 					return err
 				}
-				size := tensorBytes(iv.Initializer())
+				size := onnxio.TensorByteSize(iv.Initializer())
 				st.copied[iv] = size
 				st.copies = append(st.copies, fmt.Sprintf("%s for %s", iv.Name(), b.Name()))
 				removed -= size
@@ -511,19 +511,19 @@ func sliceInitializer(g *graphedit.Graph, v *graphedit.Value, a headAx, keep []b
 	nt.Dims[a.axis] = int64(len(idx))
 	switch {
 	case t.F32 != nil:
-		nt.F32 = takeAxis(t.F32, t.Dims, a.axis, idx)
+		nt.F32 = onnxio.TakeAxis(t.F32, t.Dims, a.axis, idx)
 	case t.F64 != nil:
-		nt.F64 = takeAxis(t.F64, t.Dims, a.axis, idx)
+		nt.F64 = onnxio.TakeAxis(t.F64, t.Dims, a.axis, idx)
 	case t.U16 != nil:
-		nt.U16 = takeAxis(t.U16, t.Dims, a.axis, idx)
+		nt.U16 = onnxio.TakeAxis(t.U16, t.Dims, a.axis, idx)
 	case t.I64 != nil:
-		nt.I64 = takeAxis(t.I64, t.Dims, a.axis, idx)
+		nt.I64 = onnxio.TakeAxis(t.I64, t.Dims, a.axis, idx)
 	case t.I32 != nil:
-		nt.I32 = takeAxis(t.I32, t.Dims, a.axis, idx)
+		nt.I32 = onnxio.TakeAxis(t.I32, t.Dims, a.axis, idx)
 	case t.I8 != nil:
-		nt.I8 = takeAxis(t.I8, t.Dims, a.axis, idx)
+		nt.I8 = onnxio.TakeAxis(t.I8, t.Dims, a.axis, idx)
 	case t.U8 != nil:
-		nt.U8 = takeAxis(t.U8, t.Dims, a.axis, idx)
+		nt.U8 = onnxio.TakeAxis(t.U8, t.Dims, a.axis, idx)
 	default:
 		return 0, fmt.Errorf("initializer %q: element type %v cannot be sliced", v.Name(), t.DataType)
 	}
@@ -567,7 +567,7 @@ func sliceStoredBytes(g *graphedit.Graph, v *graphedit.Value, a headAx, keep []b
 	idx := keptIndices(a, keep)
 	// Bytes are elements of a tensor with one more axis: the element's bytes.
 	byteDims := append(append([]int64{}, dims...), int64(bits/8))
-	out := takeAxis(raw, byteDims, a.axis, idx)
+	out := onnxio.TakeAxis(raw, byteDims, a.axis, idx)
 	nd := append([]int64{}, dims...)
 	nd[a.axis] = int64(len(idx))
 	nt := &onnxpb.TensorProto{Dims: nd, DataType: proto.Int32(tp.GetDataType()), RawData: out}
@@ -575,29 +575,4 @@ func sliceStoredBytes(g *graphedit.Graph, v *graphedit.Value, a headAx, keep []b
 		return 0, false, err
 	}
 	return int64(len(raw) - len(out)), true, nil
-}
-
-// takeAxis gathers idx along axis of a row-major tensor.
-func takeAxis[T any](src []T, dims []int64, axis int, idx []int64) []T {
-	outer := prod(dims[:axis])
-	inner := prod(dims[axis+1:])
-	n := dims[axis]
-	out := make([]T, 0, outer*int64(len(idx))*inner)
-	for o := int64(0); o < outer; o++ {
-		base := o * n * inner
-		for _, i := range idx {
-			out = append(out, src[base+i*inner:base+(i+1)*inner]...)
-		}
-	}
-	return out
-}
-
-// tensorBytes is the size of a tensor's elements.
-func tensorBytes(t *onnxpb.TensorProto) int64 {
-	n := int64(1)
-	for _, d := range t.GetDims() {
-		n *= d
-	}
-	size, _ := onnxio.ByteSize(onnxpb.TensorProto_DataType(t.GetDataType()), n)
-	return size
 }

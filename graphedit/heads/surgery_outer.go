@@ -6,6 +6,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit"
+	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
 
@@ -91,7 +92,7 @@ func (st *sliceState) ownOuter(b *Block, iv *graphedit.Value) (cut *graphedit.Va
 		}
 	}
 	st.outerCopies[key] = true
-	size := tensorBytes(iv.Initializer())
+	size := onnxio.TensorByteSize(iv.Initializer())
 	st.copied[iv] = size
 	st.copies = append(st.copies, fmt.Sprintf("%s for %s", iv.Name(), b.Name()))
 	return c, size, nil

@@ -128,7 +128,7 @@ func initBytes(g *graphedit.Graph) int64 {
 	walk = func(gp *onnxpb.GraphProto) int64 {
 		var n int64
 		for _, t := range gp.GetInitializer() {
-			n += tensorBytes(t)
+			n += onnxio.TensorByteSize(t)
 		}
 		for _, nd := range gp.GetNode() {
 			for _, a := range nd.GetAttribute() {
@@ -437,7 +437,7 @@ func sliceInitializer(g *graphedit.Graph, v *graphedit.Value, axis int, idx []in
 		}
 	}
 	byteDims := append(slices.Clone(dims), int64(bits/8))
-	out := takeAxis(raw, byteDims, axis, idx)
+	out := onnxio.TakeAxis(raw, byteDims, axis, idx)
 	nd := slices.Clone(dims)
 	nd[axis] = int64(len(idx))
 	dtype := tp.GetDataType()
@@ -445,39 +445,9 @@ func sliceInitializer(g *graphedit.Graph, v *graphedit.Value, axis int, idx []in
 	return g.SetInitializer(v, nt)
 }
 
-// takeAxis gathers idx along axis of a row-major tensor.
-func takeAxis[T any](src []T, dims []int64, axis int, idx []int64) []T {
-	outer, inner := int64(1), int64(1)
-	for _, d := range dims[:axis] {
-		outer *= d
-	}
-	for _, d := range dims[axis+1:] {
-		inner *= d
-	}
-	n := dims[axis]
-	out := make([]T, 0, outer*int64(len(idx))*inner)
-	for o := int64(0); o < outer; o++ {
-		base := o * n * inner
-		for _, i := range idx {
-			out = append(out, src[base+i*inner:base+(i+1)*inner]...)
-		}
-	}
-	return out
-}
-
 // cloneTensor copies a tensor under a new name.
 func cloneTensor(t *onnxpb.TensorProto, name string) *onnxpb.TensorProto {
 	c := proto.Clone(t).(*onnxpb.TensorProto)
 	c.Name = proto.String(name)
 	return c
-}
-
-// tensorBytes is the size of a tensor's elements.
-func tensorBytes(t *onnxpb.TensorProto) int64 {
-	n := int64(1)
-	for _, d := range t.GetDims() {
-		n *= d
-	}
-	size, _ := onnxio.ByteSize(onnxpb.TensorProto_DataType(t.GetDataType()), n)
-	return size
 }

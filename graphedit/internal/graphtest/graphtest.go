@@ -222,30 +222,9 @@ func TakeAxis(t *ortrun.Tensor, axis int, idx []int64) *ortrun.Tensor {
 	shape[axis] = int64(len(idx))
 	switch {
 	case t.F16 != nil:
-		return ortrun.NewF16(shape, takeAxis(t.F16, t.Shape, axis, idx))
+		return ortrun.NewF16(shape, onnxio.TakeAxis(t.F16, t.Shape, axis, idx))
 	case t.BF16 != nil:
-		return ortrun.NewBF16(shape, takeAxis(t.BF16, t.Shape, axis, idx))
+		return ortrun.NewBF16(shape, onnxio.TakeAxis(t.BF16, t.Shape, axis, idx))
 	}
-	return ortrun.NewF32(shape, takeAxis(t.F32, t.Shape, axis, idx))
-}
-
-// takeAxis gathers idx along axis of the row-major data of a tensor of
-// the given shape.
-func takeAxis[T any](data []T, shape []int64, axis int, idx []int64) []T {
-	outer, inner := int64(1), int64(1)
-	for _, d := range shape[:axis] {
-		outer *= d
-	}
-	for _, d := range shape[axis+1:] {
-		inner *= d
-	}
-	n := shape[axis]
-	out := make([]T, 0, outer*int64(len(idx))*inner)
-	for o := int64(0); o < outer; o++ {
-		for _, i := range idx {
-			start := (o*n + i) * inner
-			out = append(out, data[start:start+inner]...)
-		}
-	}
-	return out
+	return ortrun.NewF32(shape, onnxio.TakeAxis(t.F32, t.Shape, axis, idx))
 }
