@@ -32,7 +32,7 @@ func matchFused(g *graphedit.Graph, n *graphedit.Node) (*Block, error) {
 	switch n.OpType() {
 	case "Attention", "QAttention":
 		w := n.Input(1)
-		root := constRoot(w)
+		root := graphedit.ConstRoot(w)
 		if root == nil {
 			return fail("%s: packed QKV weight %q is not a constant", n, w.Name())
 		}
@@ -48,7 +48,7 @@ func matchFused(g *graphedit.Graph, n *graphedit.Node) (*Block, error) {
 		for i, p := range []*Projection{&b.Q, &b.K, &b.V} {
 			*p = Projection{Weight: root, Transposed: true, Offset: int64(i) * width, Width: width}
 			if bias != nil {
-				p.Bias, p.BiasOffset = constRoot(bias), int64(i)*width
+				p.Bias, p.BiasOffset = graphedit.ConstRoot(bias), int64(i)*width
 			}
 		}
 		if isQAttention(n) {
@@ -57,7 +57,7 @@ func matchFused(g *graphedit.Graph, n *graphedit.Node) (*Block, error) {
 			pc := qAttentionWeightParams(n, d[1].Value)
 			b.Q.PerColumn, b.K.PerColumn, b.V.PerColumn = pc, pc, pc
 		}
-		in := dequantizedSource(n.Input(0))
+		in := graphedit.DequantizedSource(n.Input(0))
 		qIn, kIn, vIn = in, in, in
 		if n.AttrInt("unidirectional", 0) == 1 {
 			b.Kind = KindDecoder
@@ -84,7 +84,7 @@ func matchFused(g *graphedit.Graph, n *graphedit.Node) (*Block, error) {
 		if bias := n.Input(3); bias != nil {
 			w := b.Q.Width
 			for i, p := range []*Projection{&b.Q, &b.K, &b.V} {
-				p.Bias, p.BiasOffset = constRoot(bias), int64(i)*w
+				p.Bias, p.BiasOffset = graphedit.ConstRoot(bias), int64(i)*w
 			}
 		}
 		cross := false

@@ -24,7 +24,7 @@ func findScoresMatMul(v *graphedit.Value, depth int) *graphedit.Node {
 	}
 	switch n.OpType() {
 	case "MatMul":
-		if !isConstLike(n.Input(0)) && !isConstLike(n.Input(1)) {
+		if !graphedit.IsConstLike(n.Input(0)) && !graphedit.IsConstLike(n.Input(1)) {
 			return n
 		}
 		return nil
@@ -67,7 +67,7 @@ func computedProduct(v *graphedit.Value, depth int, seen map[*graphedit.Value]bo
 		return nil
 	}
 	if n.OpType() == "MatMul" && n.Domain() == "" || n.OpType() == "FusedMatMul" && n.Domain() == "com.microsoft" {
-		if !isConstLike(n.Input(0)) && !isConstLike(n.Input(1)) {
+		if !graphedit.IsConstLike(n.Input(0)) && !graphedit.IsConstLike(n.Input(1)) {
 			return n
 		}
 		return nil
@@ -100,55 +100,12 @@ func findContextMatMul(v *graphedit.Value, depth int) *graphedit.Node {
 			}
 		case "Cast", "Dropout", "Identity", "Where", "Mul", "Reshape",
 			"QuantizeLinear", "DequantizeLinear": // static QDQ on the probabilities
-			if (n.OpType() == "Reshape" || isQDQ(n)) && u.Input != 0 {
+			if (n.OpType() == "Reshape" || graphedit.IsQDQ(n)) && u.Input != 0 {
 				continue
 			}
 			if m := findContextMatMul(n.Output(0), depth-1); m != nil {
 				return m
 			}
-		}
-	}
-	return nil
-}
-
-// isConstLike reports whether v is an initializer or computed from
-// initializers only through weight-side ops (Transpose, Slice, ...).
-func isConstLike(v *graphedit.Value) bool {
-	return constRoot(v) != nil
-}
-
-// constRoot returns the initializer a weight value is derived from, through
-// Transpose, Slice, Split, Gather, Identity, Cast, and QuantizeLinear/
-// DequantizeLinear with constant scale and zero point (a QDQ weight: its
-// int8 initializer); nil when v is not such a value. A graph input with a
-// default (overridable) does not count.
-func constRoot(v *graphedit.Value) *graphedit.Value {
-	for depth := 0; v != nil && depth < 6; depth++ {
-		if v.IsInitializer() && !v.IsGraphInput() {
-			return v
-		}
-		if v.IsOuter() && outerInitializer(v) != nil {
-			return v
-		}
-		if v.IsOuter() || v.IsGraphInput() {
-			return nil
-		}
-		n, _ := v.Producer()
-		if n == nil || n.Domain() != "" {
-			return nil
-		}
-		switch n.OpType() {
-		case "Transpose", "Slice", "Split", "Gather", "Identity", "Cast":
-			v = n.Input(0)
-		case "QuantizeLinear", "DequantizeLinear": // a QDQ weight
-			if !constQDQ(n) {
-				return nil
-			}
-			v = n.Input(0)
-		case "Constant":
-			return nil
-		default:
-			return nil
 		}
 	}
 	return nil
@@ -163,7 +120,7 @@ func weightLayout(g *graphedit.Graph, w *graphedit.Value, effTransposed bool) (r
 	v := w
 	var slices []*graphedit.Node
 	for depth := 0; depth < 6; depth++ {
-		if v.IsInitializer() && !v.IsGraphInput() || v.IsOuter() && outerInitializer(v) != nil {
+		if v.IsInitializer() && !v.IsGraphInput() || v.IsOuter() && graphedit.OuterInitializer(v) != nil {
 			break
 		}
 		n, _ := v.Producer()
@@ -181,7 +138,7 @@ func weightLayout(g *graphedit.Graph, w *graphedit.Value, effTransposed bool) (r
 			slices = append(slices, n)
 		case "Identity", "Cast":
 		case "QuantizeLinear", "DequantizeLinear": // a QDQ weight
-			if !constQDQ(n) {
+			if !graphedit.ConstQDQ(n) {
 				return nil, false, 0, fmt.Errorf("weight %q: %s has computed scale or zero point", w.Name(), n)
 			}
 		default:
@@ -312,7 +269,7 @@ func findOutProjection(g *graphedit.Graph, v *graphedit.Value, depth int) (Proje
 		if next == nil {
 			return Projection{}, nil, nil, fmt.Errorf("no output projection after %q", v.Name())
 		}
-		if op, ok := integerMatMul(next); ok {
+		if op, ok := graphedit.IntegerMatMul(next); ok {
 			p, err := integerOutProjection(g, next, op, slot)
 			if err != nil {
 				return Projection{}, nil, nil, err
@@ -363,8 +320,8 @@ func findOutProjection(g *graphedit.Graph, v *graphedit.Value, depth int) (Proje
 			}
 			p := Projection{Weight: root, Transposed: transposed, Width: d[in].Value}
 			if next.OpType() == "Gemm" {
-				if c := next.Input(2); c != nil && isConstLike(c) {
-					p.Bias = constRoot(c)
+				if c := next.Input(2); c != nil && graphedit.IsConstLike(c) {
+					p.Bias = graphedit.ConstRoot(c)
 				}
 			} else if b := biasAfter(next.Output(0)); b != nil {
 				p.Bias = b
@@ -401,9 +358,9 @@ func gateSource(f *graphedit.Value) *graphedit.Value {
 		case "Mul":
 			a, b := n.Input(0), n.Input(1)
 			switch {
-			case isConstLike(b):
+			case graphedit.IsConstLike(b):
 				f = a
-			case isConstLike(a):
+			case graphedit.IsConstLike(a):
 				f = b
 			default:
 				return nil
@@ -423,7 +380,7 @@ func biasAfter(v *graphedit.Value) *graphedit.Value {
 	}
 	n := uses[0].Node
 	other := n.Input(1 - uses[0].Input)
-	if r := constRoot(other); r != nil && r.Rank() == 1 {
+	if r := graphedit.ConstRoot(other); r != nil && r.Rank() == 1 {
 		return r
 	}
 	return nil
@@ -438,7 +395,7 @@ func biasAfterFused(v *graphedit.Value) *graphedit.Value {
 	}
 	n := uses[0].Node
 	if n.Domain() == "com.microsoft" && n.OpType() == "SkipLayerNormalization" && uses[0].Input <= 1 && n.NumInputs() > 4 {
-		return constRoot(n.Input(4))
+		return graphedit.ConstRoot(n.Input(4))
 	}
 	return nil
 }
@@ -462,7 +419,7 @@ func findInProjection(g *graphedit.Graph, v *graphedit.Value, kv []*graphedit.Va
 		if n == nil {
 			return p, nil, kv, fmt.Errorf("%q has no producer", cur.Name())
 		}
-		if op, ok := integerMatMul(n); ok {
+		if op, ok := graphedit.IntegerMatMul(n); ok {
 			var in *graphedit.Value
 			var err error
 			p, in, err = integerInProjection(g, n, op, bias)
@@ -504,17 +461,17 @@ func findInProjection(g *graphedit.Graph, v *graphedit.Value, kv []*graphedit.Va
 		case "Add":
 			a, b := n.Input(0), n.Input(1)
 			switch {
-			case isConstLike(a) && !isConstLike(b):
+			case graphedit.IsConstLike(a) && !graphedit.IsConstLike(b):
 				bias, cur = a, b
-			case isConstLike(b) && !isConstLike(a):
+			case graphedit.IsConstLike(b) && !graphedit.IsConstLike(a):
 				bias, cur = b, a
 			default:
 				return p, nil, kv, fmt.Errorf("%s adds two computed tensors", n)
 			}
 		case "MatMul", "Gemm":
 			wi := 1
-			if !isConstLike(n.Input(1)) {
-				if n.OpType() == "MatMul" && isConstLike(n.Input(0)) {
+			if !graphedit.IsConstLike(n.Input(1)) {
+				if n.OpType() == "MatMul" && graphedit.IsConstLike(n.Input(0)) {
 					return p, nil, kv, fmt.Errorf("%s multiplies a constant from the left", n)
 				}
 				return p, nil, kv, fmt.Errorf("%s has no constant weight", n)
@@ -535,7 +492,7 @@ func findInProjection(g *graphedit.Graph, v *graphedit.Value, kv []*graphedit.Va
 				bias = n.Input(2)
 			}
 			if bias != nil {
-				p.Bias = constRoot(bias)
+				p.Bias = graphedit.ConstRoot(bias)
 			}
 			if p.Bias != nil {
 				p.BiasOffset = biasOffset(g, bias)
@@ -652,13 +609,4 @@ func outAxis(transposed bool) int {
 		return 1
 	}
 	return 0
-}
-
-// outerInitializer returns the initializer of an enclosing graph that the
-// outer value v stands for (nil when it is not one).
-func outerInitializer(v *graphedit.Value) *graphedit.Value {
-	if pv := v.OuterDefinition(); pv != nil && pv.IsInitializer() && !pv.IsGraphInput() {
-		return pv
-	}
-	return nil
 }

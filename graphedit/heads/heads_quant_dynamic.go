@@ -24,141 +24,18 @@ import (
 // they are) or per output column (vectors [out]: sliced with a Q/K/V
 // weight's columns, left whole for the output projection, whose columns
 // are features). Heads are cut from the int8 weight as from a float one.
-
-// integerMatMulOp gives the input slots of an integer product: the
-// activation, the weight, the weight's scale (-1 where the op takes none:
-// MatMulInteger scales its result outside) and zero point, and the bias
-// (-1 where it is added outside).
-type integerMatMulOp struct {
-	a, b, bScale, bZero, bias int
-}
-
-// integerMatMulOps holds the integer products by domain-qualified op type.
-var integerMatMulOps = map[string]integerMatMulOp{
-	"MatMulInteger":                       {a: 0, b: 1, bScale: -1, bZero: 3, bias: -1},
-	"com.microsoft.MatMulIntegerToFloat":  {a: 0, b: 1, bScale: 3, bZero: 5, bias: 6},
-	"com.microsoft.DynamicQuantizeMatMul": {a: 0, b: 1, bScale: 2, bZero: 3, bias: 4},
-}
-
-// integerMatMul returns the slots of n when it is an integer product.
-func integerMatMul(n *graphedit.Node) (integerMatMulOp, bool) {
-	key := n.OpType()
-	if d := n.Domain(); d != "" && d != "ai.onnx" {
-		key = d + "." + key
-	}
-	op, ok := integerMatMulOps[key]
-	return op, ok
-}
-
-// optionalInput returns input i of n, nil when i is -1 or the slot is
-// empty.
-func optionalInput(n *graphedit.Node, i int) *graphedit.Value {
-	if i < 0 || i >= n.NumInputs() {
-		return nil
-	}
-	return n.Input(i)
-}
-
-// dequantizedSource returns the float tensor that a DynamicQuantizeLinear
-// quantized into v, or v itself when v is not such an output: the input of
-// an integer projection as the rest of the graph knows it.
-func dequantizedSource(v *graphedit.Value) *graphedit.Value {
-	if v == nil {
-		return nil
-	}
-	if n, k := v.Producer(); n != nil && k == 0 && n.Domain() == "" && n.OpType() == "DynamicQuantizeLinear" {
-		return n.Input(0)
-	}
-	return v
-}
-
-// integerResult returns the float value an integer product n computes: the
-// output of the Mul that scales MatMulInteger's Cast result, or the output
-// of the com.microsoft ops; the Mul's other operand (the combined scales)
-// comes second, nil for the com.microsoft ops.
-func integerResult(n *graphedit.Node) (result, scales *graphedit.Value, err error) {
-	if n.OpType() != "MatMulInteger" || n.Domain() != "" {
-		return n.Output(0), nil, nil
-	}
-	cast := soleUse(n.Output(0))
-	if cast == nil || cast.OpType() != "Cast" || cast.Domain() != "" {
-		return nil, nil, fmt.Errorf("%s: its int32 product is not Cast to float alone", n)
-	}
-	mul := soleUse(cast.Output(0))
-	if mul == nil || mul.OpType() != "Mul" || mul.Domain() != "" {
-		return nil, nil, fmt.Errorf("%s: its product is not multiplied by the scales alone", n)
-	}
-	other := mul.Input(0)
-	if other == cast.Output(0) {
-		other = mul.Input(1)
-	}
-	return mul.Output(0), other, nil
-}
-
-// soleUse returns the one node reading v, nil when v has none or several.
-func soleUse(v *graphedit.Value) *graphedit.Node {
-	uses := v.Uses()
-	if len(uses) != 1 || uses[0].Captured() || v.IsGraphOutput() {
-		return nil
-	}
-	return uses[0].Node
-}
-
-// weightScale returns the weight's scale of integer product n: its scale
-// input, or for MatMulInteger the constant factor of the Mul that combines
-// the activation's scale with the weight's.
-func weightScale(n *graphedit.Node, op integerMatMulOp) *graphedit.Value {
-	if op.bScale >= 0 {
-		return optionalInput(n, op.bScale)
-	}
-	_, scales, err := integerResult(n)
-	if err != nil || scales == nil {
-		return nil
-	}
-	if isConstLike(scales) {
-		return scales
-	}
-	m, _ := scales.Producer()
-	if m == nil || m.OpType() != "Mul" || m.Domain() != "" {
-		return nil
-	}
-	for _, in := range m.Inputs() {
-		if isConstLike(in) {
-			return in
-		}
-	}
-	return nil
-}
-
-// perColumnParams lists the weight's scale and zero point of integer
-// product n that are vectors over the weight's width output columns (per
-// channel): they hold one entry per output feature and are sliced with
-// the weight's columns.
-func perColumnParams(n *graphedit.Node, op integerMatMulOp, width int64) []*graphedit.Value {
-	var out []*graphedit.Value
-	for _, v := range []*graphedit.Value{weightScale(n, op), optionalInput(n, op.bZero)} {
-		if v == nil || v.Rank() != 1 {
-			continue
-		}
-		root := constRoot(v)
-		if root == nil {
-			continue
-		}
-		if d := root.Shape(); len(d) == 1 && d[0].Known() && d[0].Value == width {
-			out = append(out, root)
-		}
-	}
-	return out
-}
+// The slots and helpers that read these ops are graphedit's
+// (IntegerMatMul, IntegerResult, PerColumnParams), shared with package
+// structures.
 
 // integerInProjection reads a Q, K or V projection computed by integer
 // product n; bias is the constant an Add after the product adds (nil when
 // there is none: the com.microsoft ops take theirs as an input). It
 // returns the projection and the float tensor it projects.
-func integerInProjection(g *graphedit.Graph, n *graphedit.Node, op integerMatMulOp, bias *graphedit.Value) (Projection, *graphedit.Value, error) {
+func integerInProjection(g *graphedit.Graph, n *graphedit.Node, op graphedit.IntegerMatMulSlots, bias *graphedit.Value) (Projection, *graphedit.Value, error) {
 	var p Projection
-	w := n.Input(op.b)
-	if !isConstLike(w) {
+	w := n.Input(op.B)
+	if !graphedit.IsConstLike(w) {
 		return p, nil, fmt.Errorf("%s has no constant weight", n)
 	}
 	root, transposed, off, err := weightLayout(g, w, false)
@@ -171,31 +48,31 @@ func integerInProjection(g *graphedit.Graph, n *graphedit.Node, op integerMatMul
 		return p, nil, fmt.Errorf("%s output width unknown", n)
 	}
 	p.Width = os[len(os)-1].Value
-	if b := optionalInput(n, op.bias); b != nil && bias == nil {
+	if b := graphedit.OptionalInput(n, op.Bias); b != nil && bias == nil {
 		bias = b
 	}
 	if bias != nil {
-		p.Bias = constRoot(bias)
+		p.Bias = graphedit.ConstRoot(bias)
 		if p.Bias != nil {
 			p.BiasOffset = biasOffset(g, bias)
 		}
 	}
 	if d := root.Shape(); len(d) == 2 && d[1].Known() {
-		p.PerColumn = perColumnParams(n, op, d[1].Value)
+		p.PerColumn = graphedit.PerColumnParams(n, op, d[1].Value)
 	}
 	p.node = n
-	return p, dequantizedSource(n.Input(op.a)), nil
+	return p, graphedit.DequantizedSource(n.Input(op.A)), nil
 }
 
 // integerOutProjection reads the output projection computed by integer
 // product n from the merged heads (its activation): the weight's rows are
 // the heads' features; the bias is its bias input, the Add after its
 // result, or the bias of the SkipLayerNormalization that adds the residual.
-func integerOutProjection(g *graphedit.Graph, n *graphedit.Node, op integerMatMulOp, slot int) (Projection, error) {
-	if slot != op.a {
+func integerOutProjection(g *graphedit.Graph, n *graphedit.Node, op graphedit.IntegerMatMulSlots, slot int) (Projection, error) {
+	if slot != op.A {
 		return Projection{}, fmt.Errorf("%s reads the heads as its input %d", n, slot)
 	}
-	root, transposed, off, err := weightLayout(g, n.Input(op.b), false)
+	root, transposed, off, err := weightLayout(g, n.Input(op.B), false)
 	if err != nil {
 		return Projection{}, fmt.Errorf("output projection: %v", err)
 	}
@@ -207,11 +84,11 @@ func integerOutProjection(g *graphedit.Graph, n *graphedit.Node, op integerMatMu
 		return Projection{}, fmt.Errorf("output projection weight %q is sliced", root.Name())
 	}
 	p := Projection{Weight: root, Transposed: true, Width: d[0].Value}
-	if b := optionalInput(n, op.bias); b != nil {
-		p.Bias = constRoot(b)
+	if b := graphedit.OptionalInput(n, op.Bias); b != nil {
+		p.Bias = graphedit.ConstRoot(b)
 		return p, nil
 	}
-	res, _, err := integerResult(n)
+	res, _, err := graphedit.IntegerResult(n)
 	if err != nil {
 		return Projection{}, fmt.Errorf("output projection: %v", err)
 	}
@@ -227,8 +104,8 @@ func integerOutProjection(g *graphedit.Graph, n *graphedit.Node, op integerMatMu
 // projection: the input of the DynamicQuantizeLinear that quantizes it for
 // an integer product, the projection's first input otherwise.
 func outProjectionInput(b *Block) *graphedit.Value {
-	if op, ok := integerMatMul(b.OutNode); ok {
-		return dequantizedSource(b.OutNode.Input(op.a))
+	if op, ok := graphedit.IntegerMatMul(b.OutNode); ok {
+		return graphedit.DequantizedSource(b.OutNode.Input(op.A))
 	}
 	return b.OutNode.Input(0)
 }
@@ -240,9 +117,9 @@ func outProjectionInput(b *Block) *graphedit.Value {
 // otherwise: removeSublayer reads Gemm's C on its own).
 func outProjectionResult(b *Block) (result, innerBias *graphedit.Value, err error) {
 	n := b.OutNode
-	if op, ok := integerMatMul(n); ok {
-		res, _, err := integerResult(n)
-		return res, optionalInput(n, op.bias), err
+	if op, ok := graphedit.IntegerMatMul(n); ok {
+		res, _, err := graphedit.IntegerResult(n)
+		return res, graphedit.OptionalInput(n, op.Bias), err
 	}
 	return n.Output(0), nil, nil
 }
@@ -256,8 +133,8 @@ func isQAttention(n *graphedit.Node) bool {
 // qAttentionWeightParams lists QAttention's per-column weight scale (input
 // 4) and zero point (input 7) over the packed QKV width.
 func qAttentionWeightParams(n *graphedit.Node, width int64) []*graphedit.Value {
-	op := integerMatMulOp{a: 0, b: 1, bScale: 4, bZero: 7, bias: 2}
-	return perColumnParams(n, op, width)
+	op := graphedit.IntegerMatMulSlots{A: 0, B: 1, BScale: 4, BZero: 7, Bias: 2}
+	return graphedit.PerColumnParams(n, op, width)
 }
 
 // fusedScoresMatMul reports whether n is com.microsoft FusedMatMul of two
@@ -266,7 +143,7 @@ func qAttentionWeightParams(n *graphedit.Node, width int64) []*graphedit.Value {
 func fusedScoresMatMul(n *graphedit.Node) bool {
 	return n.Domain() == "com.microsoft" && n.OpType() == "FusedMatMul" &&
 		n.AttrInt("transBatchA", 0) == 0 && n.AttrInt("transBatchB", 0) == 0 &&
-		!isConstLike(n.Input(0)) && !isConstLike(n.Input(1))
+		!graphedit.IsConstLike(n.Input(0)) && !graphedit.IsConstLike(n.Input(1))
 }
 
 // microsoftForwardRules holds the head analysis's rules for com.microsoft
@@ -290,25 +167,25 @@ func fwdDynamicQuantize(r *headRegion, n *graphedit.Node, i int, a headAx) error
 // last axis; heads on the activation's last axis are summed over, which
 // only the output projection may do; on its other axes they stay.
 func fwdIntegerMatMul(r *headRegion, n *graphedit.Node, i int, a headAx) error {
-	op, _ := integerMatMul(n)
+	op, _ := graphedit.IntegerMatMul(n)
 	out := n.Output(0)
 	last := headAx{out.Rank() - 1, a.outer, a.inner}
 	switch i {
-	case op.a:
+	case op.A:
 		ra := n.Input(i).Rank()
 		if a.axis != ra-1 {
 			return r.mark(out, a, n)
 		}
-		if r.contracted.v != nil && constRoot(n.Input(op.b)) == r.contracted.v {
+		if r.contracted.v != nil && graphedit.ConstRoot(n.Input(op.B)) == r.contracted.v {
 			return nil
 		}
 		return fmt.Errorf("%s sums over the heads but is not the output projection", n)
-	case op.b:
+	case op.B:
 		if a.axis != 1 {
 			return fmt.Errorf("%s sums over the heads of its weight", n)
 		}
 		return r.mark(out, last, n)
-	case op.bias, op.bScale, op.bZero:
+	case op.Bias, op.BScale, op.BZero:
 		if a.axis != 0 || n.Input(i).Rank() != 1 {
 			return fmt.Errorf("%s reads heads on axis %d of its input %d", n, a.axis, i)
 		}

@@ -7,35 +7,9 @@ import "onnxprune/graphedit"
 // every weight as DequantizeLinear(int8 initializer, scale, zero point):
 // per tensor (scalar scale and zero point) or per channel (vectors along
 // the node's axis). The discovery walks step over the pairs on activations
-// (isQDQ) and take a dequantized weight for its int8 initializer
-// (constQDQ); the head analysis slices a per-channel scale and
+// (graphedit.IsQDQ) and take a dequantized weight for its int8 initializer
+// (graphedit.ConstQDQ); the head analysis slices a per-channel scale and
 // zero point together with the weight they dequantize (quantParams).
-
-// isQDQ reports whether n is a QuantizeLinear or DequantizeLinear of the
-// default domain: its output holds the values of its input 0, rounded.
-func isQDQ(n *graphedit.Node) bool {
-	if n == nil || n.Domain() != "" {
-		return false
-	}
-	return n.OpType() == "QuantizeLinear" || n.OpType() == "DequantizeLinear"
-}
-
-// constQDQ reports whether n is a QuantizeLinear or DequantizeLinear whose
-// scale and zero point are constants, so that its output is a constant when
-// its input 0 is one: the DequantizeLinear of an int8 weight, or the pair
-// the quantizer puts on a weight computed from an initializer (a Slice of
-// a packed projection, transposed).
-func constQDQ(n *graphedit.Node) bool {
-	if !isQDQ(n) {
-		return false
-	}
-	for j := 1; j < n.NumInputs(); j++ {
-		if in := n.Input(j); in != nil && !isConstLike(in) {
-			return false
-		}
-	}
-	return true
-}
 
 // perAxisParam reports whether input j (the scale or zero point) of a
 // QuantizeLinear or DequantizeLinear n holds one value per index of the
@@ -66,12 +40,12 @@ func (r *headRegion) quantParams(w *graphedit.Value, a headAx) {
 	}
 	for _, u := range w.Uses() {
 		n := u.Node
-		if u.Input != 0 || n.OpType() != "DequantizeLinear" || !constQDQ(n) {
+		if u.Input != 0 || n.OpType() != "DequantizeLinear" || !graphedit.ConstQDQ(n) {
 			continue
 		}
 		for j := 1; j < n.NumInputs(); j++ {
 			p := n.Input(j)
-			if !r.perAxisParam(n, j, a) || constRoot(p) != p {
+			if !r.perAxisParam(n, j, a) || graphedit.ConstRoot(p) != p {
 				continue
 			}
 			if !r.hasConst(p) {

@@ -39,7 +39,7 @@ func QuantizingNode(g *graphedit.Graph) *graphedit.Node {
 func quantizesActivations(n *graphedit.Node) bool {
 	switch d, op := n.Domain(), n.OpType(); {
 	case d == "" && op == "QuantizeLinear":
-		return !isConstLike(n.Input(0))
+		return !graphedit.IsConstLike(n.Input(0))
 	case d == "" && (op == "DynamicQuantizeLinear" || strings.HasPrefix(op, "QLinear")):
 		return true
 	case d == "com.microsoft":

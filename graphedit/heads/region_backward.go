@@ -125,7 +125,7 @@ func (r *headRegion) explain(v *graphedit.Value, a headAx, depth int) (explanati
 	switch {
 	case v.IsInitializer() && !v.IsGraphInput():
 		return explanation{class: PerHeadOperand, source: v.Name()}, nil
-	case v.IsOuter() && outerInitializer(v) != nil:
+	case v.IsOuter() && graphedit.OuterInitializer(v) != nil:
 		return explanation{class: PerHeadOperand, source: v.Name()}, nil
 	case v.IsGraphInput() || v.IsOuter():
 		return explanation{class: CacheOperand, source: v.Name()}, nil

@@ -351,7 +351,7 @@ func fwdMatMul(r *headRegion, n *graphedit.Node, i int, a headAx) error {
 	switch {
 	case i == 0 && a.axis == ra-1, i == 1 && a.axis == rb-2:
 		// Contraction over the heads: only the output projection may.
-		if i == 0 && constRoot(other) == r.contracted.v && r.contracted.v != nil {
+		if i == 0 && graphedit.ConstRoot(other) == r.contracted.v && r.contracted.v != nil {
 			return nil
 		}
 		return fmt.Errorf("%s sums over the heads but is not the output projection", n)
@@ -386,7 +386,7 @@ func fwdGemm(r *headRegion, n *graphedit.Node, i int, a headAx) error {
 			k = 0
 		}
 		if a.axis == k {
-			if constRoot(n.Input(1)) == r.contracted.v && r.contracted.v != nil {
+			if graphedit.ConstRoot(n.Input(1)) == r.contracted.v && r.contracted.v != nil {
 				return nil
 			}
 			return fmt.Errorf("%s sums over the heads but is not the output projection", n)

@@ -321,7 +321,7 @@ func sliceBlock(g *graphedit.Graph, b *Block, keep []bool, st *sliceState) (int6
 		}
 		iv := v
 		if v.IsOuter() {
-			if iv = outerInitializer(v); iv == nil {
+			if iv = graphedit.OuterInitializer(v); iv == nil {
 				return fmt.Errorf("weight %q of the enclosing graph is not an initializer", v.Name())
 			}
 		}

@@ -29,7 +29,7 @@ func emptyFusedPresents(g *graphedit.Graph, n *graphedit.Node, dh int64) error {
 	case "QAttention":
 		pastSlot, pastAxis = 8, 3
 	}
-	past := optionalInput(n, pastSlot)
+	past := graphedit.OptionalInput(n, pastSlot)
 	prefix := "prune/" + nodeLabel(n) + "/empty"
 	i64 := func(vals ...int64) (*graphedit.Value, error) {
 		return g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+"/const"), []int64{int64(len(vals))}, vals))
