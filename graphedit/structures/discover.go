@@ -230,7 +230,7 @@ func mergeFFNs(perGraph [][]*FFN) []*FFN {
 func (d *Discovery) addFFNSublayer(f *FFN) {
 	s := &Sublayer{Stack: f.Kind, Layer: f.Layer, Part: PartFFN, Graph: f.Graph}
 	for _, r := range f.regions {
-		res, err := findResidual(r.g, r.down.Node.Output(0))
+		res, err := findResidual(r.g, r.down.Out)
 		if err != nil {
 			d.NotUnderstood = append(d.NotUnderstood, &NotUnderstood{Structure: "sublayer", Node: label(r.down.Node), Graph: f.Graph, Reason: fmt.Sprintf("%s: %v", s.Name(), err)})
 			return
@@ -253,11 +253,11 @@ func (d *Discovery) addAttentionSublayer(b *heads.Block, graphs []branch) {
 	wname := b.Out.Weight.Name()
 	for _, gr := range graphs {
 		for _, n := range gr.g.Nodes() {
-			p, ok := weightOf(n)
+			p, ok := projectionOf(n)
 			if !ok || p.Weight.Name() != wname {
 				continue
 			}
-			res, err := findResidual(gr.g, n.Output(0))
+			res, err := findResidual(gr.g, p.Out)
 			if err != nil {
 				d.NotUnderstood = append(d.NotUnderstood, &NotUnderstood{Structure: "sublayer", Node: label(n), Graph: gr.path, Reason: fmt.Sprintf("%s: %v", s.Name(), err)})
 				return

@@ -10,17 +10,160 @@ import (
 )
 
 // Projection is one linear map of an FFN: its constant weight and the
-// node applying it.
+// node applying it, in any precision: a float MatMul or Gemm (its weight
+// possibly Cast from fp16 or bf16, or a static-QDQ DequantizeLinear of an
+// int8 weight), or a dynamically quantized integer product
+// (MatMulInteger with its Cast and scaling Mul, com.microsoft
+// MatMulIntegerToFloat or DynamicQuantizeMatMul).
 type Projection struct {
-	// Weight is the weight initializer (an outer value inside an If
-	// branch).
+	// Weight is the stored weight initializer (an outer value inside an
+	// If branch): the int8 one of a quantized projection.
 	Weight *graphedit.Value
 	// Transposed reports the MatMul layout [in,out]; false is PyTorch's
 	// [out,in] (a Gemm with transB=1, or a MatMul of a Transpose of the
 	// weight).
 	Transposed bool
-	// Node is the MatMul or Gemm.
+	// Node is the MatMul, Gemm or integer product.
 	Node *graphedit.Node
+	// In is the float tensor projected (before a DynamicQuantizeLinear or
+	// a QuantizeLinear/DequantizeLinear pair), Out the float result
+	// (MatMulInteger's scaled one).
+	In, Out *graphedit.Value
+
+	bias   *graphedit.Value // a bias the node adds itself (Gemm's C, the com.microsoft ops' bias), or nil
+	params []neuronConst    // per-channel scales and zero points, with the weight axis they run along
+	chain  []*graphedit.Node
+}
+
+// projectionOf reads n as a projection by a constant weight, ok false
+// when it is not one.
+func projectionOf(n *graphedit.Node) (p Projection, ok bool) {
+	p = Projection{Node: n, Transposed: true, Out: n.Output(0)}
+	var w *graphedit.Value
+	var perColumn []*graphedit.Value
+	switch {
+	case n.Domain() == "" && n.OpType() == "Gemm":
+		if n.AttrInt("transA", 0) != 0 || n.NumInputs() < 2 {
+			return p, false
+		}
+		p.Transposed = n.AttrInt("transB", 0) == 0
+		w, p.bias = n.Input(1), graphedit.OptionalInput(n, 2)
+		p.In = unquantized(n.Input(0))
+	case n.Domain() == "" && n.OpType() == "MatMul":
+		if n.NumInputs() < 2 {
+			return p, false
+		}
+		w, p.In = n.Input(1), unquantized(n.Input(0))
+	default:
+		op, isInt := graphedit.IntegerMatMul(n)
+		if !isInt {
+			return p, false
+		}
+		out, scales, err := graphedit.IntegerResult(n)
+		if err != nil {
+			return p, false
+		}
+		if scales != nil { // MatMulInteger: its Cast, its Mul and the Mul of the scales
+			m, _ := out.Producer()
+			p.chain = append(p.chain, graphedit.SoleUse(n.Output(0)), m)
+			if sm, _ := scales.Producer(); sm != nil {
+				p.chain = append(p.chain, sm)
+			}
+		}
+		w, p.Out, p.bias = n.Input(op.B), out, graphedit.OptionalInput(n, op.Bias)
+		p.In = graphedit.DequantizedSource(n.Input(op.A))
+		if d := n.Input(op.B).Shape(); len(d) == 2 && d[1].Known() {
+			perColumn = graphedit.PerColumnParams(n, op, d[1].Value)
+		}
+	}
+	if w == nil || p.In == nil {
+		return p, false
+	}
+	// Walk from the operand to the stored weight: Transposes flip the
+	// layout; a DequantizeLinear's per-axis parameters run along its
+	// input's axis, which further Transposes towards the weight flip.
+	type pending struct {
+		v    *graphedit.Value
+		axis int
+		at   int // Transposes passed before it
+	}
+	var deq []pending
+	flips := 0
+	for range 6 {
+		if c, chain := constSource(w); c != nil {
+			p.chain = append(p.chain, chain...)
+			w = c
+			break
+		}
+		m, _ := w.Producer()
+		if m == nil || m.Domain() != "" {
+			return p, false
+		}
+		switch {
+		case m.OpType() == "Transpose":
+			if perm, has := m.AttrInts("perm"); has && (len(perm) != 2 || perm[0] != 1 || perm[1] != 0) {
+				return p, false
+			}
+			flips++
+			p.Transposed = !p.Transposed
+		case m.OpType() == "DequantizeLinear" && graphedit.ConstQDQ(m):
+			axis := int(m.AttrInt("axis", 1))
+			if axis < 0 {
+				axis += 2
+			}
+			for j := 1; j < m.NumInputs(); j++ {
+				if perAxis(m.Input(j)) {
+					deq = append(deq, pending{graphedit.ConstRoot(m.Input(j)), axis, flips})
+				}
+			}
+		default:
+			return p, false
+		}
+		p.chain = append(p.chain, m)
+		w = m.Input(0)
+	}
+	if c, _ := constSource(w); c != w || len(w.Shape()) != 2 {
+		return p, false
+	}
+	p.Weight = w
+	for _, d := range deq {
+		if (flips-d.at)%2 == 1 {
+			d.axis = 1 - d.axis
+		}
+		p.params = append(p.params, neuronConst{d.v, d.axis})
+	}
+	for _, v := range perColumn { // integer products read B as [in,out]
+		p.params = append(p.params, neuronConst{v, 1})
+	}
+	return p, true
+}
+
+// perAxis reports whether a quantization parameter is a vector of more
+// than one value (per channel).
+func perAxis(v *graphedit.Value) bool {
+	if v == nil || v.Rank() != 1 {
+		return false
+	}
+	d := v.Shape()
+	return !(d[0].Known() && d[0].Value == 1)
+}
+
+// unquantized returns the float tensor behind v when v is the
+// DequantizeLinear of a QuantizeLinear with constant parameters (the
+// static-QDQ pair on an activation), v otherwise.
+func unquantized(v *graphedit.Value) *graphedit.Value {
+	if v == nil {
+		return nil
+	}
+	dq, _ := v.Producer()
+	if dq == nil || dq.OpType() != "DequantizeLinear" || !graphedit.ConstQDQ(dq) {
+		return v
+	}
+	q, _ := dq.Input(0).Producer()
+	if q == nil || q.OpType() != "QuantizeLinear" || !graphedit.ConstQDQ(q) {
+		return v
+	}
+	return q.Input(0)
 }
 
 // neuronAxis is the weight axis indexing the neurons: the output axis of
@@ -82,7 +225,10 @@ type ffnRegion struct {
 	ups    []Projection
 	input  *graphedit.Value
 	hidden *graphedit.Value
-	consts []neuronConst // biases and other per-neuron constants
+	// hiddenUse is where hidden is read on its way to the down projection:
+	// by the projection, or by the node quantizing its input.
+	hiddenUse graphedit.Use
+	consts    []neuronConst // biases and other per-neuron constants
 	gate   *graphedit.Value
 	nodes  map[*graphedit.Node]bool
 	acts   []*graphedit.Node
@@ -115,6 +261,7 @@ var regionRules = map[string]regionRule{
 	"Elu": {}, "Selu": {}, "LeakyRelu": {}, "HardSigmoid": {}, "HardSwish": {},
 	"Mish": {}, "Neg": {}, "Abs": {}, "Exp": {}, "Sqrt": {}, "Reciprocal": {},
 	"Identity": {carriers: []int{0}}, "Cast": {carriers: []int{0}},
+	"QuantizeLinear": {carriers: []int{0}}, "DequantizeLinear": {carriers: []int{0}},
 	"Dropout": {carriers: []int{0}}, "Clip": {carriers: []int{0}},
 	"com.microsoft:Gelu":      {carriers: []int{0}},
 	"com.microsoft:QuickGelu": {carriers: []int{0}},
@@ -130,66 +277,45 @@ func opKey(n *graphedit.Node) string {
 	return n.OpType()
 }
 
-// constSource returns the initializer behind v (through Identity), or
-// nil. An initializer that is also a graph input (a gate) is not constant.
-func constSource(v *graphedit.Value) *graphedit.Value {
+// constSource returns the initializer behind v, through Identity and
+// Cast (a weight or bias stored in fp16 or bf16 and read as float), and
+// the nodes passed; nil when there is none. An initializer that is also a
+// graph input (a gate) is not constant.
+func constSource(v *graphedit.Value) (*graphedit.Value, []*graphedit.Node) {
+	var chain []*graphedit.Node
 	for v != nil {
 		if v.IsOuter() {
 			d := v.OuterDefinition()
 			if d == nil || !d.IsInitializer() || d.IsGraphInput() {
-				return nil
+				return nil, nil
 			}
-			return v
+			return v, chain
 		}
 		if v.IsInitializer() && !v.IsGraphInput() {
-			return v
+			return v, chain
 		}
 		n, _ := v.Producer()
-		if n == nil || n.OpType() != "Identity" {
-			return nil
+		if n == nil || n.Domain() != "" || (n.OpType() != "Identity" && n.OpType() != "Cast") {
+			return nil, nil
 		}
+		chain = append(chain, n)
 		v = n.Input(0)
 	}
-	return nil
+	return nil, nil
 }
 
-// isConstant reports whether v is an initializer, a Constant node's output,
-// or computed from constants only by a short chain of ops.
+// isConstant reports whether v is an initializer (read through Identity,
+// Cast or a DequantizeLinear with constant parameters) or a Constant
+// node's output.
 func isConstant(v *graphedit.Value) bool {
-	if constSource(v) != nil {
+	if c, _ := constSource(v); c != nil {
 		return true
 	}
 	n, _ := v.Producer()
-	return n != nil && n.OpType() == "Constant"
-}
-
-// weightOf returns the 2-D constant weight read at input 1 of a MatMul or
-// Gemm (directly or through a Transpose), with its layout.
-func weightOf(n *graphedit.Node) (Projection, bool) {
-	if n.NumInputs() < 2 || n.Input(1) == nil {
-		return Projection{}, false
+	if n == nil {
+		return false
 	}
-	w := n.Input(1)
-	transposed := true
-	if n.OpType() == "Gemm" {
-		if n.AttrInt("transA", 0) != 0 {
-			return Projection{}, false
-		}
-		transposed = n.AttrInt("transB", 0) == 0
-	} else if n.OpType() != "MatMul" || n.Domain() != "" {
-		return Projection{}, false
-	}
-	if p, _ := w.Producer(); p != nil && p.OpType() == "Transpose" {
-		if perm, ok := p.AttrInts("perm"); ok && (len(perm) != 2 || perm[0] != 1 || perm[1] != 0) {
-			return Projection{}, false
-		}
-		w, transposed = p.Input(0), !transposed
-	}
-	c := constSource(w)
-	if c == nil || len(c.Shape()) != 2 {
-		return Projection{}, false
-	}
-	return Projection{Weight: c, Transposed: transposed, Node: n}, true
+	return n.OpType() == "Constant" || n.OpType() == "DequantizeLinear" && graphedit.ConstQDQ(n) && isConstant(n.Input(0))
 }
 
 // size returns the weight's size along axis, or -1.
@@ -212,8 +338,9 @@ func carries(v *graphedit.Value, f int64) bool {
 	return d.Known() && d.Value == f && f != 1
 }
 
-// findDown walks forward from an activation through the region ops to the
-// down projections it reaches.
+// findDown walks forward from an activation through the region ops (and
+// the quantization of the down projection's input) to the down
+// projections it reaches.
 func findDown(act *graphedit.Node) []Projection {
 	var downs []Projection
 	seenNode := map[*graphedit.Node]bool{}
@@ -226,11 +353,16 @@ func findDown(act *graphedit.Node) []Projection {
 				if u.Captured() || seenNode[n] {
 					continue
 				}
-				if (n.OpType() == "MatMul" || n.OpType() == "Gemm") && u.Input == 0 {
-					if p, ok := weightOf(n); ok {
-						seenNode[n] = true
-						downs = append(downs, p)
-					}
+				if p, ok := projectionOf(n); ok && u.Input == 0 {
+					seenNode[n] = true
+					downs = append(downs, p)
+					continue
+				}
+				if isProduct(n) {
+					continue
+				}
+				if n.OpType() == "DynamicQuantizeLinear" && n.Domain() == "" {
+					next = append(next, n.Output(0)) // read by an integer product
 					continue
 				}
 				if _, ok := regionRules[opKey(n)]; ok {
@@ -309,7 +441,7 @@ func analyzeFFN(g *graphedit.Graph, down Projection) (*ffnRegion, error) {
 	if r.width <= 0 {
 		return nil, fmt.Errorf("down projection %s: weight %q has no known input size", down.Node, down.Weight.Name())
 	}
-	r.hidden = down.Node.Input(0)
+	r.hidden, r.hiddenUse = down.In, hiddenUse(down)
 	if !carries(r.hidden, r.width) {
 		return nil, fmt.Errorf("down projection %s reads %q of shape %s, want the last axis %d", down.Node, r.hidden.Name(), graphedit.ShapeString(r.hidden.Shape()), r.width)
 	}
@@ -326,9 +458,9 @@ func analyzeFFN(g *graphedit.Graph, down Projection) (*ffnRegion, error) {
 	if len(r.ups) > 2 {
 		return nil, fmt.Errorf("%d up projections before %s (at most 2: gated FFN)", len(r.ups), down.Node)
 	}
-	r.input = r.ups[0].Node.Input(0)
+	r.input = r.ups[0].In
 	for _, u := range r.ups[1:] {
-		if u.Node.Input(0) != r.input {
+		if u.In != r.input {
 			return nil, fmt.Errorf("up projections %s and %s read different inputs", r.ups[0].Node, u.Node)
 		}
 	}
@@ -342,9 +474,15 @@ func (r *ffnRegion) back(v *graphedit.Value, seen map[*graphedit.Value]bool) err
 		return nil
 	}
 	seen[v] = true
-	if c := constSource(v); c != nil {
+	if c, chain := constSource(v); c != nil {
 		r.consts = append(r.consts, neuronConst{c, len(c.Shape()) - 1})
+		for _, n := range chain {
+			r.nodes[n] = true
+		}
 		return nil
+	}
+	if p, ok := producingProjection(v); ok {
+		return r.up(p, seen)
 	}
 	n, _ := v.Producer()
 	if n == nil {
@@ -353,27 +491,8 @@ func (r *ffnRegion) back(v *graphedit.Value, seen map[*graphedit.Value]bool) err
 	if n.OpType() == "Constant" {
 		return fmt.Errorf("per-neuron Constant node %s (not an initializer)", n)
 	}
-	if n.OpType() == "MatMul" || n.OpType() == "Gemm" {
-		p, ok := weightOf(n)
-		if !ok {
-			return fmt.Errorf("%s between the projections has no constant weight", n)
-		}
-		if p.size(p.neuronAxis(true)) != r.width {
-			return fmt.Errorf("up projection %s: weight %q does not give %d outputs", n, p.Weight.Name(), r.width)
-		}
-		r.nodes[n] = true
-		r.ups = append(r.ups, p)
-		if n.OpType() == "Gemm" && n.NumInputs() > 2 && n.Input(2) != nil {
-			c := n.Input(2)
-			if carries(c, r.width) {
-				if err := r.back(c, seen); err != nil {
-					return err
-				}
-			} else if !isConstant(c) {
-				return fmt.Errorf("up projection %s: bias %q is computed", n, c.Name())
-			}
-		}
-		return nil
+	if isProduct(n) {
+		return fmt.Errorf("%s between the projections has no constant weight", n)
 	}
 	rule, ok := regionRules[opKey(n)]
 	if !ok {
@@ -392,6 +511,18 @@ func (r *ffnRegion) back(v *graphedit.Value, seen map[*graphedit.Value]bool) err
 			carrier = carrier || c == i
 		}
 		if carries(in, r.width) {
+			if !carrier && graphedit.IsQDQ(n) && isConstant(in) && n.AttrInt("axis", 1) == int64(n.Input(0).Rank()-1) {
+				// A per-channel scale or zero point along the neurons.
+				c, chain := constSource(in)
+				if c == nil {
+					return fmt.Errorf("%s: input %d %q is not an initializer", n, i, in.Name())
+				}
+				r.consts = append(r.consts, neuronConst{c, 0})
+				for _, cn := range chain {
+					r.nodes[cn] = true
+				}
+				continue
+			}
 			if !carrier {
 				return fmt.Errorf("%s: input %d %q carries the neurons", n, i, in.Name())
 			}
@@ -410,6 +541,80 @@ func (r *ffnRegion) back(v *graphedit.Value, seen map[*graphedit.Value]bool) err
 		}
 	}
 	return nil
+}
+
+// up records up projection p, which computes a value of the region.
+func (r *ffnRegion) up(p Projection, seen map[*graphedit.Value]bool) error {
+	n := p.Node
+	if p.size(p.neuronAxis(true)) != r.width {
+		return fmt.Errorf("up projection %s: weight %q does not give %d outputs", n, p.Weight.Name(), r.width)
+	}
+	r.nodes[n] = true
+	for _, c := range p.chain {
+		r.nodes[c] = true
+	}
+	r.ups = append(r.ups, p)
+	if c := p.bias; c != nil {
+		if carries(c, r.width) {
+			return r.back(c, seen)
+		}
+		if !isConstant(c) {
+			return fmt.Errorf("up projection %s: bias %q is computed", n, c.Name())
+		}
+	}
+	return nil
+}
+
+// producingProjection returns the projection whose float result is v.
+func producingProjection(v *graphedit.Value) (Projection, bool) {
+	n, _ := v.Producer()
+	if n == nil {
+		return Projection{}, false
+	}
+	if n.OpType() == "Mul" && n.Domain() == "" { // MatMulInteger's scaling
+		for _, in := range n.Inputs() {
+			c, _ := in.Producer()
+			if c == nil || c.OpType() != "Cast" {
+				continue
+			}
+			if m, _ := c.Input(0).Producer(); m != nil {
+				if p, ok := projectionOf(m); ok && p.Out == v {
+					return p, true
+				}
+			}
+		}
+	}
+	if p, ok := projectionOf(n); ok && p.Out == v {
+		return p, true
+	}
+	return Projection{}, false
+}
+
+// isProduct reports whether n multiplies two tensors (a MatMul, Gemm or
+// integer product, whatever its operands).
+func isProduct(n *graphedit.Node) bool {
+	_, integer := graphedit.IntegerMatMul(n)
+	return integer || n.Domain() == "" && (n.OpType() == "MatMul" || n.OpType() == "Gemm")
+}
+
+// hiddenUse returns where the down projection's float input is read on
+// its way to the product: the projection itself, or the QuantizeLinear
+// or DynamicQuantizeLinear that quantizes it.
+func hiddenUse(down Projection) graphedit.Use {
+	n := down.Node
+	for range 3 {
+		for i, in := range n.Inputs() {
+			if in == down.In {
+				return graphedit.Use{Node: n, Input: i}
+			}
+		}
+		p, _ := n.Input(0).Producer()
+		if p == nil {
+			break
+		}
+		n = p
+	}
+	return graphedit.Use{Node: down.Node, Input: 0}
 }
 
 // gateBehind returns the gate input v is, or is expanded from (a gate per

@@ -85,11 +85,11 @@ func InsertGates(g *graphedit.Graph, d *Discovery, ffnGroup int64, sublayers boo
 						return nil, fmt.Errorf("structures: gates: %s: %w", f.Name(), err)
 					}
 				}
-				gated, err := mulNode(r.g, name, r.down.Node.Input(0), gv)
+				gated, err := mulNode(r.g, name, r.hidden, gv)
 				if err != nil {
 					return nil, fmt.Errorf("structures: gates: %s: %w", f.Name(), err)
 				}
-				if err := r.g.SetInput(r.down.Node, 0, gated); err != nil {
+				if err := r.g.SetInput(r.hiddenUse.Node, r.hiddenUse.Input, gated); err != nil {
 					return nil, fmt.Errorf("structures: gates: %s: %w", f.Name(), err)
 				}
 				edited[r.g] = true

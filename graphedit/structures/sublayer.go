@@ -84,8 +84,8 @@ type residual struct {
 // the residual Add (besides constant bias Adds and gate Muls).
 var branchOps = map[string]bool{"Dropout": true, "Identity": true, "Cast": true, "Reshape": true, "Transpose": true}
 
-// findResidual walks forward from a projection's output to the residual
-// node that adds it to the stream.
+// findResidual walks forward from a projection's float result to the
+// residual node that adds it to the stream.
 func findResidual(g *graphedit.Graph, start *graphedit.Value) (*residual, error) {
 	v := start
 	r := &residual{g: g}
@@ -122,8 +122,8 @@ func findResidual(g *graphedit.Graph, start *graphedit.Value) (*residual, error)
 				return nil, fmt.Errorf("%s multiplies branch %q by the computed %q", n, v.Name(), other.Name())
 			}
 			v = n.Output(0)
-		case branchOps[n.OpType()] && slot == 0:
-			v = n.Output(0)
+		case (branchOps[n.OpType()] || graphedit.ConstQDQ(n)) && slot == 0:
+			v = n.Output(0) // a static-QDQ pair on the branch passes it rounded
 		default:
 			return nil, fmt.Errorf("branch %q enters %s, not a residual Add", v.Name(), n)
 		}

@@ -295,6 +295,9 @@ func (r *ffnRegion) cut(keep []bool, sliced map[*graphedit.Value]bool) ([]string
 	for n := range r.nodes {
 		members[n] = true
 	}
+	for _, n := range r.down.chain {
+		members[n] = true
+	}
 	take := func(v *graphedit.Value, axis int) error {
 		iv := v
 		if v.IsOuter() {
@@ -330,8 +333,24 @@ func (r *ffnRegion) cut(keep []bool, sliced map[*graphedit.Value]bool) ([]string
 		sliced[iv] = true
 		return sliceInitializer(iv.Graph(), iv, axis, idx, int64(len(keep)))
 	}
+	// A projection's weight loses its neurons' columns (rows for the down
+	// projection), and a per-channel scale or zero point running along
+	// that axis its neurons' entries; one along the other axis stays.
+	project := func(p Projection, axis int) error {
+		if err := take(p.Weight, axis); err != nil {
+			return err
+		}
+		for _, c := range p.params {
+			if c.axis == axis {
+				if err := take(c.v, 0); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
 	for _, u := range r.ups {
-		if err := take(u.Weight, u.neuronAxis(true)); err != nil {
+		if err := project(u, u.neuronAxis(true)); err != nil {
 			return copies, err
 		}
 	}
@@ -340,20 +359,25 @@ func (r *ffnRegion) cut(keep []bool, sliced map[*graphedit.Value]bool) ([]string
 			return copies, err
 		}
 	}
-	if err := take(r.down.Weight, r.down.neuronAxis(false)); err != nil {
+	if err := project(r.down, r.down.neuronAxis(false)); err != nil {
 		return copies, err
 	}
 	return copies, nil
 }
 
-// zeroDown replaces the down projection's product by zeros of its shape
-// (plus a Gemm's bias): an FFN without neurons adds only its down bias.
+// zeroDown replaces the down projection's float result by zeros of its
+// shape (plus the bias the node adds itself: a Gemm's, scaled by beta, or
+// an integer product's): an FFN without neurons adds only its down bias.
 func (r *ffnRegion) zeroDown() error {
 	g, n := r.g, r.down.Node
-	out := n.Output(0)
+	out := r.down.Out
 	d := r.down.size(1 - r.down.neuronAxis(false))
 	if d <= 0 {
 		return fmt.Errorf("down projection %s: output size unknown", n)
+	}
+	dt := onnxpb.TensorProto_DataType(out.ElemType())
+	if out.ElemType() == 0 {
+		dt = onnxpb.TensorProto_FLOAT
 	}
 	prefix := "prune/" + label(n) + "/empty"
 	add := func(op string, ins []*graphedit.Value, attrs ...*onnxpb.AttributeProto) (*graphedit.Value, error) {
@@ -380,14 +404,21 @@ func (r *ffnRegion) zeroDown() error {
 	if err != nil {
 		return err
 	}
-	y, err := add("ConstantOfShape", []*graphedit.Value{shape}, graphedit.TensorAttr("value", onnxio.NewFloat32("value", []int64{1}, []float32{0})))
+	zero, err := onnxio.NewFloat("value", dt, []int64{1}, []float32{0})
+	if err != nil {
+		return fmt.Errorf("down projection %s: %w", n, err)
+	}
+	y, err := add("ConstantOfShape", []*graphedit.Value{shape}, graphedit.TensorAttr("value", zero))
 	if err != nil {
 		return err
 	}
-	if n.OpType() == "Gemm" && n.NumInputs() > 2 && n.Input(2) != nil {
-		c := n.Input(2)
-		if beta := n.AttrFloat("beta", 1); beta != 1 {
-			bv, err := g.AddInitializer(onnxio.NewFloat32(g.FreshName(prefix+"/beta"), nil, []float32{beta}))
+	if c := r.down.bias; c != nil {
+		if beta := n.AttrFloat("beta", 1); n.OpType() == "Gemm" && beta != 1 {
+			bt, err := onnxio.NewFloat(g.FreshName(prefix+"/beta"), dt, nil, []float32{beta})
+			if err != nil {
+				return err
+			}
+			bv, err := g.AddInitializer(bt)
 			if err != nil {
 				return err
 			}
