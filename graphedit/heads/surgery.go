@@ -4,11 +4,8 @@ import (
 	"fmt"
 	"sort"
 
-	"google.golang.org/protobuf/proto"
-
 	"onnxprune/graphedit"
 	"onnxprune/onnxio"
-	"onnxprune/onnxio/onnxpb"
 )
 
 // SurgeryReport says what RemoveHeads did.
@@ -493,86 +490,12 @@ func redeclare(v *graphedit.Value, ax int, H, H2 int64) {
 // sliceInitializer keeps the kept heads' entries of initializer v along
 // axis a.axis and returns the bytes removed.
 func sliceInitializer(g *graphedit.Graph, v *graphedit.Value, a headAx, keep []bool) (int64, error) {
-	if n, ok, err := sliceStoredBytes(g, v, a, keep); ok || err != nil {
-		return n, err
-	}
-	t, err := onnxio.DecodeTensor(v.Initializer(), g.External())
-	if err != nil {
-		return 0, fmt.Errorf("initializer %q: %w", v.Name(), err)
-	}
-	if a.axis >= len(t.Dims) {
-		return 0, fmt.Errorf("initializer %q has rank %d, heads on axis %d", v.Name(), len(t.Dims), a.axis)
-	}
-	if t.Dims[a.axis] != a.outer*int64(len(keep))*a.inner {
-		return 0, fmt.Errorf("initializer %q axis %d has size %d, want %d*%d*%d", v.Name(), a.axis, t.Dims[a.axis], a.outer, len(keep), a.inner)
-	}
-	idx := keptIndices(a, keep)
-	nt := &onnxio.Tensor{Name: v.Name(), DataType: t.DataType, Dims: append([]int64{}, t.Dims...)}
-	nt.Dims[a.axis] = int64(len(idx))
-	switch {
-	case t.F32 != nil:
-		nt.F32 = onnxio.TakeAxis(t.F32, t.Dims, a.axis, idx)
-	case t.F64 != nil:
-		nt.F64 = onnxio.TakeAxis(t.F64, t.Dims, a.axis, idx)
-	case t.U16 != nil:
-		nt.U16 = onnxio.TakeAxis(t.U16, t.Dims, a.axis, idx)
-	case t.I64 != nil:
-		nt.I64 = onnxio.TakeAxis(t.I64, t.Dims, a.axis, idx)
-	case t.I32 != nil:
-		nt.I32 = onnxio.TakeAxis(t.I32, t.Dims, a.axis, idx)
-	case t.I8 != nil:
-		nt.I8 = onnxio.TakeAxis(t.I8, t.Dims, a.axis, idx)
-	case t.U8 != nil:
-		nt.U8 = onnxio.TakeAxis(t.U8, t.Dims, a.axis, idx)
-	default:
-		return 0, fmt.Errorf("initializer %q: element type %v cannot be sliced", v.Name(), t.DataType)
-	}
-	tp, err := onnxio.EncodeTensor(nt)
-	if err != nil {
-		return 0, fmt.Errorf("initializer %q: %w", v.Name(), err)
-	}
-	if err := g.SetInitializer(v, tp); err != nil {
-		return 0, err
-	}
-	elemSize, _ := onnxio.ByteSize(t.DataType, 1)
-	return (t.NumElements() - nt.NumElements()) * elemSize, nil
-}
-
-// sliceStoredBytes is sliceInitializer for a tensor stored as raw bytes of
-// whole-byte elements: it gathers the kept bytes straight into the new
-// raw_data, without decoding the weight (a decoded copy of every sliced
-// weight would double the memory a large model's surgery needs). ok is
-// false when the tensor is stored otherwise.
-func sliceStoredBytes(g *graphedit.Graph, v *graphedit.Value, a headAx, keep []bool) (removed int64, ok bool, err error) {
-	tp := v.Initializer()
-	dt := onnxpb.TensorProto_DataType(tp.GetDataType())
-	bits := onnxio.DataTypeBits(dt)
-	if bits < 8 || bits%8 != 0 || dt == onnxpb.TensorProto_STRING {
-		return 0, false, nil
-	}
-	raw, ok, err := onnxio.StoredBytes(tp, g.External())
-	if err != nil {
-		return 0, false, fmt.Errorf("initializer %q: %w", v.Name(), err)
-	}
-	if !ok {
-		return 0, false, nil
-	}
-	dims := tp.GetDims()
+	dims := v.Initializer().GetDims()
 	if a.axis >= len(dims) {
-		return 0, false, fmt.Errorf("initializer %q has rank %d, heads on axis %d", v.Name(), len(dims), a.axis)
+		return 0, fmt.Errorf("initializer %q has rank %d, heads on axis %d", v.Name(), len(dims), a.axis)
 	}
 	if dims[a.axis] != a.outer*int64(len(keep))*a.inner {
-		return 0, false, fmt.Errorf("initializer %q axis %d has size %d, want %d*%d*%d", v.Name(), a.axis, dims[a.axis], a.outer, len(keep), a.inner)
+		return 0, fmt.Errorf("initializer %q axis %d has size %d, want %d*%d*%d", v.Name(), a.axis, dims[a.axis], a.outer, len(keep), a.inner)
 	}
-	idx := keptIndices(a, keep)
-	// Bytes are elements of a tensor with one more axis: the element's bytes.
-	byteDims := append(append([]int64{}, dims...), int64(bits/8))
-	out := onnxio.TakeAxis(raw, byteDims, a.axis, idx)
-	nd := append([]int64{}, dims...)
-	nd[a.axis] = int64(len(idx))
-	nt := &onnxpb.TensorProto{Dims: nd, DataType: proto.Int32(tp.GetDataType()), RawData: out}
-	if err := g.SetInitializer(v, nt); err != nil {
-		return 0, false, err
-	}
-	return int64(len(raw) - len(out)), true, nil
+	return g.SliceInitializer(v, a.axis, keptIndices(a, keep))
 }

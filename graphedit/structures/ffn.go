@@ -229,9 +229,9 @@ type ffnRegion struct {
 	// by the projection, or by the node quantizing its input.
 	hiddenUse graphedit.Use
 	consts    []neuronConst // biases and other per-neuron constants
-	gate   *graphedit.Value
-	nodes  map[*graphedit.Node]bool
-	acts   []*graphedit.Node
+	gate      *graphedit.Value
+	nodes     map[*graphedit.Node]bool
+	acts      []*graphedit.Node
 }
 
 // nonlinear lists the activation ops an FFN is anchored on.

@@ -2,7 +2,6 @@ package structures
 
 import (
 	"fmt"
-	"slices"
 
 	"google.golang.org/protobuf/proto"
 
@@ -331,7 +330,7 @@ func (r *ffnRegion) cut(keep []bool, sliced map[*graphedit.Value]bool) ([]string
 			}
 		}
 		sliced[iv] = true
-		return sliceInitializer(iv.Graph(), iv, axis, idx, int64(len(keep)))
+		return sliceInitializer(iv, axis, idx, int64(len(keep)))
 	}
 	// A projection's weight loses its neurons' columns (rows for the down
 	// projection), and a per-channel scale or zero point running along
@@ -435,45 +434,12 @@ func (r *ffnRegion) zeroDown() error {
 
 // sliceInitializer keeps entries idx of axis of initializer v (of size
 // full on that axis).
-func sliceInitializer(g *graphedit.Graph, v *graphedit.Value, axis int, idx []int64, full int64) error {
-	tp := v.Initializer()
-	dims := tp.GetDims()
-	if axis >= len(dims) || dims[axis] != full {
+func sliceInitializer(v *graphedit.Value, axis int, idx []int64, full int64) error {
+	if dims := v.Initializer().GetDims(); axis >= len(dims) || dims[axis] != full {
 		return fmt.Errorf("initializer %q has shape %v, want %d on axis %d", v.Name(), dims, full, axis)
 	}
-	dt := onnxpb.TensorProto_DataType(tp.GetDataType())
-	bits := onnxio.DataTypeBits(dt)
-	if bits < 8 || bits%8 != 0 || dt == onnxpb.TensorProto_STRING {
-		return fmt.Errorf("initializer %q: element type %v cannot be sliced", v.Name(), dt)
-	}
-	raw, ok, err := onnxio.StoredBytes(tp, g.External())
-	if err != nil {
-		return fmt.Errorf("initializer %q: %w", v.Name(), err)
-	}
-	if !ok {
-		t, err := onnxio.DecodeTensor(tp, g.External())
-		if err != nil {
-			return fmt.Errorf("initializer %q: %w", v.Name(), err)
-		}
-		if t.F32 == nil {
-			return fmt.Errorf("initializer %q: element type %v not stored as raw bytes", v.Name(), dt)
-		}
-		enc, err := onnxio.EncodeTensor(&onnxio.Tensor{Name: v.Name(), DataType: t.DataType, Dims: t.Dims, F32: t.F32})
-		if err != nil {
-			return err
-		}
-		raw = enc.GetRawData()
-		if raw == nil {
-			return fmt.Errorf("initializer %q: cannot be sliced as bytes", v.Name())
-		}
-	}
-	byteDims := append(slices.Clone(dims), int64(bits/8))
-	out := onnxio.TakeAxis(raw, byteDims, axis, idx)
-	nd := slices.Clone(dims)
-	nd[axis] = int64(len(idx))
-	dtype := tp.GetDataType()
-	nt := &onnxpb.TensorProto{Dims: nd, DataType: &dtype, RawData: out}
-	return g.SetInitializer(v, nt)
+	_, err := v.Graph().SliceInitializer(v, axis, idx)
+	return err
 }
 
 // cloneTensor copies a tensor under a new name.

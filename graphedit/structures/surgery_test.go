@@ -14,6 +14,7 @@ import (
 	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/internal/graphtest"
 	"onnxprune/graphedit/structures"
+	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 )
 
@@ -98,16 +99,26 @@ func keepHeads(t *ortrun.Tensor, axis int, keep []bool) *ortrun.Tensor {
 	return graphtest.TakeAxis(t, axis, idx)
 }
 
+// maxAbsDiff is the largest difference between a and b, integers or
+// floats of any width.
 func maxAbsDiff(a, b *ortrun.Tensor) (float64, error) {
-	if a == nil || b == nil || fmt.Sprint(a.Shape) != fmt.Sprint(b.Shape) {
+	if a == nil || b == nil || fmt.Sprint(a.Shape) != fmt.Sprint(b.Shape) || a.DType() != b.DType() {
 		return 0, fmt.Errorf("shapes differ: %v and %v", a, b)
 	}
 	var m float64
-	for i := range a.F32 {
-		m = math.Max(m, math.Abs(float64(a.F32[i])-float64(b.F32[i])))
+	af, bf := a.Float32s(), b.Float32s()
+	for i := range af {
+		d := math.Abs(float64(af[i]) - float64(bf[i]))
+		if math.IsNaN(d) {
+			return 0, fmt.Errorf("value %d: %g and %g", i, af[i], bf[i])
+		}
+		m = math.Max(m, d)
 	}
 	for i := range a.I64 {
 		m = math.Max(m, math.Abs(float64(a.I64[i]-b.I64[i])))
+	}
+	if af == nil && a.I64 == nil && a.Len() > 0 {
+		return 0, fmt.Errorf("cannot compare %v", a)
 	}
 	return m, nil
 }
@@ -179,136 +190,179 @@ func gateFeeds(feeds map[string]*ortrun.Tensor, dec structures.Decision, hg []he
 // ONNX Runtime, its outputs equal the fully gated model's fed the same 0/1
 // gates within oracleTol at two batch sizes and lengths (both branches of
 // merged decoders), every graph input and output keeps its name, and the
-// file is smaller. Fails when ONNX Runtime is missing.
+// file is smaller by 4 bytes per float32 weight cut. Fails when ONNX
+// Runtime is missing.
 func TestSurgeryOracleOnORT(t *testing.T) {
 	files, err := graphtest.Fixtures(fixturesDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sizes := [][2]int64{{1, 3}, {2, 5}}
-	opts := graphtest.ExactOpts
+	fp32 := oracleCheck{opts: graphtest.ExactOpts, tol: oracleTol, neuronBytes: func(f *structures.FFN) int64 { return 4 * f.NeuronParams() }}
 	for _, path := range files {
 		name := strings.TrimPrefix(path, fixturesDir+"/")
-		t.Run(name, func(t *testing.T) {
-			m, g := graphtest.LoadFixture(t, path)
-			orig, err := m.Marshal()
-			if err != nil {
-				t.Fatal(err)
-			}
-			gg, hg, sg := gatedGraph(t, g)
-			gated := graphtest.NewSession(t, graphtest.MarshalGraph(t, gg, m), opts)
-			d0, err := structures.Discover(g)
-			if err != nil {
-				t.Fatal(err)
-			}
-			io := headIO(d0.Heads.Blocks)
-			sublayerOf := map[string]string{}
-			for _, b := range d0.Heads.Blocks {
-				sublayerOf[b.Name()] = structures.BlockSublayer(b.Kind, b.Layer)
-			}
-			rng := rand.New(rand.NewPCG(7, uint64(len(path))))
-			decs := decisions(d0, rng)
-			names := make([]string, 0, len(decs))
-			for k := range decs {
-				names = append(names, k)
-			}
-			sort.Strings(names)
-			for _, dname := range names {
-				dec := decs[dname]
-				// What the pruned model's cache inputs and outputs lose:
-				// the removed heads of the blocks that stay.
-				cut := map[string][]bool{}
-				for blk, keep := range dec.Heads {
-					if countTrue(keep) < len(keep) && !dec.Sublayers[sublayerOf[blk]] {
-						cut[blk] = keep
-					}
-				}
-				if strings.HasPrefix(name, "fused/") && dname == "mixed" {
-					dec.Heads = keepOneHead(dec.Heads)
-				}
-				pg, err := g.Clone()
-				if err != nil {
-					t.Fatal(err)
-				}
-				pd, err := structures.Discover(pg)
-				if err != nil {
-					t.Fatal(err)
-				}
-				rep, err := structures.Remove(pg, pd, dec)
-				if err != nil {
-					t.Fatalf("%s: %v", dname, err)
-				}
-				if len(rep.FFNs)+len(rep.Sublayers) == 0 {
-					t.Fatalf("%s: nothing removed", dname)
-				}
-				if strings.HasPrefix(dname, "neurons") && len(rep.Copies) == 0 {
-					// Cut neurons remove their weights exactly, and an
-					// emptied FFN its up projections and biases too, for
-					// three int64 shape constants of its zeros per graph.
-					var want int64
-					for _, f := range d0.FFNs {
-						kept := int64(countTrue(dec.Neurons[f.Key()]))
-						want += 4 * (f.Width - kept) * f.NeuronParams()
-						if kept == 0 {
-							want -= 3 * 8 * int64(f.Graphs())
-						}
-					}
-					if rep.RemovedBytes != want {
-						t.Errorf("%s: %d bytes removed, want %d", dname, rep.RemovedBytes, want)
-					}
-				}
-				pb := graphtest.MarshalGraph(t, pg, m)
-				if len(pb) >= len(orig) {
-					t.Errorf("%s: pruned file %d bytes, original %d", dname, len(pb), len(orig))
-				}
-				pruned := graphtest.NewSession(t, pb, opts)
-				if fmt.Sprint(ioNames(pruned)) != fmt.Sprint(ioNames(gated)) {
-					t.Errorf("%s: inputs/outputs %v, want %v", dname, ioNames(pruned), ioNames(gated))
-				}
-				for run, sz := range runs(sizes, gated.Inputs()) {
-					gfeeds := graphtest.RandomFeedsFor(g, gated.Inputs(), sz, rng)
-					if _, ok := gfeeds["use_cache_branch"]; ok {
-						gfeeds["use_cache_branch"] = ortrun.NewBool([]int64{1}, []bool{run%2 == 1})
-					}
-					// The gated model reads every head of the caches; the
-					// pruned one the kept heads.
-					feeds := map[string]*ortrun.Tensor{}
-					for k, v := range gfeeds {
-						if ha, ok := io[k]; ok && v.F32 != nil {
-							if keep, ok := cut[ha.block]; ok {
-								v = keepHeads(v, ha.axis, keep)
-							}
-						}
-						feeds[k] = v
-					}
-					gateFeeds(gfeeds, dec, hg, sg)
-					outs := graphtest.OutputNames(pruned)
-					want, err := gated.Run(gfeeds, outs)
-					if err != nil {
-						t.Fatalf("%s: gated: %v", dname, err)
-					}
-					got, err := pruned.Run(feeds, outs)
-					if err != nil {
-						t.Fatalf("%s: pruned: %v", dname, err)
-					}
-					for _, o := range outs {
-						w := want[o]
-						if w.Len() == 0 && got[o] != nil && got[o].Len() == 0 {
-							continue // the merged decoder's empty placeholders
-						}
-						if ha, ok := io[o]; ok {
-							if keep, ok := cut[ha.block]; ok {
-								w = keepHeads(w, ha.axis, keep)
-							}
-						}
-						if diff, err := maxAbsDiff(got[o], w); err != nil || diff > oracleTol {
-							t.Errorf("%s: size %v: output %s differs by %g (%v)", dname, sz, o, diff, err)
-						}
-					}
-				}
-			}
-		})
+		t.Run(name, func(t *testing.T) { checkSurgeryOracle(t, path, name, fp32) })
 	}
+}
+
+// oracleCheck is how one fixture's surgery oracle is checked: the ONNX
+// Runtime options, the tolerance, and the bytes of the file one cut
+// neuron of an FFN frees (its weights in the file's storage types).
+type oracleCheck struct {
+	opts        ortrun.Options
+	tol         float64
+	neuronBytes func(f *structures.FFN) int64
+	// quantParams: an emptied FFN also frees the scales and zero points
+	// of its weights and activations, which neuronBytes does not count;
+	// the bytes removed are then at least the neurons'.
+	quantParams bool
+}
+
+// checkSurgeryOracle checks the surgery oracle on the fixture at path
+// (named name) for the decisions of decisions(), and returns the largest
+// difference seen between the pruned and the gated model.
+func checkSurgeryOracle(t *testing.T, path, name string, c oracleCheck) float64 {
+	t.Helper()
+	worst := 0.0
+	sizes := [][2]int64{{1, 3}, {2, 5}}
+	opts := c.opts
+	m, g := graphtest.LoadFixture(t, path)
+	orig, err := m.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gg, hg, sg := gatedGraph(t, g)
+	gated := graphtest.NewSession(t, graphtest.MarshalGraph(t, gg, m), opts)
+	d0, err := structures.Discover(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io := headIO(d0.Heads.Blocks)
+	sublayerOf := map[string]string{}
+	for _, b := range d0.Heads.Blocks {
+		sublayerOf[b.Name()] = structures.BlockSublayer(b.Kind, b.Layer)
+	}
+	rng := rand.New(rand.NewPCG(7, uint64(len(path))))
+	decs := decisions(d0, rng)
+	names := make([]string, 0, len(decs))
+	for k := range decs {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, dname := range names {
+		dec := decs[dname]
+		// What the pruned model's cache inputs and outputs lose:
+		// the removed heads of the blocks that stay.
+		cut := map[string][]bool{}
+		for blk, keep := range dec.Heads {
+			if countTrue(keep) < len(keep) && !dec.Sublayers[sublayerOf[blk]] {
+				cut[blk] = keep
+			}
+		}
+		if strings.Contains(name, "fused") && dname == "mixed" {
+			dec.Heads = keepOneHead(dec.Heads)
+		}
+		pg, err := g.Clone()
+		if err != nil {
+			t.Fatal(err)
+		}
+		pd, err := structures.Discover(pg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep, err := structures.Remove(pg, pd, dec)
+		if err != nil {
+			t.Fatalf("%s: %v", dname, err)
+		}
+		if len(rep.FFNs)+len(rep.Sublayers) == 0 {
+			t.Fatalf("%s: nothing removed", dname)
+		}
+		if err := pg.CheckTypes(); err != nil {
+			t.Errorf("%s: %v", dname, err)
+		}
+		if strings.HasPrefix(dname, "neurons") && len(rep.Copies) == 0 {
+			// Cut neurons remove their weights exactly, and an
+			// emptied FFN its up projections and biases too (and
+			// its quantization parameters), for three int64 shape
+			// constants of its zeros per graph.
+			var want int64
+			for _, f := range d0.FFNs {
+				kept := int64(countTrue(dec.Neurons[f.Key()]))
+				want += (f.Width - kept) * c.neuronBytes(f)
+				if kept == 0 {
+					want -= 3 * 8 * int64(f.Graphs())
+				}
+			}
+			if rep.RemovedBytes != want && !(c.quantParams && rep.RemovedBytes > want) {
+				t.Errorf("%s: %d bytes removed, want %d", dname, rep.RemovedBytes, want)
+			}
+		}
+		pb := graphtest.MarshalGraph(t, pg, m)
+		if len(pb) >= len(orig) {
+			t.Errorf("%s: pruned file %d bytes, original %d", dname, len(pb), len(orig))
+		}
+		pruned := graphtest.NewSession(t, pb, opts)
+		if fmt.Sprint(ioNames(pruned)) != fmt.Sprint(ioNames(gated)) {
+			t.Errorf("%s: inputs/outputs %v, want %v", dname, ioNames(pruned), ioNames(gated))
+		}
+		for run, sz := range runs(sizes, gated.Inputs()) {
+			gfeeds := halfFeeds(graphtest.RandomFeedsFor(g, gated.Inputs(), sz, rng), gated.Inputs())
+			if _, ok := gfeeds["use_cache_branch"]; ok {
+				gfeeds["use_cache_branch"] = ortrun.NewBool([]int64{1}, []bool{run%2 == 1})
+			}
+			// The gated model reads every head of the caches; the
+			// pruned one the kept heads.
+			feeds := map[string]*ortrun.Tensor{}
+			for k, v := range gfeeds {
+				if ha, ok := io[k]; ok && (v.F32 != nil || v.F16 != nil) {
+					if keep, ok := cut[ha.block]; ok {
+						v = keepHeads(v, ha.axis, keep)
+					}
+				}
+				feeds[k] = v
+			}
+			gateFeeds(gfeeds, dec, hg, sg)
+			outs := graphtest.OutputNames(pruned)
+			want, err := gated.Run(gfeeds, outs)
+			if err != nil {
+				t.Fatalf("%s: gated: %v", dname, err)
+			}
+			got, err := pruned.Run(feeds, outs)
+			if err != nil {
+				t.Fatalf("%s: pruned: %v", dname, err)
+			}
+			for _, o := range outs {
+				w := want[o]
+				if w.Len() == 0 && got[o] != nil && got[o].Len() == 0 {
+					continue // the merged decoder's empty placeholders
+				}
+				if ha, ok := io[o]; ok {
+					if keep, ok := cut[ha.block]; ok {
+						w = keepHeads(w, ha.axis, keep)
+					}
+				}
+				diff, err := maxAbsDiff(got[o], w)
+				if err != nil || diff > c.tol {
+					t.Errorf("%s: size %v: output %s differs by %g (%v)", dname, sz, o, diff, err)
+				}
+				worst = math.Max(worst, diff)
+			}
+		}
+	}
+	return worst
+}
+
+// halfFeeds converts the float32 feeds of float16 inputs to float16.
+func halfFeeds(feeds map[string]*ortrun.Tensor, inputs []ortrun.ValueInfo) map[string]*ortrun.Tensor {
+	for _, vi := range inputs {
+		if t := feeds[vi.Name]; t != nil && t.F32 != nil && vi.DType == "float16" {
+			h := make([]uint16, len(t.F32))
+			for i, f := range t.F32 {
+				h[i] = onnxio.Float32ToFloat16(f)
+			}
+			feeds[vi.Name] = ortrun.NewF16(t.Shape, h)
+		}
+	}
+	return feeds
 }
 
 // ioNames lists a session's input and output names.
