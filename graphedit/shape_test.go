@@ -219,6 +219,15 @@ func TestInferShapesErrors(t *testing.T) {
 		{"concat rank", func(b *Builder) *Value {
 			return b.Op("Concat", b.Input("a", f32, 2, 3), b.Input("c", f32, 3), IntAttr("axis", 0))
 		}, "Concat of ranks"},
+		{"per-channel scale of another width", func(b *Builder) *Value {
+			w := b.Input("w", onnxpb.TensorProto_INT8, 4, 6)
+			return b.Op("DequantizeLinear", w, b.Float32("s", []int64{4}, []float32{1, 1, 1, 1}), IntAttr("axis", 1))
+		}, "per-axis input 1 has 4 values, axis 1 of the data 6"},
+		{"per-column zero point of another width", func(b *Builder) *Value {
+			x := b.Input("x", onnxpb.TensorProto_UINT8, "n", 4)
+			w := b.Input("w", onnxpb.TensorProto_INT8, 4, 6)
+			return b.Op("MatMulInteger", x, w, nil, b.Input("z", onnxpb.TensorProto_INT8, 5))
+		}, "per-column input 3 has 5 values, the weight 6 columns"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

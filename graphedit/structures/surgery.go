@@ -2,6 +2,7 @@ package structures
 
 import (
 	"fmt"
+	"slices"
 
 	"google.golang.org/protobuf/proto"
 
@@ -68,7 +69,6 @@ func Remove(g *graphedit.Graph, d *Discovery, dec Decision) (*Report, error) {
 		removed[s.Key()] = true
 		rep.Sublayers = append(rep.Sublayers, s.Name())
 	}
-	sliced := map[*graphedit.Value]bool{}
 	for _, f := range d.FFNs {
 		keep, ok := dec.Neurons[f.Key()]
 		if !ok || removed[SublayerName(f.Kind, f.Layer, PartFFN)] {
@@ -84,12 +84,12 @@ func Remove(g *graphedit.Graph, d *Discovery, dec Decision) (*Report, error) {
 		if f.Gate != nil {
 			return nil, fmt.Errorf("structures: surgery: %s is gated (input %s): prune the ungated model", f.Name(), f.Gate.Name())
 		}
+		copies, err := d.cutFFN(f, keep)
+		if err != nil {
+			return nil, fmt.Errorf("structures: surgery: %s: %w", f.Name(), err)
+		}
+		rep.Copies = append(rep.Copies, copies...)
 		for _, r := range f.regions {
-			copies, err := r.cut(keep, sliced)
-			if err != nil {
-				return nil, fmt.Errorf("structures: surgery: %s: %w", f.Name(), err)
-			}
-			rep.Copies = append(rep.Copies, copies...)
 			edited[r.g] = true
 		}
 		rep.FFNs = append(rep.FFNs, FFNChange{FFN: f.Name(), From: f.Width, To: kept})
@@ -276,92 +276,155 @@ func bypassSkipLN(r *residual, stream *graphedit.Value, replaced map[*graphedit.
 	return nil
 }
 
-// cut keeps the kept neurons of one FFN region; it returns the copies
-// made of shared initializers. sliced holds the
-// initializers already cut (by the FFN's region in the other If branch).
-func (r *ffnRegion) cut(keep []bool, sliced map[*graphedit.Value]bool) ([]string, error) {
-	if countTrue(keep) == 0 {
-		return nil, r.zeroDown()
+// sliceTarget is a tensor an FFN's surgery slices: its initializer (the
+// enclosing graph's for an outer value) and the neuron axis.
+type sliceTarget struct {
+	iv   *graphedit.Value
+	axis int
+}
+
+// targets lists the tensors the region's surgery slices, in a fixed
+// order: each projection's weight on its neuron axis with the per-channel
+// scales and zero points that run along that axis (those along the other
+// axis stay), and the per-neuron constants.
+func (r *ffnRegion) targets() []sliceTarget {
+	var out []sliceTarget
+	add := func(v *graphedit.Value, axis int) {
+		if v.IsOuter() {
+			v = v.OuterDefinition()
+		}
+		out = append(out, sliceTarget{v, axis})
 	}
-	var copies []string
+	project := func(p Projection, axis int) {
+		add(p.Weight, axis)
+		for _, c := range p.params {
+			if c.axis == axis {
+				add(c.v, 0)
+			}
+		}
+	}
+	for _, u := range r.ups {
+		project(u, u.neuronAxis(true))
+	}
+	for _, c := range r.consts {
+		add(c.v, c.axis)
+	}
+	project(r.down, r.down.neuronAxis(false))
+	return out
+}
+
+// members returns the nodes of the region: what reads its tensors.
+func (r *ffnRegion) members() map[*graphedit.Node]bool {
+	m := map[*graphedit.Node]bool{r.down.Node: true}
+	for n := range r.nodes {
+		m[n] = true
+	}
+	for _, n := range r.down.chain {
+		m[n] = true
+	}
+	return m
+}
+
+// cutFFN keeps the kept neurons of f in every graph it occurs in (both
+// branches of a merged decoder's If) and returns the copies it made. A
+// tensor that nodes outside f read too (a zero point the quantizer shares
+// between weights, in any graph) is copied in the graph that holds it,
+// f's readers in every graph are pointed at the copy, and the copy is
+// sliced; otherwise the tensor is sliced in place, once.
+func (d *Discovery) cutFFN(f *FFN, keep []bool) ([]string, error) {
+	if countTrue(keep) == 0 {
+		for _, r := range f.regions {
+			if err := r.zeroDown(); err != nil {
+				return nil, err
+			}
+		}
+		return nil, nil
+	}
 	idx := make([]int64, 0, len(keep))
 	for i, k := range keep {
 		if k {
 			idx = append(idx, int64(i))
 		}
 	}
-	members := map[*graphedit.Node]bool{r.down.Node: true}
-	for n := range r.nodes {
-		members[n] = true
+	type reader struct {
+		g   *graphedit.Graph
+		own []graphedit.Use
 	}
-	for _, n := range r.down.chain {
-		members[n] = true
-	}
-	take := func(v *graphedit.Value, axis int) error {
-		iv := v
-		if v.IsOuter() {
-			iv = v.OuterDefinition()
-		}
-		if sliced[iv] {
-			return nil
-		}
-		if !v.IsOuter() {
+	var order []sliceTarget
+	readers := map[*graphedit.Value][]reader{}
+	for _, r := range f.regions {
+		members := r.members()
+		for _, t := range r.targets() {
+			if _, ok := readers[t.iv]; !ok {
+				order = append(order, t)
+			}
+			if slices.ContainsFunc(readers[t.iv], func(rd reader) bool { return rd.g == r.g }) {
+				continue // the same tensor again (a zero point two projections share)
+			}
+			v := r.g.Value(t.iv.Name())
 			var own []graphedit.Use
-			shared := false
-			for _, u := range iv.Uses() {
+			for _, u := range v.Uses() {
 				if members[u.Node] {
 					own = append(own, u)
-				} else {
-					shared = true
 				}
 			}
-			if shared {
-				c, err := r.g.AddInitializer(cloneTensor(iv.Initializer(), r.g.FreshName(iv.Name()+"/ffn")))
-				if err != nil {
-					return err
-				}
-				for _, u := range own {
-					if err := r.g.SetInput(u.Node, u.Input, c); err != nil {
-						return err
+			readers[t.iv] = append(readers[t.iv], reader{r.g, own})
+		}
+	}
+	var copies []string
+	for _, t := range order {
+		iv, owned := t.iv, 0
+		for _, rd := range readers[iv] {
+			owned += len(rd.own)
+		}
+		if owned < d.numReaders(iv) {
+			holder := iv.Graph()
+			c, err := holder.AddInitializer(cloneTensor(iv.Initializer(), holder.FreshName(iv.Name()+"/ffn")))
+			if err != nil {
+				return copies, err
+			}
+			for _, rd := range readers[iv] {
+				cv := c
+				if rd.g != holder {
+					if cv, err = rd.g.OuterValue(c.Name()); err != nil {
+						return copies, err
 					}
 				}
-				copies = append(copies, iv.Name())
-				iv = c
-			}
-		}
-		sliced[iv] = true
-		return sliceInitializer(iv, axis, idx, int64(len(keep)))
-	}
-	// A projection's weight loses its neurons' columns (rows for the down
-	// projection), and a per-channel scale or zero point running along
-	// that axis its neurons' entries; one along the other axis stays.
-	project := func(p Projection, axis int) error {
-		if err := take(p.Weight, axis); err != nil {
-			return err
-		}
-		for _, c := range p.params {
-			if c.axis == axis {
-				if err := take(c.v, 0); err != nil {
-					return err
+				for _, u := range rd.own {
+					if err := rd.g.SetInput(u.Node, u.Input, cv); err != nil {
+						return copies, err
+					}
 				}
 			}
+			copies = append(copies, iv.Name())
+			iv = c
 		}
-		return nil
-	}
-	for _, u := range r.ups {
-		if err := project(u, u.neuronAxis(true)); err != nil {
+		if err := sliceInitializer(iv, t.axis, idx, int64(len(keep))); err != nil {
 			return copies, err
 		}
-	}
-	for _, c := range r.consts {
-		if err := take(c.v, c.axis); err != nil {
-			return copies, err
-		}
-	}
-	if err := project(r.down, r.down.neuronAxis(false)); err != nil {
-		return copies, err
 	}
 	return copies, nil
+}
+
+// numReaders counts the node inputs that read initializer iv: in its own
+// graph, and, for one of the main graph, in the If branches the discovery
+// holds (where it is an outer value), the If node's captures aside.
+func (d *Discovery) numReaders(iv *graphedit.Value) int {
+	n := 0
+	for _, u := range iv.Uses() {
+		if !u.Captured() {
+			n++
+		}
+	}
+	if iv.Graph() != d.g {
+		return n
+	}
+	for _, b := range d.branches {
+		if v := b.g.Value(iv.Name()); v != nil && v.IsOuter() {
+			n += v.NumUses()
+		}
+	}
+	return n
 }
 
 // zeroDown replaces the down projection's float result by zeros of its
