@@ -56,6 +56,26 @@
 // Structures inside If branches (merged decoders) are found in both
 // branches and reported once; gating and surgery edit both.
 //
+// # Quantized and half-precision projections
+//
+// A projection (Projection) is a MatMul or Gemm whose weight is an
+// initializer read directly, through Identity, Cast (fp16 or bf16
+// storage), Transpose, or a DequantizeLinear with constant scale and zero
+// point (static QDQ), or a dynamically quantized integer product
+// (graphedit.IntegerMatMul: MatMulInteger with its Cast and scaling Mul,
+// com.microsoft MatMulIntegerToFloat and DynamicQuantizeMatMul). Its
+// Weight is the stored initializer (int8, fp16, bf16, fp32), In the float
+// tensor it projects (before a DynamicQuantizeLinear or a
+// QuantizeLinear/DequantizeLinear pair), Out its float result. The region
+// between the projections passes through QuantizeLinear/DequantizeLinear
+// (a per-channel activation scale along the neurons is a per-neuron
+// constant), and the FFN's Hidden is the down projection's In: the float
+// activation before its quantization, where the neuron gate multiplies.
+// Surgery slices a per-channel weight scale or zero point (a vector of a
+// DequantizeLinear along its axis, or an integer product's per-column
+// ones) when it runs along the weight's neuron axis: the up projections'
+// output columns; the down projection's per-column ones stay.
+//
 // # Gates and surgery
 //
 // InsertGates adds, per FFN, a float graph input `gate/ffn.KIND.LAYER` of
@@ -77,7 +97,10 @@
 //
 // Remove cuts FFN neurons out of the up projections (and their biases and
 // every per-neuron constant of the region) and the down projection's
-// rows; an FFN that keeps no neuron computes zeros plus its down bias. It
+// rows; an FFN that keeps no neuron computes zeros plus its down bias. A
+// tensor other nodes read too (a zero point a merged decoder shares
+// between layers, read in both If branches) is copied in the graph that
+// holds it for the FFN's readers, and the copy is cut. It
 // removes whole sublayers: the residual Add's output is replaced by the
 // stream, so the branch and everything only it used goes (a fused
 // SkipLayerNormalization becomes a LayerNormalization of the stream). An
