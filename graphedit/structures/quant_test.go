@@ -55,6 +55,40 @@ var quantStorage = map[string]storage{
 	"fused_int8_dynamic_per_channel":             {1, 4, 5},
 }
 
+// TestQuantDiscovery: every quantized and half-precision fixture has its
+// FFNs found (two per Marian or Whisper file, four in the nn.Transformer
+// export) with a sublayer for each and for each attention block, and
+// nothing not understood: a quantized file never reads as having no FFNs.
+func TestQuantDiscovery(t *testing.T) {
+	files, err := graphtest.AllFixtures(fixturesDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for _, path := range files {
+		name := strings.TrimPrefix(path, fixturesDir+"/")
+		if !strings.HasPrefix(name, graphtest.QuantDir+"/") {
+			continue
+		}
+		checked++
+		g := graphtest.LoadGraph(t, path)
+		d, err := structures.Discover(g)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		want := 2
+		if strings.Contains(name, "torch_transformer") {
+			want = 4
+		}
+		if len(d.FFNs) != want || len(d.Sublayers) != len(d.FFNs)+len(d.Heads.Blocks) || len(d.NotUnderstood) > 0 {
+			t.Errorf("%s: %d FFNs (want %d), %d sublayers for %d attention blocks, not understood %v", name, len(d.FFNs), want, len(d.Sublayers), len(d.Heads.Blocks), d.NotUnderstood)
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no quantized fixture")
+	}
+}
+
 // decoderInMerged reports whether the file at path is a decoder without
 // or with past whose folder has the merged decoder, which holds both as
 // its If branches (the test checks each file family once, cheaply).
