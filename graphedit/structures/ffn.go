@@ -441,7 +441,11 @@ func analyzeFFN(g *graphedit.Graph, down Projection) (*ffnRegion, error) {
 	if r.width <= 0 {
 		return nil, fmt.Errorf("down projection %s: weight %q has no known input size", down.Node, down.Weight.Name())
 	}
-	r.hidden, r.hiddenUse = down.In, hiddenUse(down)
+	var ok bool
+	r.hidden = down.In
+	if r.hiddenUse, ok = hiddenUse(down); !ok {
+		return nil, fmt.Errorf("down projection %s: no node reads its input %q", down.Node, down.In.Name())
+	}
 	if !carries(r.hidden, r.width) {
 		return nil, fmt.Errorf("down projection %s reads %q of shape %s, want the last axis %d", down.Node, r.hidden.Name(), graphedit.ShapeString(r.hidden.Shape()), r.width)
 	}
@@ -598,23 +602,31 @@ func isProduct(n *graphedit.Node) bool {
 }
 
 // hiddenUse returns where the down projection's float input is read on
-// its way to the product: the projection itself, or the QuantizeLinear
-// or DynamicQuantizeLinear that quantizes it.
-func hiddenUse(down Projection) graphedit.Use {
+// its way to the product: by the projection itself, or by the
+// QuantizeLinear or DynamicQuantizeLinear that quantizes it.
+func hiddenUse(down Projection) (graphedit.Use, bool) {
 	n := down.Node
 	for range 3 {
 		for i, in := range n.Inputs() {
 			if in == down.In {
-				return graphedit.Use{Node: n, Input: i}
+				return graphedit.Use{Node: n, Input: i}, true
 			}
 		}
-		p, _ := n.Input(0).Producer()
-		if p == nil {
+		if n = producerOf(n.Input(0)); n == nil {
 			break
 		}
-		n = p
 	}
-	return graphedit.Use{Node: down.Node, Input: 0}
+	return graphedit.Use{}, false
+}
+
+// producerOf returns the node computing v, nil for an input, an
+// initializer or a missing value.
+func producerOf(v *graphedit.Value) *graphedit.Node {
+	if v == nil {
+		return nil
+	}
+	n, _ := v.Producer()
+	return n
 }
 
 // gateBehind returns the gate input v is, or is expanded from (a gate per
