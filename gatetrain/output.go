@@ -15,7 +15,6 @@ import (
 	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
 	"onnxprune/internal/safefile"
-	"onnxprune/onnxio"
 )
 
 // GatesVersion is the version of graphedit's gates.json layout written here.
@@ -99,22 +98,16 @@ func (t *Trainer) Gates(open []bool, model string) *GatesFile {
 	return f
 }
 
-// WriteFileAtomic writes data to a temporary file in path's folder and
-// renames it into place (onnxio.WriteFileAtomic).
-func WriteFileAtomic(path string, data []byte) error {
-	if err := onnxio.WriteFileAtomic(path, data); err != nil {
-		return fmt.Errorf("gatetrain: %w", err)
-	}
-	return nil
-}
-
 // WriteGates writes a gates file as indented JSON.
 func WriteGates(path string, f *GatesFile) error {
 	b, err := json.MarshalIndent(f, "", " ")
 	if err != nil {
 		return fmt.Errorf("gatetrain: %s: %w", path, err)
 	}
-	return WriteFileAtomic(path, append(b, '\n'))
+	if err := safefile.WriteFileAtomic(path, append(b, '\n')); err != nil {
+		return fmt.Errorf("gatetrain: %w", err)
+	}
+	return nil
 }
 
 // ReadGates reads a gates file and checks it.
@@ -169,7 +162,10 @@ func (t *Trainer) SaveCheckpoint(path string) error {
 	if err := gob.NewEncoder(&buf).Encode(&ck); err != nil {
 		return fmt.Errorf("gatetrain: checkpoint %s: %w", path, err)
 	}
-	return WriteFileAtomic(path, buf.Bytes())
+	if err := safefile.WriteFileAtomic(path, buf.Bytes()); err != nil {
+		return fmt.Errorf("gatetrain: %w", err)
+	}
+	return nil
 }
 
 // LoadCheckpoint reads a checkpoint into the trainer (before Init). The
@@ -213,7 +209,10 @@ func sameConfig(a, b Config) bool {
 // trainer's final decision (Final).
 func (t *Trainer) PlotSVG(path string) error {
 	rows := t.plotRows()
-	return WriteFileAtomic(path, []byte(POpenSVG(t.RowNames(), t.State.POpen, rowFinal(rows, t.Final()))))
+	if err := safefile.WriteFileAtomic(path, []byte(POpenSVG(t.RowNames(), t.State.POpen, rowFinal(rows, t.Final())))); err != nil {
+		return fmt.Errorf("gatetrain: %w", err)
+	}
+	return nil
 }
 
 // Geometry of the P(open) heatmap, in SVG units.

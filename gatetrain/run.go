@@ -297,7 +297,10 @@ func truncateLog(path string, step int) error {
 		out = append(out, line...)
 		out = append(out, '\n')
 	}
-	return WriteFileAtomic(path, out)
+	if err := safefile.WriteFileAtomic(path, out); err != nil {
+		return fmt.Errorf("gatetrain: %w", err)
+	}
+	return nil
 }
 
 // saveGraph writes g as a model file, keeping the fields of the source

@@ -16,6 +16,7 @@ import (
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit/heads"
 	"onnxprune/internal/features"
+	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/verify"
@@ -334,7 +335,7 @@ func (r *runner) saveState() error {
 	if err != nil {
 		return err
 	}
-	return verify.WriteFileAtomic(filepath.Join(r.c.Out, StateFile), append(b, '\n'))
+	return safefile.WriteFileAtomic(filepath.Join(r.c.Out, StateFile), append(b, '\n'))
 }
 
 // path joins names onto the output folder.
@@ -359,7 +360,7 @@ func writeJSON(path string, v any) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return verify.WriteFileAtomic(path, append(b, '\n'))
+	return safefile.WriteFileAtomic(path, append(b, '\n'))
 }
 
 func readJSON(path string, v any) error {

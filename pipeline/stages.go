@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"onnxprune/internal/safefile"
 	"onnxprune/ortrun"
 	"os"
 	"path/filepath"
@@ -496,7 +497,7 @@ func writeAnalysis(dir string, rep *attribution.Report, model string) error {
 		return err
 	}
 	for _, n := range attribution.ReportFileNames {
-		if err := verify.WriteFileAtomic(filepath.Join(dir, n), files[n]); err != nil {
+		if err := safefile.WriteFileAtomic(filepath.Join(dir, n), files[n]); err != nil {
 			return err
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/safefile"
 	"onnxprune/verify"
 )
 
@@ -84,7 +85,7 @@ func (r *runner) summary() (*Summary, error) {
 	}
 	var b bytes.Buffer
 	s.WriteMarkdown(&b)
-	if err := verify.WriteFileAtomic(r.path(SummaryMD), b.Bytes()); err != nil {
+	if err := safefile.WriteFileAtomic(r.path(SummaryMD), b.Bytes()); err != nil {
 		return nil, err
 	}
 	return s, nil

@@ -8,19 +8,8 @@ import (
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit/heads"
 	"onnxprune/internal/safefile"
-	"onnxprune/onnxio"
 	"onnxprune/verify/tokenize"
 )
-
-// WriteFileAtomic writes data to a temporary file in path's folder, syncs it
-// and renames it to path, so that path holds the old content or the new one,
-// never a part (onnxio.WriteFileAtomic).
-func WriteFileAtomic(path string, data []byte) error {
-	if err := onnxio.WriteFileAtomic(path, data); err != nil {
-		return fmt.Errorf("verify: %w", err)
-	}
-	return nil
-}
 
 // metaTokenizer says, in errors, where a tokenizer path came from.
 const metaTokenizer = "tokenizer named in the model's metadata"

@@ -13,6 +13,7 @@ import (
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit/structures"
 	"onnxprune/internal/features"
+	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/pipeline"
@@ -403,7 +404,7 @@ func writeAnalysis(dir string, rep *attribution.Report, model string, o *analyze
 	}
 	files["heads.json"] = append(js, '\n')
 	for _, n := range append([]string{"heads.json"}, attribution.ReportFileNames...) {
-		if err := verify.WriteFileAtomic(filepath.Join(dir, n), files[n]); err != nil {
+		if err := safefile.WriteFileAtomic(filepath.Join(dir, n), files[n]); err != nil {
 			return err
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"onnxprune/internal/stats"
 )
 
 type attrOut struct {
@@ -244,7 +246,7 @@ func (h *harness) surgeryRows() {
 		}
 	}
 	outSize := fileSize(filepath.Join(outDir, "model.onnx")) + fileSize(filepath.Join(outDir, "model.onnx.data"))
-	mp, mc := medianF(pt), medianF(ct)
+	mp, mc := stats.Median(pt), stats.Median(ct)
 	sort.Slice(rss, func(i, j int) bool { return rss[i] < rss[j] })
 	peak := rss[len(rss)-1]
 	r := Row{ID: "5", Figure: figT, Ours: fmt.Sprintf("%.2f s", mp), Peer: fmt.Sprintf("cp %.2f s", mc),
@@ -257,18 +259,6 @@ func (h *harness) surgeryRows() {
 	m.setRatio(float64(peak)/float64(size), "largest peak RSS of the prune runs ÷ model size on disk", 1.5, false)
 	m.Note = "onnxio maps the external data read-only for the weights it slices and streams the rest from the file when saving; the peak is the whole prune process"
 	h.add(m)
-}
-
-func medianF(v []float64) float64 {
-	s := append([]float64(nil), v...)
-	sort.Float64s(s)
-	if len(s) == 0 {
-		return 0
-	}
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // simPrune is onnxsim_heads.py prune's output.
@@ -360,7 +350,7 @@ func (h *harness) peerSurgeryRows() {
 		Error   string   `json:"error"`
 	}
 	_, cerr := h.runJSON(&cmp, h.py, simScript, "compare", "--a", oursOut, "--b", simOut, "--data", strings.TrimSuffix(fused, ".onnx"))
-	mo, ms := medianF(ourTimes), sp.Seconds
+	mo, ms := stats.Median(ourTimes), sp.Seconds
 	r := Row{ID: "7", Figure: fig, Ours: fmt.Sprintf("%.0f ms", mo*1000), Peer: fmt.Sprintf("onnxsim %s: %.0f ms", sp.Version, ms*1000),
 		Values: map[string]float64{"onnxprune_s": mo, "onnxsim_s": ms, "onnxprune_bytes": float64(fileSize(oursOut)), "onnxsim_bytes": float64(sp.Bytes)}}
 	r.setRatio(mo/ms, "onnxprune prune process wall time ÷ onnxsim load+prune+save inside Python (interpreter start not counted)", 0, false)

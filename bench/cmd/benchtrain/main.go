@@ -17,7 +17,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
-	"sort"
 	"syscall"
 	"time"
 
@@ -25,6 +24,7 @@ import (
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/stats"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 )
@@ -80,15 +80,6 @@ var sessionFlags ortrun.Options
 type hyper struct {
 	initLogAlpha, lambda, weightLR float64
 	losses                         int
-}
-
-func median(v []float64) float64 {
-	s := append([]float64(nil), v...)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 func main() {
@@ -332,7 +323,7 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 	res.CPUPerStep = (cpuSeconds() - cpu0) / float64(repeats*perRun)
 	runtime.ReadMemStats(&ms1)
 	res.HeapPerStep = float64(ms1.TotalAlloc-ms0.TotalAlloc) / float64(repeats*perRun)
-	res.Median = median(res.Runs)
+	res.Median = stats.Median(res.Runs)
 	res.TokPerSec = float64(res.Tokens) / res.Median
 	return json.NewEncoder(os.Stdout).Encode(res)
 }

@@ -14,6 +14,8 @@ import (
 	"onnxprune/attribution"
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/safefile"
+	"onnxprune/internal/stats"
 	"onnxprune/pipeline"
 	"onnxprune/verify"
 	"onnxprune/verify/score"
@@ -30,7 +32,7 @@ func collectFolder(out string) error {
 	if err != nil {
 		return err
 	}
-	return verify.WriteFileAtomic(filepath.Join(out, "results.json"), append(data, '\n'))
+	return safefile.WriteFileAtomic(filepath.Join(out, "results.json"), append(data, '\n'))
 }
 
 // collector reads one results.sh cache folder: per experiment its own
@@ -441,7 +443,7 @@ func closing(gates *gatetrain.GatesFile) (kinds []string, closings []KindClosing
 		if st := steps[k.Kind]; len(st) > 0 {
 			sort.Ints(st)
 			k.FirstStep = st[0]
-			k.MedianStep = median(st)
+			k.MedianStep = stats.Median(st)
 		}
 		closings = append(closings, *k)
 	}
@@ -449,15 +451,6 @@ func closing(gates *gatetrain.GatesFile) (kinds []string, closings []KindClosing
 		return nil, nil, nil, fmt.Errorf("a head of an unknown kind")
 	}
 	return kinds, closings, kept, nil
-}
-
-// median of sorted integers.
-func median(s []int) float64 {
-	n := len(s)
-	if n%2 == 1 {
-		return float64(s[n/2])
-	}
-	return float64(s[n/2-1]+s[n/2]) / 2
 }
 
 // against returns the paired test of system name against the baseline of

@@ -9,7 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"onnxprune/verify"
+	"onnxprune/internal/safefile"
 	"onnxprune/verify/score"
 )
 
@@ -85,7 +85,7 @@ func recordModel(dir, dense, original, out string) error {
 	if err != nil {
 		return err
 	}
-	return verify.WriteFileAtomic(out, append(data, '\n'))
+	return safefile.WriteFileAtomic(out, append(data, '\n'))
 }
 
 // checkModel fails unless the model files in dir are those recorded in

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/safefile"
 	"onnxprune/verify"
 )
 
@@ -29,10 +30,10 @@ func renderFiles(resultsPath, templatePath, outPath, svgPath string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", templatePath, err)
 	}
-	if err := verify.WriteFileAtomic(outPath, []byte(md)); err != nil {
+	if err := safefile.WriteFileAtomic(outPath, []byte(md)); err != nil {
 		return err
 	}
-	return verify.WriteFileAtomic(svgPath, []byte(bleuChart(&res)))
+	return safefile.WriteFileAtomic(svgPath, []byte(bleuChart(&res)))
 }
 
 // blockPattern matches one generated block, its name captured at both ends.
