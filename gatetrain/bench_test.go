@@ -7,6 +7,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/graphedit"
 	"onnxprune/ortrun"
 )
 
@@ -31,7 +32,7 @@ func BenchmarkTrainStepPlanted(b *testing.B) {
 	info, train, _ := readPlanted(b)
 	train.Pairs = train.Pairs[:benchLines]
 	o := plantedOptions(b, plantedConfig(), b.TempDir())
-	tg, err := BuildTrainGraph(o.Graph, nil, Roles{}, nil, 0)
+	tg, err := BuildTrainGraph(o.Graph, nil, graphedit.IORoles{}, nil, 0)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/graphedit"
 	"onnxprune/ortrun"
 )
 
@@ -18,7 +19,7 @@ import (
 func TestCorpusLossMatchesPyTorch(t *testing.T) {
 	info, _, dev := readPlanted(t)
 	g := loadFixture(t, filepath.Join(plantedDir, "planted_ungated.onnx"))
-	roles, err := BuildLossGraph(g, Roles{})
+	roles, err := BuildLossGraph(g, graphedit.IORoles{})
 	if err != nil {
 		t.Fatal(err)
 	}

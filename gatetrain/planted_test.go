@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/internal/svgcheck"
 	"onnxprune/onnxio"
@@ -228,7 +229,7 @@ func TestResumeAfterInterruptEqualsUninterrupted(t *testing.T) {
 func TestModelWithoutGates(t *testing.T) {
 	path := filepath.Join(plantedDir, "planted_ungated.onnx")
 	g := loadFixture(t, path)
-	_, err := BuildTrainGraph(g, nil, Roles{}, nil, 0)
+	_, err := BuildTrainGraph(g, nil, graphedit.IORoles{}, nil, 0)
 	if err == nil {
 		t.Fatal("no error for a model without gates")
 	}

@@ -40,7 +40,7 @@ type RunOptions struct {
 	Model  string
 	Source func() (*onnxio.Model, error)
 	Kinds  []heads.Kind
-	Roles  Roles
+	Roles  graphedit.IORoles
 	// Train and Dev are the corpora (Dev may be nil).
 	Train, Dev *Corpus
 	Specials   Specials

@@ -193,7 +193,7 @@ func TestTrainTiedEncoderWeights(t *testing.T) {
 	dir := t.TempDir()
 	o := RunOptions{
 		Graph: g, Model: path, Source: func() (*onnxio.Model, error) { return onnxio.Load(path, nil) },
-		Roles: Roles{Src: "input_ids", DecIn: tiedDecIn, SrcMask: "attention_mask"},
+		Roles: graphedit.IORoles{Src: "input_ids", DecIn: tiedDecIn, SrcMask: "attention_mask"},
 		Train: &train, Specials: Specials{Pad: 0, BOS: 2, EOS: 3}, MaxTokens: 64, Cfg: cfg, OutDir: dir,
 		TrainWeights: w, Untied: true, Session: ortrun.Options{IntraOpThreads: 1, InterOpThreads: 1},
 	}

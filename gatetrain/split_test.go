@@ -67,7 +67,7 @@ func TestSplitMarianJoinedTrainsEveryKind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tg, err := BuildTrainGraph(work, nil, Roles{}, nil, 0.1)
+	tg, err := BuildTrainGraph(work, nil, graphedit.IORoles{}, nil, 0.1)
 	if err != nil {
 		t.Fatal(err)
 	}

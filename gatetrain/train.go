@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"onnxprune/graphedit"
 	"onnxprune/ortrun"
 )
 
@@ -473,7 +474,7 @@ func (t *Trainer) Step() (StepInfo, error) {
 // checkLogitsShape checks that the model gave logits [B, T, vocab] for a
 // batch whose decoder read [B, T] ids ([T, B, vocab] for [T, B] ids when
 // the model is sequence-first).
-func checkLogitsShape(shape *ortrun.Tensor, b *Batch, r Roles) error {
+func checkLogitsShape(shape *ortrun.Tensor, b *Batch, r graphedit.IORoles) error {
 	if want := b.logitsDims(r); shape == nil || len(shape.I64) != 3 || shape.I64[0] != want[0] || shape.I64[1] != want[1] {
 		var got []int64
 		if shape != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"onnxprune/graphedit"
 	"onnxprune/internal/safefile"
 	"onnxprune/ortrun"
 	"os"
@@ -407,7 +408,7 @@ func (r *runner) analyze(ctx context.Context) error {
 	}
 	so := r.session()
 	so.Name = name
-	a, err := attribution.New(g, am, attribution.IONames{}, so, attribution.Options{Structures: c.Structures})
+	a, err := attribution.New(g, am, graphedit.IORoles{}, so, attribution.Options{Structures: c.Structures})
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"onnxprune/attribution"
 	"onnxprune/attribution/conllu"
 	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
 	"onnxprune/graphedit/structures"
 	"onnxprune/internal/features"
 	"onnxprune/internal/safefile"
@@ -320,7 +321,7 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 	if err != nil {
 		return &usageError{msg: "--structures: " + err.Error()}
 	}
-	a, err := attribution.New(g, am, attribution.IONames{}, ortrun.Options{Library: so.Library, Provider: so.Provider, IntraOpThreads: so.IntraOpThreads, Name: name},
+	a, err := attribution.New(g, am, graphedit.IORoles{}, ortrun.Options{Library: so.Library, Provider: so.Provider, IntraOpThreads: so.IntraOpThreads, Name: name},
 		attribution.Options{Structures: list})
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)

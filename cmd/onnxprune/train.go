@@ -389,7 +389,7 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 			return err
 		}
 	}
-	roles := gatetrain.Roles{Src: o.srcInput, DecIn: o.tgtInput, SrcMask: o.mask}
+	roles := graphedit.IORoles{Src: o.srcInput, DecIn: o.tgtInput, SrcMask: o.mask}
 	var weights []string
 	if o.trainWeights == "encoder" {
 		r, err := gatetrain.DetectRoles(g, roles)

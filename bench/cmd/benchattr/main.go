@@ -63,7 +63,7 @@ func run(model, batchPath string, n, threads, warmup, repeats int) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", model, err)
 	}
-	names, err := attribution.DetectNames(g, attribution.IONames{})
+	names, err := attribution.DetectNames(g, graphedit.IORoles{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", model, err)
 	}

@@ -147,7 +147,7 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		return fmt.Errorf("%s: %w", model, err)
 	}
 	rssNote("loaded")
-	roles, err := gatetrain.DetectRoles(g, gatetrain.Roles{})
+	roles, err := gatetrain.DetectRoles(g, graphedit.IORoles{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", model, err)
 	}
