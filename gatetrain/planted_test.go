@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/internal/svgcheck"
@@ -97,7 +98,7 @@ func TestPlantedRedundancyClosesDeadHeadsKeepsNeeded(t *testing.T) {
 		t.Fatalf("no gates file written when the open count dropped (%v)", err)
 	}
 	for _, p := range traces {
-		f, err := ReadGates(p)
+		f, err := gatesfile.Read(p)
 		if err != nil {
 			t.Fatal(err)
 		}

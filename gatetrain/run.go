@@ -11,6 +11,7 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/internal/safefile"
@@ -68,7 +69,7 @@ type RunOptions struct {
 // Result summarizes a finished run.
 type Result struct {
 	// Gates is the final gates.json and Steps the number of steps run.
-	Gates     *GatesFile
+	Gates     *gatesfile.File
 	Steps     int
 	DenseLoss float64 // validation loss with every gate 1 (NaN without Dev)
 	FinalLoss float64 // validation loss with the final 0/1 gates
@@ -178,7 +179,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	t.OnOpenDrop = func(open int) error {
 		p := filepath.Join(o.OutDir, TraceDirName, fmt.Sprintf("gates-open-%03d.json", open))
-		return WriteGates(p, t.Gates(t.currentOpen(), o.Model))
+		return gatesfile.Write(p, t.Gates(t.currentOpen(), o.Model))
 	}
 	t.OnCheckpoint = func() error {
 		if err := logf.Sync(); err != nil {
@@ -204,7 +205,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	final := t.Final()
 	gf := t.Gates(final, o.Model)
-	if err := WriteGates(filepath.Join(o.OutDir, GatesFileName), gf); err != nil {
+	if err := gatesfile.Write(filepath.Join(o.OutDir, GatesFileName), gf); err != nil {
 		return nil, err
 	}
 	if err := t.PlotSVG(filepath.Join(o.OutDir, PlotFileName)); err != nil {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit"
 	"onnxprune/ortrun"
 )
@@ -95,18 +96,6 @@ func (c *Config) Validate(heads int) error {
 	return nil
 }
 
-// Event records a change of a head's decision.
-type Event struct {
-	// Step is the step (counted from 1) at which the decision changed.
-	Step int `json:"step"`
-	// Head is the head's name, `KIND:LAYER:HEAD`.
-	Head string `json:"head"`
-	// Open is the new decision.
-	Open bool `json:"open"`
-	// NOpen is the number of open heads after the step.
-	NOpen int `json:"open_heads"`
-}
-
 // State is everything a run carries from step to step; a checkpoint is a
 // State, and a run resumed from one continues exactly as the uninterrupted
 // run would.
@@ -130,7 +119,7 @@ type State struct {
 	WeightAdam *WeightAdam
 	// ClosedAt is the step at which each head last closed (-1: open).
 	ClosedAt []int
-	Events   []Event
+	Events   []gatesfile.Event
 	// POpen is the open probability after every step of each row of
 	// Trainer.RowNames: a head, a sublayer, or the mean over an FFN's
 	// units.
@@ -450,7 +439,7 @@ func (t *Trainer) Step() (StepInfo, error) {
 			} else {
 				st.ClosedAt[i] = st.Step
 			}
-			st.Events = append(st.Events, Event{Step: st.Step, Head: names[i], Open: isOpen})
+			st.Events = append(st.Events, gatesfile.Event{Step: st.Step, Head: names[i], Open: isOpen})
 		}
 	}
 	for i := range st.Events {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"onnxprune/gatesfile"
 	"onnxprune/gatetrain"
 )
 
@@ -87,7 +88,7 @@ func TestRunPlantedEndToEnd(t *testing.T) {
 		}
 	}
 	// The kept heads are exactly the trained gates' keep decisions.
-	gf, err := gatetrain.ReadGates(filepath.Join(out, TrainDir, gatetrain.GatesFileName))
+	gf, err := gatesfile.Read(filepath.Join(out, TrainDir, gatetrain.GatesFileName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +162,7 @@ func TestRunPlantedEndToEnd(t *testing.T) {
 			t.Errorf("λ change: stage %s was reused", name)
 		}
 	}
-	gf3, err := gatetrain.ReadGates(gates)
+	gf3, err := gatesfile.Read(gates)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +179,7 @@ func TestRunResumesTraining(t *testing.T) {
 	if _, err := Run(context.Background(), ref, nil); err != nil {
 		t.Fatal(err)
 	}
-	want, err := gatetrain.ReadGates(filepath.Join(ref.Out, TrainDir, gatetrain.GatesFileName))
+	want, err := gatesfile.Read(filepath.Join(ref.Out, TrainDir, gatetrain.GatesFileName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,7 +224,7 @@ func TestRunResumesTraining(t *testing.T) {
 	if st := stageStatus(t, s); !st[StageGate].Reused || st[StageTrain].Reused {
 		t.Errorf("rerun stages %+v", s.Stages)
 	}
-	got, err := gatetrain.ReadGates(filepath.Join(c.Out, TrainDir, gatetrain.GatesFileName))
+	got, err := gatesfile.Read(filepath.Join(c.Out, TrainDir, gatetrain.GatesFileName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,7 +328,7 @@ func TestRunStructuresBudget(t *testing.T) {
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, log.String())
 	}
-	gf, err := gatetrain.ReadGates(filepath.Join(out, TrainDir, gatetrain.GatesFileName))
+	gf, err := gatesfile.Read(filepath.Join(out, TrainDir, gatetrain.GatesFileName))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit"
 	"onnxprune/internal/safefile"
 	"onnxprune/ortrun"
@@ -287,8 +288,8 @@ func (r *runner) train(ctx context.Context) error {
 	if math.IsNaN(tr.DenseLoss) {
 		tr.DenseLoss, tr.FinalLoss = 0, 0
 	}
-	if !res.Gates.GatesFile.Empty() {
-		fmt.Fprintf(r.log, "  %s open after %d steps\n", res.Gates.OpenSummary(), tr.Steps)
+	if res.Gates.HasStructures() {
+		fmt.Fprintf(r.log, "  %s open after %d steps\n", gatetrain.OpenSummary(res.Gates), tr.Steps)
 	} else {
 		fmt.Fprintf(r.log, "  %d of %d heads open after %d steps\n", tr.OpenHeads, tr.Heads, tr.Steps)
 	}
@@ -426,7 +427,7 @@ func (r *runner) analyze(ctx context.Context) error {
 		// The trained gates' decision fills the report's "kept" column and
 		// compares the kept heads' ranks with the removed ones'.
 		gatesPath := r.path(TrainDir, gatetrain.GatesFileName)
-		gf, err := gatetrain.ReadGates(gatesPath)
+		gf, err := gatesfile.Read(gatesPath)
 		if err != nil {
 			return err
 		}
@@ -523,7 +524,7 @@ type PruneDecision struct {
 
 // structureDecision reads the FFN and sublayer records of a gates file
 // against every file's structures, with the heads decision hd.
-func structureDecision(files []*loaded, gf *structures.GatesFile, hd heads.Decision) (*structures.Decision, error) {
+func structureDecision(files []*loaded, gf *gatesfile.File, hd heads.Decision) (*structures.Decision, error) {
 	m := &structures.Model{}
 	for _, f := range files {
 		d, err := structures.Discover(f.g)
@@ -532,7 +533,7 @@ func structureDecision(files []*loaded, gf *structures.GatesFile, hd heads.Decis
 		}
 		m.Add(d)
 	}
-	dec, err := gf.Decision(m)
+	dec, err := gf.StructureDecision(m)
 	if err != nil {
 		return nil, err
 	}
@@ -606,18 +607,18 @@ func (r *runner) prune(ctx context.Context) error {
 	pd := PruneDecision{By: r.c.PruneBy, Removed: []string{}, Kept: map[string]int{}, Total: map[string]int{}}
 	if r.c.PruneBy == "gates" {
 		gatesPath := r.path(TrainDir, gatetrain.GatesFileName)
-		gf, err := gatetrain.ReadGates(gatesPath)
+		gf, err := gatesfile.Read(gatesPath)
 		if err != nil {
 			return err
 		}
-		if dec, err = gf.Surgery().Decision(blocks); err != nil {
+		if dec, err = gf.HeadDecision(blocks); err != nil {
 			return err
 		}
-		if !gf.GatesFile.Empty() {
-			if sdec, err = structureDecision(files, &gf.GatesFile, dec); err != nil {
+		if gf.HasStructures() {
+			if sdec, err = structureDecision(files, gf, dec); err != nil {
 				return fmt.Errorf("%s: %w", gatesPath, err)
 			}
-			pd.Gates, pd.Structures = gatesPath, gf.OpenSummary()
+			pd.Gates, pd.Structures = gatesPath, gatetrain.OpenSummary(gf)
 		}
 	} else {
 		keep, err := r.rankDecision(blocks)

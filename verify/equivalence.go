@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
@@ -55,11 +56,11 @@ func (d HeadDecision) decide(blocks []*heads.Block) (heads.Decision, error) {
 		}
 		return heads.RemoveDecision(blocks, sel), nil
 	case d.Gates != "":
-		gf, err := ReadGatesFile(d.Gates)
+		gf, err := gatesfile.Read(d.Gates)
 		if err != nil {
 			return nil, fmt.Errorf("verify: %w", err)
 		}
-		dec, err := gf.Decision(blocks)
+		dec, err := gf.HeadDecision(blocks)
 		if err != nil {
 			return nil, fmt.Errorf("verify: %s: %w", d.Gates, err)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"onnxprune/attribution"
 	"onnxprune/attribution/conllu"
+	"onnxprune/gatesfile"
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/structures"
@@ -334,7 +335,7 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 	}
 	var keep map[string]bool
 	if o.gates != "" {
-		gf, err := gatetrain.ReadGates(o.gates)
+		gf, err := gatesfile.Read(o.gates)
 		if err != nil {
 			return fmt.Errorf("--gates: %w", err)
 		}

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit/heads"
-	"onnxprune/verify"
 )
 
 // pruneOptions holds the flags of `onnxprune prune`.
@@ -107,11 +107,11 @@ func (o *pruneOptions) decision(blocks []*heads.Block) (heads.Decision, error) {
 		}
 		return heads.KeepDecision(blocks, sel), nil
 	}
-	gf, err := verify.ReadGatesFile(o.gates)
+	gf, err := gatesfile.Read(o.gates)
 	if err != nil {
 		return nil, err
 	}
-	d, err := gf.Decision(blocks)
+	d, err := gf.HeadDecision(blocks)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", o.gates, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
@@ -202,7 +203,7 @@ func TestPruneInPlace(t *testing.T) {
 
 func TestPruneGatesFile(t *testing.T) {
 	dir := t.TempDir()
-	gf := heads.GatesFile{Version: 1}
+	gf := gatesfile.File{Version: gatesfile.Version}
 	for h := range 4 {
 		gf.Heads = append(gf.Heads, heads.GateRecord{Name: heads.HeadName("encoder", 1, h), Kind: "encoder", Layer: 1, Head: h, Keep: h == 2, POpen: 0.5})
 	}

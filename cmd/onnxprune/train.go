@@ -433,8 +433,8 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		return err
 	}
 	kept := fmt.Sprintf("%d of %d heads", res.Gates.OpenHeads, len(res.Gates.Heads))
-	if !res.Gates.GatesFile.Empty() {
-		kept = res.Gates.OpenSummary()
+	if res.Gates.HasStructures() {
+		kept = gatetrain.OpenSummary(res.Gates)
 	}
 	if b := res.Gates.Budget; b != nil {
 		kept += fmt.Sprintf(" (%s %.4g of %.4g dense, %.1f%%; target %.4g)", b.What, b.Kept, b.Dense, 100*b.Kept/b.Dense, b.Target)

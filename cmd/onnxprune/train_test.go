@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"onnxprune/gatesfile"
 	"onnxprune/gatetrain"
 	"onnxprune/ortrun"
 )
@@ -28,9 +29,9 @@ func plantedArgs(out string, steps string) []string {
 		"--checkpoint-every", "20", "--seed", "11", "--log-every", "100"}
 }
 
-func readGatesFile(t *testing.T, dir string) *gatetrain.GatesFile {
+func readGatesFile(t *testing.T, dir string) *gatesfile.File {
 	t.Helper()
-	f, err := gatetrain.ReadGates(filepath.Join(dir, gatetrain.GatesFileName))
+	f, err := gatesfile.Read(filepath.Join(dir, gatetrain.GatesFileName))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,12 @@ func HeadName(k Kind, layer, head int) string {
 	return fmt.Sprintf("%s:%d:%d", k, layer, head)
 }
 
+// BlockName returns the name of an attention block, `KIND:LAYER`: the
+// part of its heads' names before the head index.
+func BlockName(k Kind, layer int) string {
+	return fmt.Sprintf("%s:%d", k, layer)
+}
+
 // HeadID identifies one head.
 type HeadID struct {
 	// Kind and Layer name the block; Head is the head's index in it, from 0.
@@ -77,7 +83,7 @@ func ParseSpec(spec string, blocks []*Block) (map[string][]int, error) {
 			if err != nil || layer < 0 {
 				return nil, fmt.Errorf("head spec: %q: layer %q is not a number or *", item, parts[1])
 			}
-			b := byName[fmt.Sprintf("%s:%d", k, layer)]
+			b := byName[BlockName(k, layer)]
 			if b == nil {
 				return nil, fmt.Errorf("head spec: %q: the model has no %s layer %d (%s)", item, k, layer, layerSummary(blocks, k))
 			}
@@ -163,33 +169,9 @@ func KeepDecision(blocks []*Block, keepHeads map[string][]int) Decision {
 	return d
 }
 
-// GatesFile is the gates.json that gate training writes and `onnxprune
-// prune --gates` reads:
-//
-//	{
-//	  "version": 1,
-//	  "heads": [
-//	    {"name": "encoder:0:1", "kind": "encoder", "layer": 0, "head": 1,
-//	     "log_alpha": -3.2, "p_open": 0.04, "gate": 0, "keep": false,
-//	     "closed_at_step": 1200},
-//	    ...
-//	  ]
-//	}
-//
-// One entry per head: name is `KIND:LAYER:HEAD` and must agree with kind,
-// layer and head; log_alpha is the Hard Concrete location parameter at the
-// end of training; p_open the probability that the gate is non-zero
-// (1 − P(g = 0)); gate the deterministic test-time gate value in [0,1];
-// keep the decision surgery follows (true: the head stays); closed_at_step
-// the training step from which the head stayed closed (omitted or null
-// when it never closed). Other top-level fields (training settings,
-// metrics) are allowed and ignored by surgery. Heads not listed are kept.
-type GatesFile struct {
-	Version int          `json:"version"`
-	Heads   []GateRecord `json:"heads"`
-}
-
-// GateRecord is one head of a GatesFile.
+// GateRecord is one head's record in a gates file (gatesfile.File): its
+// name `KIND:LAYER:HEAD`, which must agree with Kind, Layer and Head, its
+// trained gate and the decision surgery follows (Keep).
 type GateRecord struct {
 	Name         string  `json:"name"`
 	Kind         string  `json:"kind"`
@@ -202,18 +184,19 @@ type GateRecord struct {
 	ClosedAtStep *int    `json:"closed_at_step,omitempty"`
 }
 
-// Decision turns the file into a surgery Decision for blocks: every listed
-// head must exist, be listed once and have a name matching its kind, layer
-// and head; heads not listed are kept.
-func (f *GatesFile) Decision(blocks []*Block) (Decision, error) {
+// GatesDecision turns the head records of a gates file (gatesfile.File)
+// into a surgery Decision for blocks: every listed head must exist, be
+// listed once and have a name matching its kind, layer and head; heads not
+// listed are kept.
+func GatesDecision(records []GateRecord, blocks []*Block) (Decision, error) {
 	d := RemoveDecision(blocks, nil)
 	byName := map[string]*Block{}
 	for _, b := range blocks {
 		byName[b.Name()] = b
 	}
 	seen := map[string]bool{}
-	for i, h := range f.Heads {
-		want := fmt.Sprintf("%s:%d:%d", h.Kind, h.Layer, h.Head)
+	for i, h := range records {
+		want := HeadName(Kind(h.Kind), h.Layer, h.Head)
 		if h.Name != want {
 			return nil, fmt.Errorf("gates file: head %d: name %q does not match kind/layer/head %s", i, h.Name, want)
 		}
@@ -221,7 +204,7 @@ func (f *GatesFile) Decision(blocks []*Block) (Decision, error) {
 			return nil, fmt.Errorf("gates file: head %s listed twice", h.Name)
 		}
 		seen[h.Name] = true
-		b := byName[fmt.Sprintf("%s:%d", h.Kind, h.Layer)]
+		b := byName[BlockName(Kind(h.Kind), h.Layer)]
 		if b == nil || h.Head < 0 || h.Head >= b.NumHeads {
 			return nil, fmt.Errorf("gates file: head %s does not exist in the model", h.Name)
 		}

@@ -68,12 +68,11 @@ func TestDecisions(t *testing.T) {
 	}
 }
 
-func TestGatesFileDecision(t *testing.T) {
+func TestGatesDecision(t *testing.T) {
 	rec := func(kind string, layer, head int, keep bool) heads.GateRecord {
 		return heads.GateRecord{Name: heads.HeadName(heads.Kind(kind), layer, head), Kind: kind, Layer: layer, Head: head, Keep: keep}
 	}
-	f := heads.GatesFile{Version: 1, Heads: []heads.GateRecord{rec("encoder", 1, 2, false), rec("cross", 0, 0, false), rec("cross", 0, 1, true)}}
-	d, err := f.Decision(specBlocks())
+	d, err := heads.GatesDecision([]heads.GateRecord{rec("encoder", 1, 2, false), rec("cross", 0, 0, false), rec("cross", 0, 1, true)}, specBlocks())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,13 +89,12 @@ func TestGatesFileDecision(t *testing.T) {
 		{heads.GateRecord{Name: "encoder:0:1", Kind: "encoder", Layer: 0, Head: 2}, "does not match"},
 	}
 	for _, b := range bad {
-		f := heads.GatesFile{Heads: []heads.GateRecord{b.rec}}
-		if _, err := f.Decision(specBlocks()); err == nil || !strings.Contains(err.Error(), b.err) {
+		if _, err := heads.GatesDecision([]heads.GateRecord{b.rec}, specBlocks()); err == nil || !strings.Contains(err.Error(), b.err) {
 			t.Errorf("%+v: err %v, want %q", b.rec, err, b.err)
 		}
 	}
-	dup := heads.GatesFile{Heads: []heads.GateRecord{rec("encoder", 0, 1, false), rec("encoder", 0, 1, true)}}
-	if _, err := dup.Decision(specBlocks()); err == nil || !strings.Contains(err.Error(), "twice") {
+	dup := []heads.GateRecord{rec("encoder", 0, 1, false), rec("encoder", 0, 1, true)}
+	if _, err := heads.GatesDecision(dup, specBlocks()); err == nil || !strings.Contains(err.Error(), "twice") {
 		t.Errorf("duplicate: %v", err)
 	}
 }

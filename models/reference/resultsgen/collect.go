@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"onnxprune/attribution"
-	"onnxprune/gatetrain"
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit/heads"
 	"onnxprune/internal/safefile"
 	"onnxprune/internal/stats"
@@ -376,8 +376,8 @@ func (c *collector) gateRun(name string) (*GateRun, error) {
 	if len(sum.Failures) > 0 {
 		return nil, fmt.Errorf("%s: the run failed: %s", filepath.Join(dir, pipeline.SummaryJSON), strings.Join(sum.Failures, "; "))
 	}
-	var gates gatetrain.GatesFile
-	if err := readJSON(filepath.Join(dir, gatesFile), &gates); err != nil {
+	gates, err := gatesfile.Read(filepath.Join(dir, gatesFile))
+	if err != nil {
 		return nil, err
 	}
 	s, err := c.system(name, dir)
@@ -398,7 +398,7 @@ func (c *collector) gateRun(name string) (*GateRun, error) {
 	}
 	g.DenseMismatch = *mf.DenseMismatch
 	var bad error
-	g.Kinds, g.Closing, g.KeptHeads, bad = closing(&gates)
+	g.Kinds, g.Closing, g.KeptHeads, bad = closing(gates)
 	if bad != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, pipeline.TrainDir, "gates.json"), bad)
 	}
@@ -408,7 +408,7 @@ func (c *collector) gateRun(name string) (*GateRun, error) {
 // closing says, per attention kind in data-flow order, how many heads the
 // training gated, closed at some step and kept, and when they first
 // closed; it also returns the kinds gated and the kept heads' names.
-func closing(gates *gatetrain.GatesFile) (kinds []string, closings []KindClosing, kept []string, err error) {
+func closing(gates *gatesfile.File) (kinds []string, closings []KindClosing, kept []string, err error) {
 	firstClose := map[string]int{}
 	for _, e := range gates.ClosingOrder {
 		if _, seen := firstClose[e.Head]; !seen && !e.Open {
@@ -521,8 +521,8 @@ func (c *collector) agreement(g GateRun) (*Agreement, error) {
 	if err != nil {
 		return nil, err
 	}
-	var gates gatetrain.GatesFile
-	if err := readJSON(c.path(g.Name, gatesFile), &gates); err != nil {
+	gates, err := gatesfile.Read(c.path(g.Name, gatesFile))
+	if err != nil {
 		return nil, err
 	}
 	keep := map[string]bool{}
