@@ -9,6 +9,7 @@ import (
 
 	"onnxprune/graphedit"
 	"onnxprune/ortrun"
+	"onnxprune/verify/tokenize"
 )
 
 // benchLines is the batch of the training-step benchmark: the first lines of
@@ -47,7 +48,7 @@ func BenchmarkTrainStepPlanted(b *testing.B) {
 	defer s.Close()
 	cfg := plantedConfig()
 	cfg.Steps = b.N + 1
-	sp := Specials{Pad: info.Pad, BOS: info.BOS, EOS: info.EOS}
+	sp := tokenize.Specials{Pad: info.Pad, DecoderStart: info.BOS, Eos: info.EOS}
 	tr := &Trainer{Cfg: cfg, TG: tg, Run: s, Train: &Batcher{Corpus: train, Specials: sp, MaxTokens: 1 << 20, Seed: 1}}
 	if err := tr.Init(); err != nil {
 		b.Fatal(err)

@@ -17,6 +17,7 @@ import (
 	"onnxprune/internal/svgcheck"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
+	"onnxprune/verify/tokenize"
 )
 
 const plantedDir = "../models/planted"
@@ -60,7 +61,7 @@ func plantedOptions(t testing.TB, cfg Config, out string) RunOptions {
 	g := loadFixture(t, path)
 	return RunOptions{
 		Graph: g, Model: path, Source: func() (*onnxio.Model, error) { return onnxio.Load(path, nil) },
-		Train: train, Dev: dev, Specials: Specials{Pad: info.Pad, BOS: info.BOS, EOS: info.EOS},
+		Train: train, Dev: dev, Specials: tokenize.Specials{Pad: info.Pad, DecoderStart: info.BOS, Eos: info.EOS},
 		MaxTokens: 512, Cfg: cfg, OutDir: out, Session: ortrun.Options{IntraOpThreads: 1, InterOpThreads: 1},
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
+	"onnxprune/verify/tokenize"
 )
 
 // Files written into RunOptions.OutDir.
@@ -44,7 +45,7 @@ type RunOptions struct {
 	Roles  graphedit.IORoles
 	// Train and Dev are the corpora (Dev may be nil).
 	Train, Dev *Corpus
-	Specials   Specials
+	Specials   tokenize.Specials
 	MaxTokens  int
 	Window     int
 	Smoothing  float64

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"onnxprune/gatetrain"
 	"onnxprune/graphedit/heads"
 	"onnxprune/internal/features"
 	"onnxprune/internal/safefile"
@@ -385,9 +384,4 @@ func (r *runner) kindsWanted(k heads.Kind) bool {
 		}
 	}
 	return false
-}
-
-// gateSpecials are the ids training frames sentences with.
-func (r *runner) gateSpecials() gatetrain.Specials {
-	return gatetrain.Specials{Pad: r.sp.Pad, BOS: r.sp.DecoderStart, EOS: r.sp.Eos}
 }

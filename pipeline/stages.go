@@ -263,7 +263,7 @@ func (r *runner) train(ctx context.Context) error {
 	every := max(1, c.Steps/10)
 	ro := gatetrain.RunOptions{
 		Graph: g, Model: name, Source: source, Kinds: c.Attention,
-		Train: train, Dev: dev, Specials: r.gateSpecials(), MaxTokens: c.MaxTokens, Window: 1000,
+		Train: train, Dev: dev, Specials: r.sp, MaxTokens: c.MaxTokens, Window: 1000,
 		Cfg: cfg, OutDir: dir, Resume: resume, Session: r.session(),
 		OnStep: func(s gatetrain.StepInfo) error {
 			if s.Step%every == 0 || s.Step == c.Steps || s.ValidLoss != nil {

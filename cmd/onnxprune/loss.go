@@ -181,7 +181,7 @@ func (o *lossOptions) run(ctx context.Context, models []string, stdout io.Writer
 	}
 	defer sess.Close()
 	b := &gatetrain.Batcher{Corpus: corpus, MaxTokens: o.maxTokens, Window: len(corpus.Pairs),
-		Specials: gatetrain.Specials{Pad: sp.Pad, BOS: sp.DecoderStart, EOS: sp.Eos}}
+		Specials: sp}
 	loss, tokens, err := gatetrain.CorpusLoss(ctx, sess, roles, b)
 	if err != nil {
 		return err

@@ -453,9 +453,10 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 // specials resolves the ids the batcher frames sentences with
 // (verify.ResolveSpecials: the flags, then the configuration files beside
 // the model, its metadata, the tokenizer) and says where they came from.
-// The decoder starts with the model's decoder start id, else its BOS, else
-// pad; without an EOS id none is appended.
-func (o *trainOptions) specials(metas []verify.FileMeta, tok tokenize.Tokenizer, stdout io.Writer) (gatetrain.Specials, error) {
+// The decoder starts with the model's decoder start id (the resolver's:
+// else its BOS), as in `onnxprune run`; without an EOS id none is
+// appended.
+func (o *trainOptions) specials(metas []verify.FileMeta, tok tokenize.Tokenizer, stdout io.Writer) (tokenize.Specials, error) {
 	var fb *tokenize.Specials
 	if tok != nil {
 		ts := tok.Specials()
@@ -464,19 +465,16 @@ func (o *trainOptions) specials(metas []verify.FileMeta, tok tokenize.Tokenizer,
 	ms, err := verify.ResolveSpecials(verify.SpecialSources{Overrides: o.text.specials, Dir: filepath.Dir(o.model),
 		AllowDirs: o.allowDirs, Files: metas, Fallback: fb})
 	if err != nil {
-		return gatetrain.Specials{}, err
+		return tokenize.Specials{}, err
 	}
-	sp := gatetrain.Specials{Pad: ms.Pad, BOS: ms.DecoderStart, EOS: ms.Eos}
-	if sp.BOS < 0 {
-		sp.BOS = ms.Bos
-	}
+	sp := ms.Specials
 	if sp.Pad < 0 {
 		return sp, &usageError{msg: "give --specials pad=ID: no config.json, generation_config.json, metadata or tokenizer of the model gives the padding id"}
 	}
-	if sp.BOS < 0 {
-		sp.BOS = sp.Pad
+	if sp.DecoderStart < 0 {
+		return sp, &usageError{msg: "give --specials decoder-start=ID: no config.json, generation_config.json, metadata or tokenizer of the model gives the decoder start id or a bos id"}
 	}
-	fmt.Fprintf(stdout, "special ids: pad=%d decoder-start=%d eos=%d (from %s)\n", sp.Pad, sp.BOS, sp.EOS, orDefaults(ms.From))
+	fmt.Fprintf(stdout, "special ids: pad=%d decoder-start=%d eos=%d (from %s)\n", sp.Pad, sp.DecoderStart, sp.Eos, orDefaults(ms.From))
 	return sp, nil
 }
 

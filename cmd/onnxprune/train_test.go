@@ -17,6 +17,7 @@ import (
 	"onnxprune/gatesfile"
 	"onnxprune/gatetrain"
 	"onnxprune/ortrun"
+	"onnxprune/verify/tokenize"
 )
 
 const plantedDir = "../../models/planted"
@@ -211,7 +212,7 @@ func devLoss(t *testing.T, model string) float64 {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	bt := &gatetrain.Batcher{Corpus: dev, Specials: gatetrain.Specials{Pad: 0, BOS: 1, EOS: 2}, MaxTokens: 512}
+	bt := &gatetrain.Batcher{Corpus: dev, Specials: tokenize.Specials{Pad: 0, DecoderStart: 1, Eos: 2}, MaxTokens: 512}
 	batches, err := bt.Epoch(0)
 	if err != nil {
 		t.Fatal(err)

@@ -27,6 +27,7 @@ import (
 	"onnxprune/internal/stats"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
+	"onnxprune/verify/tokenize"
 )
 
 // result is what the worker prints.
@@ -155,7 +156,7 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 	for i := range bf.Src {
 		pairs[i] = gatetrain.Pair{Src: bf.Src[i], Tgt: bf.Tgt[i], Line: i + 1}
 	}
-	sp := gatetrain.Specials{Pad: bf.Pad, BOS: bf.BOS, EOS: bf.EOS}
+	sp := tokenize.Specials{Pad: bf.Pad, DecoderStart: bf.BOS, Eos: bf.EOS}
 	batch := gatetrain.MakeBatch(pairs, sp)
 	res := result{Mode: mode, Model: model, Tokens: batch.Tokens, Rows: batch.B}
 	so := sessionFlags
