@@ -65,8 +65,8 @@ decoder start id + target and the labels target + EOS. A source file ending in .
 is speech features, float32 [utterances, mel bins, frames], for a model whose source
 input is features (Whisper's input_features). The special ids come from --specials,
 else the model's generation_config.json, config.json and metadata, else the
-tokenizer (decoder-start defaults to BOS, else pad); train prints them and where they
-came from.
+tokenizer (decoder-start defaults to BOS, as in translation and onnxprune run);
+train prints them and where they came from.
 
 Each step samples every gate once, runs the training graph (loss and d loss/d gate),
 chains the gate gradients to log α, adds the penalty gradient and takes an Adam step.
