@@ -583,7 +583,7 @@ func (r *runner) rankDecision(blocks []*heads.Block) (map[string][]int, error) {
 	}
 	for _, b := range blocks {
 		if !r.kindsWanted(b.Kind) {
-			names = append(names, fmt.Sprintf("%s:%d:*", b.Kind, b.Layer))
+			names = append(names, b.Name()+":*")
 		}
 	}
 	if len(names) == 0 {
@@ -634,11 +634,10 @@ func (r *runner) prune(ctx context.Context) error {
 		for h := 0; h < b.NumHeads; h++ {
 			if !ok || d[h] {
 				pd.Kept[k]++
-			} else {
-				pd.Removed = append(pd.Removed, fmt.Sprintf("%s:%d", b.Name(), h))
 			}
 		}
 	}
+	pd.Removed = append(pd.Removed, dec.Removed(blocks)...)
 	outs := r.outFiles(PrunedDir)
 	if err := os.MkdirAll(r.path(PrunedDir), 0o755); err != nil {
 		return err

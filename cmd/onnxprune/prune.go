@@ -95,11 +95,11 @@ Optimum export's files in it (else its model.onnx). The input files are never ch
 func (o *pruneOptions) decision(blocks []*heads.Block) (heads.Decision, error) {
 	switch {
 	case o.remove != "":
-		sel, err := heads.ParseSpec(o.remove, blocks)
+		d, err := heads.ParseDecision(o.remove, blocks)
 		if err != nil {
 			return nil, &usageError{msg: "--remove: " + err.Error()}
 		}
-		return heads.RemoveDecision(blocks, sel), nil
+		return d, nil
 	case o.keep != "":
 		sel, err := heads.ParseSpec(o.keep, blocks)
 		if err != nil {

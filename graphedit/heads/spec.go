@@ -2,6 +2,7 @@ package heads
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -135,8 +136,55 @@ func layerSummary(blocks []*Block, k Kind) string {
 }
 
 // Decision says, per block name (`KIND:LAYER`), which heads to keep.
-// Blocks not listed keep every head.
+// Blocks not listed keep every head. It is the one in-memory form of a
+// head decision: --remove and --keep specs (ParseDecision, RemoveDecision,
+// KeepDecision) and gates files (GatesDecision) become one, surgery and
+// verification follow it, and String writes it back as a spec.
 type Decision map[string][]bool
+
+// ParseDecision reads a spec of the heads to remove (ParseSpec) against
+// blocks: the Decision that removes them and keeps every other head.
+func ParseDecision(spec string, blocks []*Block) (Decision, error) {
+	sel, err := ParseSpec(spec, blocks)
+	if err != nil {
+		return nil, err
+	}
+	return RemoveDecision(blocks, sel), nil
+}
+
+// Removed lists the names of the heads d removes, `KIND:LAYER:HEAD`, block
+// by block in the order of blocks, then by head.
+func (d Decision) Removed(blocks []*Block) []string {
+	var out []string
+	for _, b := range blocks {
+		for h, keep := range d[b.Name()] {
+			if !keep {
+				out = append(out, HeadName(b.Kind, b.Layer, h))
+			}
+		}
+	}
+	return out
+}
+
+// String writes the heads d removes as a spec, `encoder:0:1,cross:1:0`, in
+// kind order (encoder, decoder, cross), then layer, then head ("" when it
+// removes none): ParseDecision reads it back.
+func (d Decision) String() string {
+	var blocks []*Block
+	for name, keep := range d {
+		k, l, _ := strings.Cut(name, ":")
+		layer, _ := strconv.Atoi(l)
+		blocks = append(blocks, &Block{Kind: Kind(k), Layer: layer, NumHeads: len(keep)})
+	}
+	sort.Slice(blocks, func(i, j int) bool {
+		a, b := blocks[i], blocks[j]
+		if ka, kb := slices.Index(Kinds, a.Kind), slices.Index(Kinds, b.Kind); ka != kb {
+			return ka < kb
+		}
+		return a.Layer < b.Layer
+	})
+	return strings.Join(d.Removed(blocks), ",")
+}
 
 // RemoveDecision makes a Decision that removes the heads in remove (as
 // returned by ParseSpec) and keeps the rest.

@@ -98,3 +98,37 @@ func TestGatesDecision(t *testing.T) {
 		t.Errorf("duplicate: %v", err)
 	}
 }
+
+// TestDecisionString: a decision written as a spec (String, in kind then
+// layer order) reads back as the same decision (ParseDecision); Removed
+// lists the removed heads in the order of the blocks given.
+func TestDecisionString(t *testing.T) {
+	blocks := []*heads.Block{
+		{Kind: heads.KindEncoder, Layer: 0, NumHeads: 4},
+		{Kind: heads.KindCross, Layer: 0, NumHeads: 2},
+		{Kind: heads.KindDecoder, Layer: 0, NumHeads: 2},
+		{Kind: heads.KindEncoder, Layer: 10, NumHeads: 4},
+		{Kind: heads.KindEncoder, Layer: 2, NumHeads: 4},
+	}
+	d, err := heads.ParseDecision("cross:0:*,encoder:10:3,encoder:0:1,decoder:0:0,encoder:2:0", blocks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "encoder:0:1,encoder:2:0,encoder:10:3,decoder:0:0,cross:0:0,cross:0:1"
+	if got := d.String(); got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	again, err := heads.ParseDecision(d.String(), blocks)
+	if err != nil || !reflect.DeepEqual(again, d) {
+		t.Errorf("read back: %v (%v), want %v", again, err, d)
+	}
+	if got := strings.Join(d.Removed(blocks), ","); got != "encoder:0:1,cross:0:0,cross:0:1,decoder:0:0,encoder:10:3,encoder:2:0" {
+		t.Errorf("Removed in block order: %s", got)
+	}
+	if got := heads.RemoveDecision(blocks, nil).String(); got != "" {
+		t.Errorf("a decision removing nothing writes %q", got)
+	}
+	if _, err := heads.ParseDecision("encoder:3:0", blocks); err == nil || !strings.Contains(err.Error(), "no encoder layer 3") {
+		t.Errorf("a layer the blocks lack: %v", err)
+	}
+}

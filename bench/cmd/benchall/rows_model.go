@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"onnxprune/graphedit/heads"
 	"onnxprune/internal/stats"
 )
 
@@ -42,9 +43,11 @@ func (h *harness) attrRows() {
 
 // headBlock is one block of `onnxprune inspect --heads --json`.
 type headBlock struct {
-	Name   string `json:"name"`
-	Heads  int    `json:"num_heads"`
-	Anchor string `json:"anchor"`
+	Name   string     `json:"name"`
+	Kind   heads.Kind `json:"kind"`
+	Layer  int        `json:"layer"`
+	Heads  int        `json:"num_heads"`
+	Anchor string     `json:"anchor"`
 }
 
 func (h *harness) inspectHeads(files []string) ([]headBlock, error) {
@@ -73,7 +76,7 @@ func halfSpec(blocks []headBlock) (spec string, removed, total int) {
 	var parts []string
 	for _, b := range blocks {
 		for k := b.Heads / 2; k < b.Heads; k++ {
-			parts = append(parts, fmt.Sprintf("%s:%d", b.Name, k))
+			parts = append(parts, heads.HeadName(b.Kind, b.Layer, k))
 			removed++
 		}
 		total += b.Heads
@@ -318,7 +321,7 @@ func (h *harness) peerSurgeryRows() {
 			continue
 		}
 		for _, k := range b.Kept {
-			keep = append(keep, fmt.Sprintf("%s:%d", hb.Name, k))
+			keep = append(keep, heads.HeadName(hb.Kind, hb.Layer, k))
 		}
 	}
 	for _, b := range blocks { // blocks onnxsim left alone keep every head
