@@ -362,17 +362,6 @@ func writeJSON(path string, v any) error {
 	return safefile.WriteFileAtomic(path, append(b, '\n'))
 }
 
-func readJSON(path string, v any) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
-}
-
 // kindsWanted says whether a block kind is gated and pruned.
 func (r *runner) kindsWanted(k heads.Kind) bool {
 	if len(r.c.Attention) == 0 {

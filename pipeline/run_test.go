@@ -13,6 +13,7 @@ import (
 
 	"onnxprune/gatesfile"
 	"onnxprune/gatetrain"
+	"onnxprune/internal/safefile"
 )
 
 // plantedConfig is a short run on the planted-redundancy model (1 layer,
@@ -203,7 +204,7 @@ func TestRunResumesTraining(t *testing.T) {
 		t.Fatalf("interrupted run: error %v, want context.Canceled", err)
 	}
 	var state map[string]*StageRecord
-	if err := readJSON(filepath.Join(c.Out, StateFile), &state); err != nil {
+	if err := safefile.ReadJSON(filepath.Join(c.Out, StateFile), &state); err != nil {
 		t.Fatal(err)
 	}
 	if !state[StageInspect].Done || !state[StageGate].Done || state[StageTrain] == nil || state[StageTrain].Done {

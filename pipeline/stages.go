@@ -547,7 +547,7 @@ func (r *runner) rankDecision(blocks []*heads.Block) (map[string][]int, error) {
 	var af struct {
 		Heads []attribution.HeadReport `json:"heads"`
 	}
-	if err := readJSON(r.path(AnalysisDir, "heads.json"), &af); err != nil {
+	if err := safefile.ReadJSON(r.path(AnalysisDir, "heads.json"), &af); err != nil {
 		return nil, err
 	}
 	type cand struct {
@@ -718,7 +718,7 @@ func (r *runner) verify(ctx context.Context) error {
 	cfg.Search.MaxLen = c.MaxLen
 	cfg.Bench.Batches, cfg.Bench.Repeats, cfg.Bench.Rounds = c.BenchBatch, c.Repeats, c.Rounds
 	var pd PruneDecision
-	if err := readJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
+	if err := safefile.ReadJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
 		return err
 	}
 	switch {

@@ -53,19 +53,19 @@ type Summary struct {
 func (r *runner) summary() (*Summary, error) {
 	s := &Summary{Model: r.files, Out: r.c.Out, Test: r.c.Test[0], Stages: r.status, Failures: []string{}}
 	var pd PruneDecision
-	if err := readJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
+	if err := safefile.ReadJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
 		return nil, err
 	}
 	s.PruneBy, s.HeadsKept, s.HeadsTotal, s.Removed, s.Structures = pd.By, pd.Kept, pd.Total, pd.Removed, pd.Structures
 	if r.c.Steps > 0 {
 		var tr TrainResult
-		if err := readJSON(r.path(TrainDir, TrainResultFile), &tr); err != nil {
+		if err := safefile.ReadJSON(r.path(TrainDir, TrainResultFile), &tr); err != nil {
 			return nil, err
 		}
 		s.Train = &tr
 	}
 	var rep verify.Report
-	if err := readJSON(r.path(VerifyDir, verify.ReportJSON), &rep); err != nil {
+	if err := safefile.ReadJSON(r.path(VerifyDir, verify.ReportJSON), &rep); err != nil {
 		return nil, err
 	}
 	if rep.Original.Scores != nil && rep.Pruned.Scores != nil {

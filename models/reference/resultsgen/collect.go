@@ -75,7 +75,7 @@ type pairedDoc struct {
 // the baseline's name first in order.
 func readPaired(path string) (*pairedDoc, map[string]pairedScores, error) {
 	var doc pairedDoc
-	if err := readJSON(path, &doc); err != nil {
+	if err := safefile.ReadJSON(path, &doc); err != nil {
 		return nil, nil, err
 	}
 	if len(doc.Systems) == 0 || !doc.Systems[0].Baseline {
@@ -140,7 +140,7 @@ func collect(out string) (*Results, error) {
 	ev := filepath.Join(c.settings["model"], "test_scores.json")
 	if _, err := os.Stat(ev); err == nil {
 		res.Evaluate = &Evaluate{}
-		if err := readJSON(ev, res.Evaluate); err != nil {
+		if err := safefile.ReadJSON(ev, res.Evaluate); err != nil {
 			return nil, err
 		}
 	}
@@ -297,7 +297,7 @@ func (c *collector) system(name, dir string) (System, error) {
 	}
 	var loss lossDoc
 	lossPath := filepath.Join(dir, lossFile)
-	if err := readJSON(lossPath, &loss); err != nil {
+	if err := safefile.ReadJSON(lossPath, &loss); err != nil {
 		return s, err
 	}
 	s.DevLoss = loss.Loss
@@ -318,7 +318,7 @@ func (c *collector) system(name, dir string) (System, error) {
 // readModelFacts reads an experiment's model.json.
 func readModelFacts(path string) (*ModelFacts, error) {
 	var mf ModelFacts
-	if err := readJSON(path, &mf); err != nil {
+	if err := safefile.ReadJSON(path, &mf); err != nil {
 		return nil, err
 	}
 	if len(mf.Files) == 0 || mf.FileBytes <= 0 {
@@ -370,7 +370,7 @@ func (c *collector) denseSystem() (System, error) {
 func (c *collector) gateRun(name string) (*GateRun, error) {
 	dir := c.sysDir(name)
 	var sum pipeline.Summary
-	if err := readJSON(filepath.Join(dir, pipeline.SummaryJSON), &sum); err != nil {
+	if err := safefile.ReadJSON(filepath.Join(dir, pipeline.SummaryJSON), &sum); err != nil {
 		return nil, err
 	}
 	if len(sum.Failures) > 0 {
@@ -608,7 +608,7 @@ func (c *collector) speed(res *Results) ([]SpeedRun, error) {
 	var runs []SpeedRun
 	for _, name := range strings.Fields(c.settings["speed_runs"]) {
 		var rep verify.Report
-		if err := readJSON(c.path("speed", name, verify.ReportJSON), &rep); err != nil {
+		if err := safefile.ReadJSON(c.path("speed", name, verify.ReportJSON), &rep); err != nil {
 			return nil, err
 		}
 		if len(rep.Speedups) == 0 {

@@ -92,7 +92,7 @@ func recordModel(dir, dense, original, out string) error {
 // the model.json at expect, naming the first that differs.
 func checkModel(dir, expect string) error {
 	var want ModelFacts
-	if err := readJSON(expect, &want); err != nil {
+	if err := safefile.ReadJSON(expect, &want); err != nil {
 		return err
 	}
 	got, err := modelFacts(dir)

@@ -19,7 +19,7 @@ import (
 // with every generated block replaced, and the chart.
 func renderFiles(resultsPath, templatePath, outPath, svgPath string) error {
 	var res Results
-	if err := readJSON(resultsPath, &res); err != nil {
+	if err := safefile.ReadJSON(resultsPath, &res); err != nil {
 		return err
 	}
 	tmpl, err := os.ReadFile(templatePath)

@@ -9,6 +9,7 @@ import (
 
 	"onnxprune/gatesfile"
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/safefile"
 	"onnxprune/internal/svgcheck"
 )
 
@@ -20,7 +21,7 @@ const sampleResults = "testdata/results.json"
 func loadSample(t *testing.T) *Results {
 	t.Helper()
 	var r Results
-	if err := readJSON(sampleResults, &r); err != nil {
+	if err := safefile.ReadJSON(sampleResults, &r); err != nil {
 		t.Fatal(err)
 	}
 	return &r
