@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -347,5 +348,35 @@ func TestRunStructuresBudget(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "neurons") || !strings.Contains(log.String(), "kept: ") {
 		t.Errorf("the log does not count neurons and sublayers:\n%s", log.String())
+	}
+}
+
+// TestRunTrainsWithDecoderStart: the train stage starts the decoder input
+// with the model's decoder start id, not the BOS id (T5 and Marian start
+// with pad, which their tokenizers do not call BOS): another bos id trains
+// the same gates, another decoder start id other gates.
+func TestRunTrainsWithDecoderStart(t *testing.T) {
+	train := func(specials string) []float64 {
+		c := plantedConfig(t, t.TempDir())
+		c.Specials, c.Steps, c.Analyze, c.NoBench = specials, 20, false, true
+		if _, err := Run(context.Background(), c, nil); err != nil {
+			t.Fatalf("specials %s: %v", specials, err)
+		}
+		gf, err := gatesfile.Read(filepath.Join(c.Out, TrainDir, gatetrain.GatesFileName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var la []float64
+		for _, h := range gf.Heads {
+			la = append(la, h.LogAlpha)
+		}
+		return la
+	}
+	base := train("pad=0,bos=1,eos=2,decoder-start=1")
+	if got := train("pad=0,bos=3,eos=2,decoder-start=1"); !slices.Equal(got, base) {
+		t.Errorf("another bos id changed the trained log α:\n%v\n%v", got, base)
+	}
+	if got := train("pad=0,bos=1,eos=2,decoder-start=3"); slices.Equal(got, base) {
+		t.Errorf("another decoder start id trained the same log α %v: the decoder start is not fed", got)
 	}
 }
