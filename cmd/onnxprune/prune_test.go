@@ -225,7 +225,7 @@ func TestPruneGatesFile(t *testing.T) {
 	data, _ = json.Marshal(gf)
 	os.WriteFile(gpath, data, 0o644)
 	code, _, errs = runPrune("prune", marianFiles[0], "--gates", gpath, "-o", out, "--overwrite")
-	if code != 2 || !strings.Contains(errs, "does not match") {
+	if code != 2 || !strings.Contains(errs, gpath) || !strings.Contains(errs, "kind, layer, head and name disagree") {
 		t.Errorf("bad gates file: exit %d: %s", code, errs)
 	}
 }
