@@ -50,7 +50,7 @@ type Analyzer struct {
 // gates besides the heads) and its ONNX Runtime session. m is the model g
 // was loaded from (its other fields and external data are kept), or nil
 // for a graph built in memory.
-func New(g *graphedit.Graph, m *onnxio.Model, names IONames, so ortrun.Options, opts Options) (*Analyzer, error) {
+func New(g *graphedit.Graph, m *onnxio.Model, names graphedit.IORoles, so ortrun.Options, opts Options) (*Analyzer, error) {
 	ag, err := BuildGraph(g, names, opts)
 	if err != nil {
 		return nil, err

@@ -49,7 +49,7 @@ func analyzeFile(t *testing.T, path string, exs []Example) *Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := New(g, m, IONames{}, ortrun.Options{IntraOpThreads: 1, Name: path}, Options{})
+	a, err := New(g, m, graphedit.IORoles{}, ortrun.Options{IntraOpThreads: 1, Name: path}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,10 +31,6 @@ const (
 	probsPrefix = "attr/probs/"
 )
 
-// IONames names the model's inputs and its logits output, and how its
-// padding masks are written (graphedit.IORoles).
-type IONames = graphedit.IORoles
-
 // DetectNames fills the empty fields of given from the usual names and
 // the graph (src_ids/input_ids, attention_mask or a bool key padding mask,
 // tgt_ids/decoder_input_ids, decoder_attention_mask, logits:
@@ -42,7 +38,7 @@ type IONames = graphedit.IORoles
 // have a position per decoder input position
 // (graphedit.CheckLogitsPerPosition). Other inputs are fed by
 // Example.Feeds.
-func DetectNames(g *graphedit.Graph, given IONames) (IONames, error) {
+func DetectNames(g *graphedit.Graph, given graphedit.IORoles) (graphedit.IORoles, error) {
 	r, err := graphedit.GuessIORoles(g, given)
 	if err != nil {
 		return r, fmt.Errorf("attribution: %w", err)
@@ -102,7 +98,7 @@ type Graph struct {
 	// G is the analysis graph itself (the model's graph, changed in place).
 	G *graphedit.Graph
 	// Names are the model's inputs and logits output.
-	Names IONames
+	Names graphedit.IORoles
 	// Blocks are the attention blocks, one per gate in InsertGates order;
 	// Cuts are the conservation cuts.
 	Blocks []BlockInfo
@@ -128,7 +124,7 @@ type Options struct {
 // g is changed in place. With opts.Structures the FFN neurons (or groups)
 // and sublayers get gates too, whose plain and LRP gradients leave the
 // graph like the heads' (Graph.Units).
-func BuildGraph(g *graphedit.Graph, names IONames, opts Options) (*Graph, error) {
+func BuildGraph(g *graphedit.Graph, names graphedit.IORoles, opts Options) (*Graph, error) {
 	names, err := DetectNames(g, names)
 	if err != nil {
 		return nil, err

@@ -199,7 +199,7 @@ func headByName(t *testing.T, rep *Report, name string) HeadReport {
 
 func TestPlantedRoles(t *testing.T) {
 	g := plantedModel(t, 11)
-	a, err := New(g, nil, IONames{}, ortrun.Options{IntraOpThreads: 1}, Options{})
+	a, err := New(g, nil, graphedit.IORoles{}, ortrun.Options{IntraOpThreads: 1}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

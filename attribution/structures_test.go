@@ -31,7 +31,7 @@ func analyzerOf(t *testing.T, opts Options) *Analyzer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := New(g, m, IONames{}, ortrun.Options{IntraOpThreads: 1}, opts)
+	a, err := New(g, m, graphedit.IORoles{}, ortrun.Options{IntraOpThreads: 1}, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

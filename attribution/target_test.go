@@ -41,7 +41,7 @@ func TestTargetFromProjection(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a, err := New(g, m, IONames{}, ortrun.Options{IntraOpThreads: 1, Name: c.path}, Options{})
+			a, err := New(g, m, graphedit.IORoles{}, ortrun.Options{IntraOpThreads: 1, Name: c.path}, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -7,7 +7,9 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/graphedit"
 	"onnxprune/ortrun"
+	"onnxprune/verify/tokenize"
 )
 
 // benchLines is the batch of the training-step benchmark: the first lines of
@@ -31,7 +33,7 @@ func BenchmarkTrainStepPlanted(b *testing.B) {
 	info, train, _ := readPlanted(b)
 	train.Pairs = train.Pairs[:benchLines]
 	o := plantedOptions(b, plantedConfig(), b.TempDir())
-	tg, err := BuildTrainGraph(o.Graph, nil, Roles{}, nil, 0)
+	tg, err := BuildTrainGraph(o.Graph, nil, graphedit.IORoles{}, nil, 0)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -46,7 +48,7 @@ func BenchmarkTrainStepPlanted(b *testing.B) {
 	defer s.Close()
 	cfg := plantedConfig()
 	cfg.Steps = b.N + 1
-	sp := Specials{Pad: info.Pad, BOS: info.BOS, EOS: info.EOS}
+	sp := tokenize.Specials{Pad: info.Pad, DecoderStart: info.BOS, Eos: info.EOS}
 	tr := &Trainer{Cfg: cfg, TG: tg, Run: s, Train: &Batcher{Corpus: train, Specials: sp, MaxTokens: 1 << 20, Seed: 1}}
 	if err := tr.Init(); err != nil {
 		b.Fatal(err)

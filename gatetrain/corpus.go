@@ -10,6 +10,7 @@ import (
 
 	"onnxprune/internal/features"
 	"onnxprune/internal/safefile"
+	"onnxprune/verify/tokenize"
 )
 
 // Pair is one sentence pair of token ids, without BOS/EOS, and the line it
@@ -115,13 +116,6 @@ func ReadCorpus(srcFile, tgtFile string, vocab int64) (*Corpus, error) {
 	return NewCorpus(src, tgt, srcFile, tgtFile)
 }
 
-// Specials are the token ids the batcher adds: the source gets EOS appended
-// (when EOS ≥ 0), the decoder input is BOS + target, the labels are target +
-// EOS, and Pad fills the rest.
-type Specials struct {
-	Pad, BOS, EOS int64
-}
-
 // LabelPad marks label positions that the loss ignores.
 const LabelPad = -100
 
@@ -140,11 +134,15 @@ type Batch struct {
 	Lines []int
 }
 
-// MakeBatch builds a batch from pairs. The source of pairs with features
-// is their features, as they are: they have one size, and no EOS.
-func MakeBatch(pairs []Pair, sp Specials) *Batch {
+// MakeBatch builds a batch from pairs with the special ids sp: the source
+// gets sp.Eos appended (when it is ≥ 0), the decoder input is
+// sp.DecoderStart + target, the labels are target + sp.Eos, and sp.Pad
+// fills the rest (sp.Bos is not used: a model's decoder start may differ
+// from its tokenizer's BOS). The source of pairs with features is their
+// features, as they are: they have one size, and no EOS.
+func MakeBatch(pairs []Pair, sp tokenize.Specials) *Batch {
 	extra := 0
-	if sp.EOS >= 0 {
+	if sp.Eos >= 0 {
 		extra = 1
 	}
 	b := &Batch{B: len(pairs)}
@@ -176,14 +174,14 @@ func MakeBatch(pairs []Pair, sp Specials) *Batch {
 		}
 		// Decoder input: BOS followed by the target (less the last token when
 		// no EOS is added, so input and labels keep the same length).
-		dec[0] = sp.BOS
+		dec[0] = sp.DecoderStart
 		m := len(p.Tgt) + extra
 		for i := 1; i < m; i++ {
 			dec[i] = p.Tgt[i-1]
 		}
 		copy(lab, p.Tgt)
 		if extra == 1 {
-			lab[len(p.Tgt)] = sp.EOS
+			lab[len(p.Tgt)] = sp.Eos
 		}
 		b.Tokens += m
 	}
@@ -192,7 +190,7 @@ func MakeBatch(pairs []Pair, sp Specials) *Batch {
 
 // fillSource writes row r of the source ids and mask: the ids, EOS when
 // extra is 1, then padding.
-func (b *Batch) fillSource(r int, ids []int64, sp Specials, extra int) {
+func (b *Batch) fillSource(r int, ids []int64, sp tokenize.Specials, extra int) {
 	src := b.Src[r*b.S : (r+1)*b.S]
 	mask := b.SrcMask[r*b.S : (r+1)*b.S]
 	for i := range src {
@@ -201,7 +199,7 @@ func (b *Batch) fillSource(r int, ids []int64, sp Specials, extra int) {
 	copy(src, ids)
 	n := len(ids)
 	if extra == 1 {
-		src[n] = sp.EOS
+		src[n] = sp.Eos
 		n++
 	}
 	for i := 0; i < n; i++ {
@@ -218,7 +216,7 @@ func (b *Batch) fillSource(r int, ids []int64, sp Specials, extra int) {
 // number alone, so a data position (epoch, batch) can be restored.
 type Batcher struct {
 	Corpus    *Corpus
-	Specials  Specials
+	Specials  tokenize.Specials
 	MaxTokens int
 	Window    int
 	Seed      uint64
@@ -237,7 +235,7 @@ func (bt *Batcher) Epoch(epoch int) ([][]int, error) {
 		win = 1000
 	}
 	extra := 0
-	if bt.Specials.EOS >= 0 {
+	if bt.Specials.Eos >= 0 {
 		extra = 1
 	}
 	// A features source has one size: the budget counts target tokens.

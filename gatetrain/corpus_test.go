@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"onnxprune/internal/features"
+	"onnxprune/verify/tokenize"
 )
 
 func writeFile(t *testing.T, dir, name, text string) string {
@@ -64,7 +66,7 @@ func TestBatcherBudgetsOrderAndCoverage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp := Specials{Pad: 0, BOS: 1, EOS: 2}
+	sp := tokenize.Specials{Pad: 0, DecoderStart: 1, Eos: 2}
 	bt := &Batcher{Corpus: c, Specials: sp, MaxTokens: 64, Window: 50, Seed: 5}
 	e0, err := bt.Epoch(0)
 	if err != nil {
@@ -138,7 +140,7 @@ func TestFeatureCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bt := &Batcher{Corpus: c, Specials: Specials{Pad: 0, BOS: 2, EOS: 1}, MaxTokens: 8, Seed: 1}
+	bt := &Batcher{Corpus: c, Specials: tokenize.Specials{Pad: 0, DecoderStart: 2, Eos: 1}, MaxTokens: 8, Seed: 1}
 	batches, err := bt.Epoch(0)
 	if err != nil {
 		t.Fatal(err)
@@ -157,5 +159,25 @@ func TestFeatureCorpus(t *testing.T) {
 	}
 	if want := []int64{2, 8, 9, 0, 2, 4, 5, 6}; fmt.Sprint(b.DecIn) != fmt.Sprint(want) {
 		t.Errorf("decoder input %v, want %v", b.DecIn, want)
+	}
+}
+
+// TestMakeBatchDecoderStart: the decoder input starts with the model's
+// decoder start id, not the tokenizer's BOS (T5 and Marian start with pad);
+// the labels end with EOS, which the source gets too.
+func TestMakeBatchDecoderStart(t *testing.T) {
+	sp := tokenize.Specials{Pad: 0, Bos: 5, Eos: 1, Unk: 2, DecoderStart: 0}
+	b := MakeBatch([]Pair{{Src: []int64{7, 8, 9}, Tgt: []int64{10, 11}}, {Src: []int64{7}, Tgt: []int64{12}}}, sp)
+	if b.T != 3 || b.S != 4 {
+		t.Fatalf("batch %d×%d source, %d target positions; want 4 and 3", b.B, b.S, b.T)
+	}
+	if want := []int64{0, 10, 11, 0, 12, 0}; !slices.Equal(b.DecIn, want) {
+		t.Errorf("decoder input %v, want %v (decoder start 0, then the target, pad 0)", b.DecIn, want)
+	}
+	if want := []int64{10, 11, 1, 12, 1, LabelPad}; !slices.Equal(b.Labels, want) {
+		t.Errorf("labels %v, want %v", b.Labels, want)
+	}
+	if want := []int64{7, 8, 9, 1, 7, 1, 0, 0}; !slices.Equal(b.Src, want) {
+		t.Errorf("source %v, want %v", b.Src, want)
 	}
 }

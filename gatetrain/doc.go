@@ -39,7 +39,8 @@
 //   - Corpus errors name the file and line: an id outside the vocabulary,
 //     a token that is not an id, an empty sentence, mismatched line counts,
 //     an empty corpus. A model without gate inputs is an error.
-//   - gates.json (GatesFile) is what `onnxprune prune --gates` reads.
+//   - gates.json (gatesfile.File, Trainer.Gates) is what `onnxprune prune
+//     --gates` reads.
 //
 // Split encoder/decoder exports are joined first (JoinSplit), so the
 // decoder's loss reaches the encoder's gates.
@@ -47,6 +48,7 @@
 // Run does all of it for `onnxprune train`: it reads the corpus
 // (ReadCorpus), builds and writes the training graph, runs the loop on an
 // ONNX Runtime session, and writes the JSONL log, checkpoints, the plot and
-// gates.json (WriteGates; ReadGates reads one back). Cancelling its context
-// saves a checkpoint and returns an error wrapping ErrInterrupted.
+// gates.json (gatesfile.Write; gatesfile.Read reads one back). Cancelling
+// its context saves a checkpoint and returns an error wrapping
+// ErrInterrupted.
 package gatetrain

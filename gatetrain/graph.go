@@ -133,10 +133,6 @@ func structureOrder(gi GateInput) string {
 	return fmt.Sprintf("%s/%s/%09d/%s", gi.Structure, stack, layer, part)
 }
 
-// Roles names the model inputs the batcher feeds and the logits output,
-// and how the padding masks are written (graphedit.IORoles).
-type Roles = graphedit.IORoles
-
 // DetectRoles guesses the roles from the usual input names and the graph
 // (graphedit.GuessIORoles): source ids src_ids / input_ids (or features
 // input_features), decoder input tgt_ids / decoder_input_ids, source mask
@@ -145,7 +141,7 @@ type Roles = graphedit.IORoles
 // [T, T], sequence-first ids, output logits, else the first graph output. Fields already set in given are kept. Every other
 // input without a default is an error, and so are logits that do not have
 // a position per decoder input position (graphedit.CheckLogitsPerPosition).
-func DetectRoles(g *graphedit.Graph, given Roles) (Roles, error) {
+func DetectRoles(g *graphedit.Graph, given graphedit.IORoles) (graphedit.IORoles, error) {
 	r, err := graphedit.GuessIORoles(g, given)
 	if err != nil {
 		return r, err
@@ -216,10 +212,10 @@ func inputNames(g *graphedit.Graph) string {
 // TrainGraph is a gated model turned into a training graph.
 type TrainGraph struct {
 	// Graph computes the loss and the gradients; Gates are its gate inputs
-	// (log α is laid out in this order) and Roles its model inputs.
+	// (log α is laid out in this order) and graphedit.IORoles its model inputs.
 	Graph *graphedit.Graph
 	Gates []GateInput
-	Roles Roles
+	Roles graphedit.IORoles
 	// Weights are the initializers whose gradients the graph also returns
 	// (joint fine-tuning), in a fixed order.
 	Weights []string
@@ -248,7 +244,7 @@ func GradName(name string) string { return autodiff.DefaultPrefix + name }
 // named in weights; the outputs become the loss and those gradients only.
 // The named weights become required inputs of the graph (their values are
 // in WeightValues).
-func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles Roles, weights []string, smoothing float64) (*TrainGraph, error) {
+func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles graphedit.IORoles, weights []string, smoothing float64) (*TrainGraph, error) {
 	gates, err := FindGates(g, kinds)
 	if err != nil {
 		return nil, err

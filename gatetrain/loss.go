@@ -18,7 +18,7 @@ import (
 // reduction="mean". The graph's only output becomes LossOutput; no
 // gradient is built. It returns the model's roles, detected from the
 // usual names where given leaves them empty (DetectRoles).
-func BuildLossGraph(g *graphedit.Graph, given Roles) (Roles, error) {
+func BuildLossGraph(g *graphedit.Graph, given graphedit.IORoles) (graphedit.IORoles, error) {
 	roles, err := DetectRoles(g, given)
 	if err != nil {
 		return roles, err
@@ -49,7 +49,7 @@ func BuildLossGraph(g *graphedit.Graph, given Roles) (Roles, error) {
 // the sum over all target tokens, EOS included, divided by their number,
 // as Trainer.EvalLoss computes it for a gated model) and that number of
 // tokens. It stops early when ctx is cancelled.
-func CorpusLoss(ctx context.Context, run Runner, roles Roles, b *Batcher) (loss float64, tokens int, err error) {
+func CorpusLoss(ctx context.Context, run Runner, roles graphedit.IORoles, b *Batcher) (loss float64, tokens int, err error) {
 	batches, err := b.Epoch(0)
 	if err != nil {
 		return 0, 0, err
@@ -76,7 +76,7 @@ func CorpusLoss(ctx context.Context, run Runner, roles Roles, b *Batcher) (loss 
 
 // lossFeeds returns the inputs of a loss graph for a batch: source ids,
 // decoder input ids and labels, and the masks the roles name.
-func lossFeeds(r Roles, b *Batch) map[string]*ortrun.Tensor {
+func lossFeeds(r graphedit.IORoles, b *Batch) map[string]*ortrun.Tensor {
 	in := map[string]*ortrun.Tensor{
 		r.Src:       ortrun.NewI64([]int64{int64(b.B), int64(b.S)}, b.Src),
 		r.DecIn:     ortrun.NewI64([]int64{int64(b.B), int64(b.T)}, b.DecIn),

@@ -8,7 +8,9 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/graphedit"
 	"onnxprune/ortrun"
+	"onnxprune/verify/tokenize"
 )
 
 // TestCorpusLossMatchesPyTorch computes the dev loss of the planted model
@@ -18,7 +20,7 @@ import (
 func TestCorpusLossMatchesPyTorch(t *testing.T) {
 	info, _, dev := readPlanted(t)
 	g := loadFixture(t, filepath.Join(plantedDir, "planted_ungated.onnx"))
-	roles, err := BuildLossGraph(g, Roles{})
+	roles, err := BuildLossGraph(g, graphedit.IORoles{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +41,7 @@ func TestCorpusLossMatchesPyTorch(t *testing.T) {
 		wantTokens += len(p.Tgt) + 1
 	}
 	for _, maxTokens := range []int{40, 4096} {
-		b := &Batcher{Corpus: dev, Specials: Specials{Pad: info.Pad, BOS: info.BOS, EOS: info.EOS}, MaxTokens: maxTokens, Window: len(dev.Pairs)}
+		b := &Batcher{Corpus: dev, Specials: tokenize.Specials{Pad: info.Pad, DecoderStart: info.BOS, Eos: info.EOS}, MaxTokens: maxTokens, Window: len(dev.Pairs)}
 		loss, tokens, err := CorpusLoss(context.Background(), sess, roles, b)
 		if err != nil {
 			t.Fatal(err)
@@ -53,7 +55,7 @@ func TestCorpusLossMatchesPyTorch(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	b := &Batcher{Corpus: dev, Specials: Specials{Pad: info.Pad, BOS: info.BOS, EOS: info.EOS}, MaxTokens: 4096}
+	b := &Batcher{Corpus: dev, Specials: tokenize.Specials{Pad: info.Pad, DecoderStart: info.BOS, Eos: info.EOS}, MaxTokens: 4096}
 	if _, _, err := CorpusLoss(ctx, sess, roles, b); err == nil {
 		t.Error("a cancelled context did not stop the loss")
 	}

@@ -1,6 +1,7 @@
 package gatetrain
 
 import (
+	"onnxprune/graphedit"
 	"onnxprune/internal/modelfeed"
 	"onnxprune/ortrun"
 )
@@ -11,7 +12,7 @@ import (
 // padding masks in their formats, the source's from SrcMask (not for
 // features) and the decoder's from the labels (a position whose label is
 // LabelPad is padding); and the causal mask when the model takes one.
-func (b *Batch) feedModel(r Roles, in map[string]*ortrun.Tensor) {
+func (b *Batch) feedModel(r graphedit.IORoles, in map[string]*ortrun.Tensor) {
 	in[r.DecIn] = modelfeed.IDs(b.DecIn, b.B, b.T, r.SeqFirst)
 	in[LabelsInput] = modelfeed.IDs(b.Labels, b.B, b.T, r.SeqFirst)
 	if b.Feat != nil {
@@ -38,7 +39,7 @@ func (b *Batch) feedModel(r Roles, in map[string]*ortrun.Tensor) {
 
 // logitsDims are the first two dims the model's logits have for the
 // batch: [B, T], or [T, B] for a sequence-first model.
-func (b *Batch) logitsDims(r Roles) [2]int64 {
+func (b *Batch) logitsDims(r graphedit.IORoles) [2]int64 {
 	if r.SeqFirst {
 		return [2]int64{int64(b.T), int64(b.B)}
 	}

@@ -3,7 +3,6 @@ package gatetrain
 import (
 	"bytes"
 	"encoding/gob"
-	"encoding/json"
 	"fmt"
 	"html"
 	"math"
@@ -12,58 +11,16 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit/heads"
-	"onnxprune/graphedit/structures"
 	"onnxprune/internal/safefile"
-	"onnxprune/onnxio"
 )
 
-// GatesVersion is the version of graphedit's gates.json layout written here.
-const GatesVersion = 1
-
-// GatesFile is gates.json: heads.GatesFile's layout (version, one record
-// per head: name, kind, layer, head, log_alpha, p_open, gate, keep,
-// closed_at_step), read by `onnxprune prune --gates`, plus top-level fields
-// surgery ignores: the training settings, the open-head count and the order
-// in which heads closed.
-type GatesFile struct {
-	Version int    `json:"version"`
-	Model   string `json:"model,omitempty"`
-	Step    int    `json:"step"`
-	// OpenHeads counts the heads with Keep set.
-	OpenHeads int                `json:"open_heads"`
-	Beta      float64            `json:"beta"`
-	Gamma     float64            `json:"gamma"`
-	Zeta      float64            `json:"zeta"`
-	Lambda    float64            `json:"l0_lambda"`
-	Target    int                `json:"target_heads,omitempty"`
-	Heads     []heads.GateRecord `json:"heads"`
-	// Budget is the parameter or FLOP target and what the decision costs.
-	Budget *BudgetResult `json:"budget,omitempty"`
-	// The FFN neurons and sublayers, when they were gated too (their
-	// records are ffn and sublayers).
-	structures.GatesFile
-	// ClosingOrder lists every change of a decision, in step order.
-	ClosingOrder []Event `json:"closing_order"`
-}
-
-// BudgetResult is a budget and the cost of the decision written.
-type BudgetResult struct {
-	Budget
-	// Kept is the cost of the model the decision keeps.
-	Kept float64 `json:"kept"`
-}
-
-// Surgery returns the part of the file that surgery reads.
-func (f *GatesFile) Surgery() *heads.GatesFile {
-	return &heads.GatesFile{Version: f.Version, Heads: f.Heads}
-}
-
 // Gates describes the current gates, with open the decision per head.
-func (t *Trainer) Gates(open []bool, model string) *GatesFile {
+func (t *Trainer) Gates(open []bool, model string) *gatesfile.File {
 	c := t.Cfg.Concrete
-	f := &GatesFile{Version: GatesVersion, Model: model, Step: t.State.Step, Beta: c.Beta, Gamma: c.Gamma, Zeta: c.Zeta,
-		Lambda: t.Cfg.Lambda, Target: t.Cfg.TargetHeads, ClosingOrder: append([]Event{}, t.State.Events...)}
+	f := &gatesfile.File{Version: gatesfile.Version, Model: model, Step: t.State.Step, Beta: c.Beta, Gamma: c.Gamma, Zeta: c.Zeta,
+		Lambda: t.Cfg.Lambda, Target: t.Cfg.TargetHeads, ClosingOrder: append([]gatesfile.Event{}, t.State.Events...)}
 	if b := t.Cfg.Budget; b != nil {
 		z := make([]float64, len(open))
 		for i, o := range open {
@@ -71,11 +28,11 @@ func (t *Trainer) Gates(open []bool, model string) *GatesFile {
 				z[i] = 1
 			}
 		}
-		f.Budget = &BudgetResult{Budget: *b, Kept: b.Kept(z, nil)}
+		f.Budget = &gatesfile.Budget{What: b.What, Dense: b.Dense, Target: b.Target, Kept: b.Kept(z, nil)}
 	}
 	for _, gi := range t.TG.Gates {
 		if gi.Structure != "" {
-			f.addStructure(t, gi, open)
+			addStructure(f, t, gi, open)
 			continue
 		}
 		for h := 0; h < gi.Heads; h++ {
@@ -99,55 +56,6 @@ func (t *Trainer) Gates(open []bool, model string) *GatesFile {
 	return f
 }
 
-// WriteFileAtomic writes data to a temporary file in path's folder and
-// renames it into place (onnxio.WriteFileAtomic).
-func WriteFileAtomic(path string, data []byte) error {
-	if err := onnxio.WriteFileAtomic(path, data); err != nil {
-		return fmt.Errorf("gatetrain: %w", err)
-	}
-	return nil
-}
-
-// WriteGates writes a gates file as indented JSON.
-func WriteGates(path string, f *GatesFile) error {
-	b, err := json.MarshalIndent(f, "", " ")
-	if err != nil {
-		return fmt.Errorf("gatetrain: %s: %w", path, err)
-	}
-	return WriteFileAtomic(path, append(b, '\n'))
-}
-
-// ReadGates reads a gates file and checks it.
-func ReadGates(path string) (*GatesFile, error) {
-	b, err := safefile.ReadInput(path, safefile.DocumentLimit, "a gates file")
-	if err != nil {
-		return nil, fmt.Errorf("gatetrain: %w", err)
-	}
-	var f GatesFile
-	dec := json.NewDecoder(bytes.NewReader(b))
-	if err := dec.Decode(&f); err != nil {
-		return nil, fmt.Errorf("gatetrain: %s: %w", path, err)
-	}
-	if f.Version != GatesVersion {
-		return nil, fmt.Errorf("gatetrain: %s: version %d, want %d", path, f.Version, GatesVersion)
-	}
-	seen := map[string]bool{}
-	for i, h := range f.Heads {
-		k, err := heads.ParseKind(h.Kind)
-		if err != nil || h.Layer < 0 || h.Head < 0 || h.Name != heads.HeadName(k, h.Layer, h.Head) {
-			return nil, fmt.Errorf("gatetrain: %s: head %d (%q): kind, layer, head and name disagree", path, i, h.Name)
-		}
-		if seen[h.Name] {
-			return nil, fmt.Errorf("gatetrain: %s: head %q listed twice", path, h.Name)
-		}
-		seen[h.Name] = true
-	}
-	if err := checkStructureRecords(&f.GatesFile, seen); err != nil {
-		return nil, fmt.Errorf("gatetrain: %s: %w", path, err)
-	}
-	return &f, nil
-}
-
 // checkpointVersion is the layout of checkpoint files: 2 since the
 // weights' optimizer keeps float32 moments per tensor.
 const checkpointVersion = 2
@@ -169,7 +77,10 @@ func (t *Trainer) SaveCheckpoint(path string) error {
 	if err := gob.NewEncoder(&buf).Encode(&ck); err != nil {
 		return fmt.Errorf("gatetrain: checkpoint %s: %w", path, err)
 	}
-	return WriteFileAtomic(path, buf.Bytes())
+	if err := safefile.WriteFileAtomic(path, buf.Bytes()); err != nil {
+		return fmt.Errorf("gatetrain: %w", err)
+	}
+	return nil
 }
 
 // LoadCheckpoint reads a checkpoint into the trainer (before Init). The
@@ -213,7 +124,10 @@ func sameConfig(a, b Config) bool {
 // trainer's final decision (Final).
 func (t *Trainer) PlotSVG(path string) error {
 	rows := t.plotRows()
-	return WriteFileAtomic(path, []byte(POpenSVG(t.RowNames(), t.State.POpen, rowFinal(rows, t.Final()))))
+	if err := safefile.WriteFileAtomic(path, []byte(POpenSVG(t.RowNames(), t.State.POpen, rowFinal(rows, t.Final())))); err != nil {
+		return fmt.Errorf("gatetrain: %w", err)
+	}
+	return nil
 }
 
 // Geometry of the P(open) heatmap, in SVG units.

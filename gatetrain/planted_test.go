@@ -11,10 +11,13 @@ import (
 	"strings"
 	"testing"
 
+	"onnxprune/gatesfile"
+	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/internal/svgcheck"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
+	"onnxprune/verify/tokenize"
 )
 
 const plantedDir = "../models/planted"
@@ -58,7 +61,7 @@ func plantedOptions(t testing.TB, cfg Config, out string) RunOptions {
 	g := loadFixture(t, path)
 	return RunOptions{
 		Graph: g, Model: path, Source: func() (*onnxio.Model, error) { return onnxio.Load(path, nil) },
-		Train: train, Dev: dev, Specials: Specials{Pad: info.Pad, BOS: info.BOS, EOS: info.EOS},
+		Train: train, Dev: dev, Specials: tokenize.Specials{Pad: info.Pad, DecoderStart: info.BOS, Eos: info.EOS},
 		MaxTokens: 512, Cfg: cfg, OutDir: out, Session: ortrun.Options{IntraOpThreads: 1, InterOpThreads: 1},
 	}
 }
@@ -96,7 +99,7 @@ func TestPlantedRedundancyClosesDeadHeadsKeepsNeeded(t *testing.T) {
 		t.Fatalf("no gates file written when the open count dropped (%v)", err)
 	}
 	for _, p := range traces {
-		f, err := ReadGates(p)
+		f, err := gatesfile.Read(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -228,7 +231,7 @@ func TestResumeAfterInterruptEqualsUninterrupted(t *testing.T) {
 func TestModelWithoutGates(t *testing.T) {
 	path := filepath.Join(plantedDir, "planted_ungated.onnx")
 	g := loadFixture(t, path)
-	_, err := BuildTrainGraph(g, nil, Roles{}, nil, 0)
+	_, err := BuildTrainGraph(g, nil, graphedit.IORoles{}, nil, 0)
 	if err == nil {
 		t.Fatal("no error for a model without gates")
 	}

@@ -11,11 +11,13 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
+	"onnxprune/verify/tokenize"
 )
 
 // Files written into RunOptions.OutDir.
@@ -40,10 +42,10 @@ type RunOptions struct {
 	Model  string
 	Source func() (*onnxio.Model, error)
 	Kinds  []heads.Kind
-	Roles  Roles
+	Roles  graphedit.IORoles
 	// Train and Dev are the corpora (Dev may be nil).
 	Train, Dev *Corpus
-	Specials   Specials
+	Specials   tokenize.Specials
 	MaxTokens  int
 	Window     int
 	Smoothing  float64
@@ -68,7 +70,7 @@ type RunOptions struct {
 // Result summarizes a finished run.
 type Result struct {
 	// Gates is the final gates.json and Steps the number of steps run.
-	Gates     *GatesFile
+	Gates     *gatesfile.File
 	Steps     int
 	DenseLoss float64 // validation loss with every gate 1 (NaN without Dev)
 	FinalLoss float64 // validation loss with the final 0/1 gates
@@ -178,7 +180,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	t.OnOpenDrop = func(open int) error {
 		p := filepath.Join(o.OutDir, TraceDirName, fmt.Sprintf("gates-open-%03d.json", open))
-		return WriteGates(p, t.Gates(t.currentOpen(), o.Model))
+		return gatesfile.Write(p, t.Gates(t.currentOpen(), o.Model))
 	}
 	t.OnCheckpoint = func() error {
 		if err := logf.Sync(); err != nil {
@@ -204,7 +206,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	final := t.Final()
 	gf := t.Gates(final, o.Model)
-	if err := WriteGates(filepath.Join(o.OutDir, GatesFileName), gf); err != nil {
+	if err := gatesfile.Write(filepath.Join(o.OutDir, GatesFileName), gf); err != nil {
 		return nil, err
 	}
 	if err := t.PlotSVG(filepath.Join(o.OutDir, PlotFileName)); err != nil {
@@ -297,7 +299,10 @@ func truncateLog(path string, step int) error {
 		out = append(out, line...)
 		out = append(out, '\n')
 	}
-	return WriteFileAtomic(path, out)
+	if err := safefile.WriteFileAtomic(path, out); err != nil {
+		return fmt.Errorf("gatetrain: %w", err)
+	}
+	return nil
 }
 
 // saveGraph writes g as a model file, keeping the fields of the source

@@ -16,6 +16,7 @@ import (
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
+	"onnxprune/verify/tokenize"
 )
 
 // The tied fixture: the reference architecture at its initial values,
@@ -193,8 +194,8 @@ func TestTrainTiedEncoderWeights(t *testing.T) {
 	dir := t.TempDir()
 	o := RunOptions{
 		Graph: g, Model: path, Source: func() (*onnxio.Model, error) { return onnxio.Load(path, nil) },
-		Roles: Roles{Src: "input_ids", DecIn: tiedDecIn, SrcMask: "attention_mask"},
-		Train: &train, Specials: Specials{Pad: 0, BOS: 2, EOS: 3}, MaxTokens: 64, Cfg: cfg, OutDir: dir,
+		Roles: graphedit.IORoles{Src: "input_ids", DecIn: tiedDecIn, SrcMask: "attention_mask"},
+		Train: &train, Specials: tokenize.Specials{Pad: 0, DecoderStart: 2, Eos: 3}, MaxTokens: 64, Cfg: cfg, OutDir: dir,
 		TrainWeights: w, Untied: true, Session: ortrun.Options{IntraOpThreads: 1, InterOpThreads: 1},
 	}
 	if _, err := Run(context.Background(), o); err != nil {

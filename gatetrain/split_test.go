@@ -11,6 +11,7 @@ import (
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
+	"onnxprune/verify/tokenize"
 )
 
 // loadFixture loads an ONNX file and builds its graph, failing the test on
@@ -67,7 +68,7 @@ func TestSplitMarianJoinedTrainsEveryKind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tg, err := BuildTrainGraph(work, nil, Roles{}, nil, 0.1)
+	tg, err := BuildTrainGraph(work, nil, graphedit.IORoles{}, nil, 0.1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +93,7 @@ func TestSplitMarianJoinedTrainsEveryKind(t *testing.T) {
 	defer s.Close()
 	c := randomCorpus(3, 8, 128)
 	tr := &Trainer{TG: tg, Run: s}
-	batch := MakeBatch(c.Pairs, Specials{Pad: 1, BOS: 2, EOS: 0})
+	batch := MakeBatch(c.Pairs, tokenize.Specials{Pad: 1, DecoderStart: 2, Eos: 0})
 	ones := make([]float64, 24)
 	for i := range ones {
 		ones[i] = 1
@@ -112,7 +113,7 @@ func TestSplitMarianJoinedTrainsEveryKind(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Steps = 20
 	cfg.ValidEvery = 0
-	out, err := Run(context.Background(), RunOptions{Graph: j, Model: "marian", Train: c, Specials: Specials{Pad: 1, BOS: 2, EOS: 0},
+	out, err := Run(context.Background(), RunOptions{Graph: j, Model: "marian", Train: c, Specials: tokenize.Specials{Pad: 1, DecoderStart: 2, Eos: 0},
 		MaxTokens: 256, Cfg: cfg, OutDir: t.TempDir(), Session: ortrun.Options{IntraOpThreads: 1}})
 	if err != nil {
 		t.Fatal(err)

@@ -2,8 +2,8 @@ package gatetrain
 
 import (
 	"fmt"
-	"strings"
 
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit/structures"
 )
 
@@ -22,9 +22,9 @@ func checkStructureTarget(cfg Config, gates []GateInput) error {
 	return nil
 }
 
-// addStructure appends the records of a structure gate's units: one per
-// FFN neuron, or the sublayer's.
-func (f *GatesFile) addStructure(t *Trainer, gi GateInput, open []bool) {
+// addStructure appends to f the records of a structure gate's units: one
+// per FFN neuron, or the sublayer's.
+func addStructure(f *gatesfile.File, t *Trainer, gi GateInput, open []bool) {
 	c := t.Cfg.Concrete
 	for h := 0; h < gi.Heads; h++ {
 		i := gi.Offset + h
@@ -44,29 +44,4 @@ func (f *GatesFile) addStructure(t *Trainer, gi GateInput, open []bool) {
 			f.Sublayers = append(f.Sublayers, r)
 		}
 	}
-}
-
-// checkStructureRecords checks that FFN records name neurons
-// (`ffn:KIND:LAYER:N`) and sublayer records sublayers, each once (seen
-// holds the names already read).
-func checkStructureRecords(f *structures.GatesFile, seen map[string]bool) error {
-	for _, r := range f.FFN {
-		if !strings.HasPrefix(r.Name, "ffn:") || strings.Count(r.Name, ":") != 3 {
-			return fmt.Errorf("FFN record %q is not ffn:KIND:LAYER:NEURON", r.Name)
-		}
-		if seen[r.Name] {
-			return fmt.Errorf("%q listed twice", r.Name)
-		}
-		seen[r.Name] = true
-	}
-	for _, r := range f.Sublayers {
-		if !strings.HasPrefix(r.Name, "sublayer:") || strings.Count(r.Name, ":") != 3 {
-			return fmt.Errorf("sublayer record %q is not sublayer:STACK:LAYER:PART", r.Name)
-		}
-		if seen[r.Name] {
-			return fmt.Errorf("%q listed twice", r.Name)
-		}
-		seen[r.Name] = true
-	}
-	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit/structures"
 )
 
@@ -134,7 +135,7 @@ func rowFinal(rows []plotRow, final []bool) []string {
 
 // OpenSummary counts the kept units of a gates file per kind of structure,
 // as FormatCounts writes them.
-func (f *GatesFile) OpenSummary() string {
+func OpenSummary(f *gatesfile.File) string {
 	count := func(name string, keep []bool) OpenCount {
 		c := OpenCount{Structure: name, Units: len(keep)}
 		for _, k := range keep {

@@ -6,6 +6,8 @@ import (
 	"math"
 	"sort"
 
+	"onnxprune/gatesfile"
+	"onnxprune/graphedit"
 	"onnxprune/ortrun"
 )
 
@@ -94,18 +96,6 @@ func (c *Config) Validate(heads int) error {
 	return nil
 }
 
-// Event records a change of a head's decision.
-type Event struct {
-	// Step is the step (counted from 1) at which the decision changed.
-	Step int `json:"step"`
-	// Head is the head's name, `KIND:LAYER:HEAD`.
-	Head string `json:"head"`
-	// Open is the new decision.
-	Open bool `json:"open"`
-	// NOpen is the number of open heads after the step.
-	NOpen int `json:"open_heads"`
-}
-
 // State is everything a run carries from step to step; a checkpoint is a
 // State, and a run resumed from one continues exactly as the uninterrupted
 // run would.
@@ -129,7 +119,7 @@ type State struct {
 	WeightAdam *WeightAdam
 	// ClosedAt is the step at which each head last closed (-1: open).
 	ClosedAt []int
-	Events   []Event
+	Events   []gatesfile.Event
 	// POpen is the open probability after every step of each row of
 	// Trainer.RowNames: a head, a sublayer, or the mean over an FFN's
 	// units.
@@ -449,7 +439,7 @@ func (t *Trainer) Step() (StepInfo, error) {
 			} else {
 				st.ClosedAt[i] = st.Step
 			}
-			st.Events = append(st.Events, Event{Step: st.Step, Head: names[i], Open: isOpen})
+			st.Events = append(st.Events, gatesfile.Event{Step: st.Step, Head: names[i], Open: isOpen})
 		}
 	}
 	for i := range st.Events {
@@ -473,7 +463,7 @@ func (t *Trainer) Step() (StepInfo, error) {
 // checkLogitsShape checks that the model gave logits [B, T, vocab] for a
 // batch whose decoder read [B, T] ids ([T, B, vocab] for [T, B] ids when
 // the model is sequence-first).
-func checkLogitsShape(shape *ortrun.Tensor, b *Batch, r Roles) error {
+func checkLogitsShape(shape *ortrun.Tensor, b *Batch, r graphedit.IORoles) error {
 	if want := b.logitsDims(r); shape == nil || len(shape.I64) != 3 || shape.I64[0] != want[0] || shape.I64[1] != want[1] {
 		var got []int64
 		if shape != nil {

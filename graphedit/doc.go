@@ -107,6 +107,10 @@
 // share get Prefix in the second. Both must use the same opset versions;
 // neither is changed.
 //
+// InlineIf specializes the If nodes of a model proto on a known condition
+// (Optimum's merged decoder, use_cache_branch) before a Graph is built:
+// for gradients, which do not flow through If, and for counting FLOPs.
+//
 // # Building graphs by hand
 //
 // Builder makes small graphs for tests and examples: inputs with symbolic

@@ -13,9 +13,9 @@ import (
 	"strings"
 	"time"
 
-	"onnxprune/gatetrain"
 	"onnxprune/graphedit/heads"
 	"onnxprune/internal/features"
+	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/verify"
@@ -334,7 +334,7 @@ func (r *runner) saveState() error {
 	if err != nil {
 		return err
 	}
-	return verify.WriteFileAtomic(filepath.Join(r.c.Out, StateFile), append(b, '\n'))
+	return safefile.WriteFileAtomic(filepath.Join(r.c.Out, StateFile), append(b, '\n'))
 }
 
 // path joins names onto the output folder.
@@ -359,18 +359,7 @@ func writeJSON(path string, v any) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	return verify.WriteFileAtomic(path, append(b, '\n'))
-}
-
-func readJSON(path string, v any) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
+	return safefile.WriteFileAtomic(path, append(b, '\n'))
 }
 
 // kindsWanted says whether a block kind is gated and pruned.
@@ -384,9 +373,4 @@ func (r *runner) kindsWanted(k heads.Kind) bool {
 		}
 	}
 	return false
-}
-
-// gateSpecials are the ids training frames sentences with.
-func (r *runner) gateSpecials() gatetrain.Specials {
-	return gatetrain.Specials{Pad: r.sp.Pad, BOS: r.sp.DecoderStart, EOS: r.sp.Eos}
 }

@@ -7,11 +7,14 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"onnxprune/gatesfile"
 	"onnxprune/gatetrain"
+	"onnxprune/internal/safefile"
 )
 
 // plantedConfig is a short run on the planted-redundancy model (1 layer,
@@ -87,7 +90,7 @@ func TestRunPlantedEndToEnd(t *testing.T) {
 		}
 	}
 	// The kept heads are exactly the trained gates' keep decisions.
-	gf, err := gatetrain.ReadGates(filepath.Join(out, TrainDir, gatetrain.GatesFileName))
+	gf, err := gatesfile.Read(filepath.Join(out, TrainDir, gatetrain.GatesFileName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +164,7 @@ func TestRunPlantedEndToEnd(t *testing.T) {
 			t.Errorf("λ change: stage %s was reused", name)
 		}
 	}
-	gf3, err := gatetrain.ReadGates(gates)
+	gf3, err := gatesfile.Read(gates)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +181,7 @@ func TestRunResumesTraining(t *testing.T) {
 	if _, err := Run(context.Background(), ref, nil); err != nil {
 		t.Fatal(err)
 	}
-	want, err := gatetrain.ReadGates(filepath.Join(ref.Out, TrainDir, gatetrain.GatesFileName))
+	want, err := gatesfile.Read(filepath.Join(ref.Out, TrainDir, gatetrain.GatesFileName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +205,7 @@ func TestRunResumesTraining(t *testing.T) {
 		t.Fatalf("interrupted run: error %v, want context.Canceled", err)
 	}
 	var state map[string]*StageRecord
-	if err := readJSON(filepath.Join(c.Out, StateFile), &state); err != nil {
+	if err := safefile.ReadJSON(filepath.Join(c.Out, StateFile), &state); err != nil {
 		t.Fatal(err)
 	}
 	if !state[StageInspect].Done || !state[StageGate].Done || state[StageTrain] == nil || state[StageTrain].Done {
@@ -223,7 +226,7 @@ func TestRunResumesTraining(t *testing.T) {
 	if st := stageStatus(t, s); !st[StageGate].Reused || st[StageTrain].Reused {
 		t.Errorf("rerun stages %+v", s.Stages)
 	}
-	got, err := gatetrain.ReadGates(filepath.Join(c.Out, TrainDir, gatetrain.GatesFileName))
+	got, err := gatesfile.Read(filepath.Join(c.Out, TrainDir, gatetrain.GatesFileName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,7 +330,7 @@ func TestRunStructuresBudget(t *testing.T) {
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, log.String())
 	}
-	gf, err := gatetrain.ReadGates(filepath.Join(out, TrainDir, gatetrain.GatesFileName))
+	gf, err := gatesfile.Read(filepath.Join(out, TrainDir, gatetrain.GatesFileName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,5 +348,35 @@ func TestRunStructuresBudget(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "neurons") || !strings.Contains(log.String(), "kept: ") {
 		t.Errorf("the log does not count neurons and sublayers:\n%s", log.String())
+	}
+}
+
+// TestRunTrainsWithDecoderStart: the train stage starts the decoder input
+// with the model's decoder start id, not the BOS id (T5 and Marian start
+// with pad, which their tokenizers do not call BOS): another bos id trains
+// the same gates, another decoder start id other gates.
+func TestRunTrainsWithDecoderStart(t *testing.T) {
+	train := func(specials string) []float64 {
+		c := plantedConfig(t, t.TempDir())
+		c.Specials, c.Steps, c.Analyze, c.NoBench = specials, 20, false, true
+		if _, err := Run(context.Background(), c, nil); err != nil {
+			t.Fatalf("specials %s: %v", specials, err)
+		}
+		gf, err := gatesfile.Read(filepath.Join(c.Out, TrainDir, gatetrain.GatesFileName))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var la []float64
+		for _, h := range gf.Heads {
+			la = append(la, h.LogAlpha)
+		}
+		return la
+	}
+	base := train("pad=0,bos=1,eos=2,decoder-start=1")
+	if got := train("pad=0,bos=3,eos=2,decoder-start=1"); !slices.Equal(got, base) {
+		t.Errorf("another bos id changed the trained log α:\n%v\n%v", got, base)
+	}
+	if got := train("pad=0,bos=1,eos=2,decoder-start=3"); slices.Equal(got, base) {
+		t.Errorf("another decoder start id trained the same log α %v: the decoder start is not fed", got)
 	}
 }

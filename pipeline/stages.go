@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"onnxprune/gatesfile"
+	"onnxprune/graphedit"
+	"onnxprune/internal/safefile"
 	"onnxprune/ortrun"
 	"os"
 	"path/filepath"
@@ -260,7 +263,7 @@ func (r *runner) train(ctx context.Context) error {
 	every := max(1, c.Steps/10)
 	ro := gatetrain.RunOptions{
 		Graph: g, Model: name, Source: source, Kinds: c.Attention,
-		Train: train, Dev: dev, Specials: r.gateSpecials(), MaxTokens: c.MaxTokens, Window: 1000,
+		Train: train, Dev: dev, Specials: r.sp, MaxTokens: c.MaxTokens, Window: 1000,
 		Cfg: cfg, OutDir: dir, Resume: resume, Session: r.session(),
 		OnStep: func(s gatetrain.StepInfo) error {
 			if s.Step%every == 0 || s.Step == c.Steps || s.ValidLoss != nil {
@@ -285,8 +288,8 @@ func (r *runner) train(ctx context.Context) error {
 	if math.IsNaN(tr.DenseLoss) {
 		tr.DenseLoss, tr.FinalLoss = 0, 0
 	}
-	if !res.Gates.GatesFile.Empty() {
-		fmt.Fprintf(r.log, "  %s open after %d steps\n", res.Gates.OpenSummary(), tr.Steps)
+	if res.Gates.HasStructures() {
+		fmt.Fprintf(r.log, "  %s open after %d steps\n", gatetrain.OpenSummary(res.Gates), tr.Steps)
 	} else {
 		fmt.Fprintf(r.log, "  %d of %d heads open after %d steps\n", tr.OpenHeads, tr.Heads, tr.Steps)
 	}
@@ -406,7 +409,7 @@ func (r *runner) analyze(ctx context.Context) error {
 	}
 	so := r.session()
 	so.Name = name
-	a, err := attribution.New(g, am, attribution.IONames{}, so, attribution.Options{Structures: c.Structures})
+	a, err := attribution.New(g, am, graphedit.IORoles{}, so, attribution.Options{Structures: c.Structures})
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -424,7 +427,7 @@ func (r *runner) analyze(ctx context.Context) error {
 		// The trained gates' decision fills the report's "kept" column and
 		// compares the kept heads' ranks with the removed ones'.
 		gatesPath := r.path(TrainDir, gatetrain.GatesFileName)
-		gf, err := gatetrain.ReadGates(gatesPath)
+		gf, err := gatesfile.Read(gatesPath)
 		if err != nil {
 			return err
 		}
@@ -496,7 +499,7 @@ func writeAnalysis(dir string, rep *attribution.Report, model string) error {
 		return err
 	}
 	for _, n := range attribution.ReportFileNames {
-		if err := verify.WriteFileAtomic(filepath.Join(dir, n), files[n]); err != nil {
+		if err := safefile.WriteFileAtomic(filepath.Join(dir, n), files[n]); err != nil {
 			return err
 		}
 	}
@@ -521,7 +524,7 @@ type PruneDecision struct {
 
 // structureDecision reads the FFN and sublayer records of a gates file
 // against every file's structures, with the heads decision hd.
-func structureDecision(files []*loaded, gf *structures.GatesFile, hd heads.Decision) (*structures.Decision, error) {
+func structureDecision(files []*loaded, gf *gatesfile.File, hd heads.Decision) (*structures.Decision, error) {
 	m := &structures.Model{}
 	for _, f := range files {
 		d, err := structures.Discover(f.g)
@@ -530,7 +533,7 @@ func structureDecision(files []*loaded, gf *structures.GatesFile, hd heads.Decis
 		}
 		m.Add(d)
 	}
-	dec, err := gf.Decision(m)
+	dec, err := gf.StructureDecision(m)
 	if err != nil {
 		return nil, err
 	}
@@ -544,7 +547,7 @@ func (r *runner) rankDecision(blocks []*heads.Block) (map[string][]int, error) {
 	var af struct {
 		Heads []attribution.HeadReport `json:"heads"`
 	}
-	if err := readJSON(r.path(AnalysisDir, "heads.json"), &af); err != nil {
+	if err := safefile.ReadJSON(r.path(AnalysisDir, "heads.json"), &af); err != nil {
 		return nil, err
 	}
 	type cand struct {
@@ -580,7 +583,7 @@ func (r *runner) rankDecision(blocks []*heads.Block) (map[string][]int, error) {
 	}
 	for _, b := range blocks {
 		if !r.kindsWanted(b.Kind) {
-			names = append(names, fmt.Sprintf("%s:%d:*", b.Kind, b.Layer))
+			names = append(names, b.Name()+":*")
 		}
 	}
 	if len(names) == 0 {
@@ -604,18 +607,18 @@ func (r *runner) prune(ctx context.Context) error {
 	pd := PruneDecision{By: r.c.PruneBy, Removed: []string{}, Kept: map[string]int{}, Total: map[string]int{}}
 	if r.c.PruneBy == "gates" {
 		gatesPath := r.path(TrainDir, gatetrain.GatesFileName)
-		gf, err := gatetrain.ReadGates(gatesPath)
+		gf, err := gatesfile.Read(gatesPath)
 		if err != nil {
 			return err
 		}
-		if dec, err = gf.Surgery().Decision(blocks); err != nil {
+		if dec, err = gf.HeadDecision(blocks); err != nil {
 			return err
 		}
-		if !gf.GatesFile.Empty() {
-			if sdec, err = structureDecision(files, &gf.GatesFile, dec); err != nil {
+		if gf.HasStructures() {
+			if sdec, err = structureDecision(files, gf, dec); err != nil {
 				return fmt.Errorf("%s: %w", gatesPath, err)
 			}
-			pd.Gates, pd.Structures = gatesPath, gf.OpenSummary()
+			pd.Gates, pd.Structures = gatesPath, gatetrain.OpenSummary(gf)
 		}
 	} else {
 		keep, err := r.rankDecision(blocks)
@@ -631,11 +634,10 @@ func (r *runner) prune(ctx context.Context) error {
 		for h := 0; h < b.NumHeads; h++ {
 			if !ok || d[h] {
 				pd.Kept[k]++
-			} else {
-				pd.Removed = append(pd.Removed, fmt.Sprintf("%s:%d", b.Name(), h))
 			}
 		}
 	}
+	pd.Removed = append(pd.Removed, dec.Removed(blocks)...)
 	outs := r.outFiles(PrunedDir)
 	if err := os.MkdirAll(r.path(PrunedDir), 0o755); err != nil {
 		return err
@@ -716,7 +718,7 @@ func (r *runner) verify(ctx context.Context) error {
 	cfg.Search.MaxLen = c.MaxLen
 	cfg.Bench.Batches, cfg.Bench.Repeats, cfg.Bench.Rounds = c.BenchBatch, c.Repeats, c.Rounds
 	var pd PruneDecision
-	if err := readJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
+	if err := safefile.ReadJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
 		return err
 	}
 	switch {

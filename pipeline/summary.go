@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/safefile"
 	"onnxprune/verify"
 )
 
@@ -52,19 +53,19 @@ type Summary struct {
 func (r *runner) summary() (*Summary, error) {
 	s := &Summary{Model: r.files, Out: r.c.Out, Test: r.c.Test[0], Stages: r.status, Failures: []string{}}
 	var pd PruneDecision
-	if err := readJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
+	if err := safefile.ReadJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
 		return nil, err
 	}
 	s.PruneBy, s.HeadsKept, s.HeadsTotal, s.Removed, s.Structures = pd.By, pd.Kept, pd.Total, pd.Removed, pd.Structures
 	if r.c.Steps > 0 {
 		var tr TrainResult
-		if err := readJSON(r.path(TrainDir, TrainResultFile), &tr); err != nil {
+		if err := safefile.ReadJSON(r.path(TrainDir, TrainResultFile), &tr); err != nil {
 			return nil, err
 		}
 		s.Train = &tr
 	}
 	var rep verify.Report
-	if err := readJSON(r.path(VerifyDir, verify.ReportJSON), &rep); err != nil {
+	if err := safefile.ReadJSON(r.path(VerifyDir, verify.ReportJSON), &rep); err != nil {
 		return nil, err
 	}
 	if rep.Original.Scores != nil && rep.Pruned.Scores != nil {
@@ -84,7 +85,7 @@ func (r *runner) summary() (*Summary, error) {
 	}
 	var b bytes.Buffer
 	s.WriteMarkdown(&b)
-	if err := verify.WriteFileAtomic(r.path(SummaryMD), b.Bytes()); err != nil {
+	if err := safefile.WriteFileAtomic(r.path(SummaryMD), b.Bytes()); err != nil {
 		return nil, err
 	}
 	return s, nil

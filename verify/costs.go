@@ -8,7 +8,6 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit"
-	"onnxprune/graphedit/autodiff"
 	"onnxprune/graphedit/structures"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
@@ -78,7 +77,7 @@ func NewCostMeter(paths, allowDirs []string, shape FLOPShape, cache bool) (*Cost
 		}
 		for i, useCache := range []bool{false, true} {
 			mp := proto.Clone(cf.om.Proto).(*onnxpb.ModelProto)
-			if _, err = autodiff.InlineIf(mp, useCacheName, useCache); err == nil {
+			if _, err = graphedit.InlineIf(mp, useCacheName, useCache); err == nil {
 				cf.flop[i], err = graphedit.FromModel(mp, &graphedit.Options{External: cf.om})
 			}
 			if err != nil {

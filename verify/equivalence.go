@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
@@ -49,17 +50,17 @@ func (d HeadDecision) decide(blocks []*heads.Block) (heads.Decision, error) {
 	case d.Remove != "" && d.Gates != "":
 		return nil, fmt.Errorf("verify: give removed heads or a gates file, not both")
 	case d.Remove != "":
-		sel, err := heads.ParseSpec(d.Remove, blocks)
+		dec, err := heads.ParseDecision(d.Remove, blocks)
 		if err != nil {
 			return nil, fmt.Errorf("verify: removed heads: %w", err)
 		}
-		return heads.RemoveDecision(blocks, sel), nil
+		return dec, nil
 	case d.Gates != "":
-		gf, err := ReadGatesFile(d.Gates)
+		gf, err := gatesfile.Read(d.Gates)
 		if err != nil {
 			return nil, fmt.Errorf("verify: %w", err)
 		}
-		dec, err := gf.Decision(blocks)
+		dec, err := gf.HeadDecision(blocks)
 		if err != nil {
 			return nil, fmt.Errorf("verify: %s: %w", d.Gates, err)
 		}
@@ -120,7 +121,7 @@ func buildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOpt
 				if keep == nil || (h < len(keep) && keep[h]) {
 					vals[h] = 1
 				} else {
-					closed[fmt.Sprintf("%s:%d", gt.Block, h)] = true
+					closed[heads.HeadName(gt.Kind, gt.Layer, h)] = true
 				}
 			}
 			v := l.g.Value(gt.Name)

@@ -1,26 +1,12 @@
 package verify
 
 import (
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 
-	"onnxprune/gatetrain"
-	"onnxprune/graphedit/heads"
 	"onnxprune/internal/safefile"
-	"onnxprune/onnxio"
 	"onnxprune/verify/tokenize"
 )
-
-// WriteFileAtomic writes data to a temporary file in path's folder, syncs it
-// and renames it to path, so that path holds the old content or the new one,
-// never a part (onnxio.WriteFileAtomic).
-func WriteFileAtomic(path string, data []byte) error {
-	if err := onnxio.WriteFileAtomic(path, data); err != nil {
-		return fmt.Errorf("verify: %w", err)
-	}
-	return nil
-}
 
 // metaTokenizer says, in errors, where a tokenizer path came from.
 const metaTokenizer = "tokenizer named in the model's metadata"
@@ -59,34 +45,4 @@ func OpenTokenizerHint(paths []string, allowDirs []string) (tok tokenize.Tokeniz
 		return nil, "", fmt.Errorf("verify: %s: %s %q (%s) is not a tokenizer file onnxprune reads (give --tokenizer)", files[0], metaTokenizer, hint, real)
 	}
 	return tok, real, nil
-}
-
-// ReadGatesFile reads a gates file (gates.json, as gate training writes it)
-// for a head decision: a pipe is fine, more than safefile.DocumentLimit
-// bytes is an error naming the limit, and a version other than
-// gatetrain.GatesVersion is refused (a later layout may mean something
-// else by the same fields).
-func ReadGatesFile(path string) (*heads.GatesFile, error) {
-	data, err := safefile.ReadInput(path, safefile.DocumentLimit, "a gates file")
-	if err != nil {
-		return nil, err
-	}
-	var head struct {
-		Version *int `json:"version"`
-	}
-	if err := json.Unmarshal(data, &head); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if head.Version == nil || *head.Version != gatetrain.GatesVersion {
-		v := "no version"
-		if head.Version != nil {
-			v = fmt.Sprintf("version %d", *head.Version)
-		}
-		return nil, fmt.Errorf("%s: gates file of %s; this onnxprune reads version %d", path, v, gatetrain.GatesVersion)
-	}
-	var gf heads.GatesFile
-	if err := json.Unmarshal(data, &gf); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return &gf, nil
 }

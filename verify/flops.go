@@ -8,7 +8,6 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit"
-	"onnxprune/graphedit/autodiff"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
@@ -56,7 +55,7 @@ func loadFLOPGraph(fi *fileInfo, useCache bool) (*flopGraph, error) {
 	var g *graphedit.Graph
 	if fi.role == roleMerged {
 		mp := proto.Clone(m.Proto).(*onnxpb.ModelProto)
-		if _, err = autodiff.InlineIf(mp, useCacheName, useCache); err == nil {
+		if _, err = graphedit.InlineIf(mp, useCacheName, useCache); err == nil {
 			g, err = graphedit.FromModel(mp, &graphedit.Options{External: m})
 		}
 	} else {

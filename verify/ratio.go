@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"onnxprune/internal/stats"
 )
 
 // Ratio is one measured speedup (original over pruned, so above 1 means the
@@ -66,7 +68,7 @@ func timingRatio(a, b Timing, scale float64) Ratio {
 			rs = append(rs, scale*a.RoundMedians[i]/b.RoundMedians[i])
 		}
 		sort.Float64s(rs)
-		return Ratio{Value: median(rs), Low: rs[0], High: rs[len(rs)-1], Spread: fmt.Sprintf("over %d rounds", len(rs))}
+		return Ratio{Value: stats.Median(rs), Low: rs[0], High: rs[len(rs)-1], Spread: fmt.Sprintf("over %d rounds", len(rs))}
 	}
 	qa, qb := quartiles(a.Times), quartiles(b.Times)
 	if a.Median <= 0 || b.Median <= 0 || qa[0] <= 0 || qb[0] <= 0 {
@@ -88,7 +90,7 @@ func quartiles(xs []float64) [2]float64 {
 	if n == 1 {
 		return [2]float64{s[0], s[0]}
 	}
-	return [2]float64{median(s[:n/2]), median(s[(n+1)/2:])}
+	return [2]float64{stats.Median(s[:n/2]), stats.Median(s[(n+1)/2:])}
 }
 
 // unchangedParts says which parts of the pruned model the pruning did not

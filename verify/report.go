@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"onnxprune/internal/safefile"
 )
 
 // Report file names inside the output folder.
@@ -52,8 +54,8 @@ func WriteReports(dir string, r *Report) error {
 		}
 	}
 	for _, f := range files {
-		if err := WriteFileAtomic(filepath.Join(dir, f.name), f.data); err != nil {
-			return err
+		if err := safefile.WriteFileAtomic(filepath.Join(dir, f.name), f.data); err != nil {
+			return fmt.Errorf("verify: %w", err)
 		}
 	}
 	return nil

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"sort"
+
+	"onnxprune/internal/stats"
 )
 
 // benchRunner runs one model's benchmark (Config.BenchRunner).
@@ -176,5 +178,5 @@ func pairedRatio(a, b Timing) float64 {
 		return 0
 	}
 	sort.Float64s(r)
-	return median(r)
+	return stats.Median(r)
 }

@@ -79,8 +79,11 @@ type SpecialSources struct {
 //  3. the metadata_props of the files;
 //  4. the fallback, e.g. the tokenizer's ids.
 //
-// An id no source gives stays -1 (callers apply their defaults). A list
-// value (eos_token_id: [1, 2]) gives its first element.
+// A decoder start id no source gives is the bos id, as Hugging Face
+// generation starts the decoder (unless the flags unset it with
+// decoder-start=-1); translation and gate training both start the decoder
+// with it. Any other id no source gives stays -1 (callers apply their
+// defaults). A list value (eos_token_id: [1, 2]) gives its first element.
 func ResolveSpecials(src SpecialSources) (*ModelSpecials, error) {
 	dir, allowDirs, files, fallback, overrides := src.Dir, src.AllowDirs, src.Files, src.Fallback, src.Overrides
 	ms := &ModelSpecials{Specials: tokenize.NoSpecials}
@@ -171,6 +174,9 @@ func ResolveSpecials(src SpecialSources) (*ModelSpecials, error) {
 			}
 			sources = append(sources, name)
 		}
+	}
+	if ms.DecoderStart < 0 && ms.Bos >= 0 && !seen["decoder_start_token_id"] {
+		ms.DecoderStart = ms.Bos
 	}
 	ms.From = strings.Join(sources, ", ")
 	return ms, nil

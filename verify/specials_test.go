@@ -53,3 +53,42 @@ func TestResolveSpecialsPrecedence(t *testing.T) {
 		t.Errorf("a string id: %v", err)
 	}
 }
+
+// The decoder start id is the model's own, not its tokenizer's BOS (T5 and
+// Marian start with pad); when no source gives one it is the bos id, as
+// Hugging Face generation starts; flags that unset it keep it unset.
+func TestResolveSpecialsDecoderStart(t *testing.T) {
+	tokenizer := tokenize.Specials{Pad: 0, Bos: 5, Eos: 1, Unk: 2, DecoderStart: -1} // a SentencePiece model's ids
+	t5 := filepath.Join("..", "models", "fixtures", "t5")
+	ms, err := ResolveSpecials(SpecialSources{Dir: t5, Fallback: &tokenizer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ms.DecoderStart != 0 || ms.Bos != 5 || ms.Pad != 0 {
+		t.Errorf("T5: decoder start %d, bos %d, pad %d; want the model's decoder start 0 (its pad), the tokenizer's bos 5, pad 0", ms.DecoderStart, ms.Bos, ms.Pad)
+	}
+
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"pad_token_id": 1, "bos_token_id": 3, "eos_token_id": 2}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name      string
+		overrides string
+		fallback  *tokenize.Specials
+		want      int64
+	}{
+		{"bos of the config", "", nil, 3},
+		{"bos of the flags", "bos=7", nil, 7},
+		{"the tokenizer's decoder start", "", &tokenize.Specials{Pad: 1, Bos: -1, Eos: 2, Unk: -1, DecoderStart: 1}, 1},
+		{"unset by the flags", "decoder-start=-1", nil, -1},
+	} {
+		ms, err := ResolveSpecials(SpecialSources{Overrides: tc.overrides, Dir: dir, Fallback: tc.fallback})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ms.DecoderStart != tc.want {
+			t.Errorf("%s: decoder start %d, want %d", tc.name, ms.DecoderStart, tc.want)
+		}
+	}
+}

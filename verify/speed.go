@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"onnxprune/internal/stats"
 	"onnxprune/ortrun"
 )
 
@@ -85,19 +86,7 @@ func summarize(ms []float64) Timing {
 		sum += x
 	}
 	p90 := sorted[int(math.Ceil(0.9*float64(n)))-1] // nearest rank
-	return Timing{Runs: n, Median: median(sorted), P90: p90, Min: sorted[0], Mean: sum / float64(n), Times: times}
-}
-
-// median returns the median of sorted values (0 for none).
-func median(sorted []float64) float64 {
-	n := len(sorted)
-	switch {
-	case n == 0:
-		return 0
-	case n%2 == 0:
-		return (sorted[n/2-1] + sorted[n/2]) / 2
-	}
-	return sorted[n/2]
+	return Timing{Runs: n, Median: stats.Median(sorted), P90: p90, Min: sorted[0], Mean: sum / float64(n), Times: times}
 }
 
 // BenchBatch holds the measurements at one batch size.

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"onnxprune/gatetrain"
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/structures"
 	"onnxprune/onnxio"
@@ -13,24 +13,24 @@ import (
 
 // structureGates returns the FFN neuron and sublayer records of the gates
 // file of d (nil when d has none: a head spec, or a heads-only file).
-func structureGates(d HeadDecision) (*structures.GatesFile, error) {
+func structureGates(d HeadDecision) (*gatesfile.File, error) {
 	if d.Gates == "" {
 		return nil, nil
 	}
-	gf, err := gatetrain.ReadGates(d.Gates)
+	gf, err := gatesfile.Read(d.Gates)
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}
-	if gf.GatesFile.Empty() {
+	if !gf.HasStructures() {
 		return nil, nil
 	}
-	return &gf.GatesFile, nil
+	return gf, nil
 }
 
 // fileRecords keeps the records of sg naming structures d found (the
 // others are for the other files of the model).
-func fileRecords(d *structures.Discovery, sg *structures.GatesFile) *structures.GatesFile {
-	mine := &structures.GatesFile{}
+func fileRecords(d *structures.Discovery, sg *gatesfile.File) *gatesfile.File {
+	mine := &gatesfile.File{}
 	for _, r := range sg.FFN {
 		if i := strings.LastIndexByte(r.Name, ':'); i > 0 && d.FFN(r.Name[:i]) != nil {
 			mine.FFN = append(mine.FFN, r)
@@ -46,7 +46,7 @@ func fileRecords(d *structures.Discovery, sg *structures.GatesFile) *structures.
 
 // cutsStructures reports whether sg removes an FFN neuron or a sublayer of
 // the file whose graph is g.
-func cutsStructures(g *graphedit.Graph, sg *structures.GatesFile) (bool, error) {
+func cutsStructures(g *graphedit.Graph, sg *gatesfile.File) (bool, error) {
 	d, err := structures.Discover(g)
 	if err != nil {
 		return false, err
@@ -64,7 +64,7 @@ func cutsStructures(g *graphedit.Graph, sg *structures.GatesFile) (bool, error) 
 // head-gated) with its stored value 1 where sg keeps it and 0 where it was
 // removed, as the pruned file was cut. Records of structures the file does
 // not have (the encoder's in a decoder file) are for the other files.
-func gateStructures(g *graphedit.Graph, sg *structures.GatesFile) error {
+func gateStructures(g *graphedit.Graph, sg *gatesfile.File) error {
 	d, err := structures.Discover(g)
 	if err != nil {
 		return err
@@ -72,10 +72,10 @@ func gateStructures(g *graphedit.Graph, sg *structures.GatesFile) error {
 	m := &structures.Model{}
 	m.Add(d)
 	mine := fileRecords(d, sg)
-	if mine.Empty() {
+	if !mine.HasStructures() {
 		return nil
 	}
-	dec, err := mine.Decision(m)
+	dec, err := mine.StructureDecision(m)
 	if err != nil {
 		return err
 	}

@@ -10,9 +10,12 @@ import (
 
 	"onnxprune/attribution"
 	"onnxprune/attribution/conllu"
+	"onnxprune/gatesfile"
 	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
 	"onnxprune/graphedit/structures"
 	"onnxprune/internal/features"
+	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/pipeline"
@@ -319,7 +322,7 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 	if err != nil {
 		return &usageError{msg: "--structures: " + err.Error()}
 	}
-	a, err := attribution.New(g, am, attribution.IONames{}, ortrun.Options{Library: so.Library, Provider: so.Provider, IntraOpThreads: so.IntraOpThreads, Name: name},
+	a, err := attribution.New(g, am, graphedit.IORoles{}, ortrun.Options{Library: so.Library, Provider: so.Provider, IntraOpThreads: so.IntraOpThreads, Name: name},
 		attribution.Options{Structures: list})
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
@@ -332,7 +335,7 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 	}
 	var keep map[string]bool
 	if o.gates != "" {
-		gf, err := gatetrain.ReadGates(o.gates)
+		gf, err := gatesfile.Read(o.gates)
 		if err != nil {
 			return fmt.Errorf("--gates: %w", err)
 		}
@@ -403,7 +406,7 @@ func writeAnalysis(dir string, rep *attribution.Report, model string, o *analyze
 	}
 	files["heads.json"] = append(js, '\n')
 	for _, n := range append([]string{"heads.json"}, attribution.ReportFileNames...) {
-		if err := verify.WriteFileAtomic(filepath.Join(dir, n), files[n]); err != nil {
+		if err := safefile.WriteFileAtomic(filepath.Join(dir, n), files[n]); err != nil {
 			return err
 		}
 	}

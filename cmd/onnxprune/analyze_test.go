@@ -17,7 +17,7 @@ import (
 
 	"onnxprune/attribution"
 	"onnxprune/attribution/conllu"
-	"onnxprune/gatetrain"
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit/heads"
 	"onnxprune/pipeline"
 	"onnxprune/verify"
@@ -285,7 +285,7 @@ func TestAnalyzeGates(t *testing.T) {
 			dead[fmt.Sprintf("%s:0:%d", k, h)] = true
 		}
 	}
-	gf := gatetrain.GatesFile{Version: gatetrain.GatesVersion}
+	gf := gatesfile.File{Version: gatesfile.Version}
 	for _, k := range []string{"encoder", "decoder", "cross"} {
 		for h := range 4 {
 			name := fmt.Sprintf("%s:0:%d", k, h)

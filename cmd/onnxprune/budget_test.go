@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"onnxprune/gatesfile"
 	"onnxprune/gatetrain"
 	"onnxprune/verify"
 )
@@ -62,7 +63,7 @@ func TestTrainBudget(t *testing.T) {
 			if !strings.Contains(stdout, "budget: ") {
 				t.Errorf("no budget line in\n%s", stdout)
 			}
-			gf, err := gatetrain.ReadGates(filepath.Join(dir, "run", "gates.json"))
+			gf, err := gatesfile.Read(filepath.Join(dir, "run", "gates.json"))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
 	"onnxprune/internal/features"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
@@ -151,7 +152,7 @@ func (o *lossOptions) run(ctx context.Context, models []string, stdout io.Writer
 	if gates, err := gatetrain.FindGates(g, nil); err == nil && len(gates) > 0 {
 		return fmt.Errorf("%s: a gated model (input %s): give the model without gates, or pruned", name, gates[0].Name)
 	}
-	roles, err := gatetrain.BuildLossGraph(g, gatetrain.Roles{})
+	roles, err := gatetrain.BuildLossGraph(g, graphedit.IORoles{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
@@ -180,7 +181,7 @@ func (o *lossOptions) run(ctx context.Context, models []string, stdout io.Writer
 	}
 	defer sess.Close()
 	b := &gatetrain.Batcher{Corpus: corpus, MaxTokens: o.maxTokens, Window: len(corpus.Pairs),
-		Specials: gatetrain.Specials{Pad: sp.Pad, BOS: sp.DecoderStart, EOS: sp.Eos}}
+		Specials: sp}
 	loss, tokens, err := gatetrain.CorpusLoss(ctx, sess, roles, b)
 	if err != nil {
 		return err

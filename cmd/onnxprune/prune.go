@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit/heads"
-	"onnxprune/verify"
 )
 
 // pruneOptions holds the flags of `onnxprune prune`.
@@ -95,11 +95,11 @@ Optimum export's files in it (else its model.onnx). The input files are never ch
 func (o *pruneOptions) decision(blocks []*heads.Block) (heads.Decision, error) {
 	switch {
 	case o.remove != "":
-		sel, err := heads.ParseSpec(o.remove, blocks)
+		d, err := heads.ParseDecision(o.remove, blocks)
 		if err != nil {
 			return nil, &usageError{msg: "--remove: " + err.Error()}
 		}
-		return heads.RemoveDecision(blocks, sel), nil
+		return d, nil
 	case o.keep != "":
 		sel, err := heads.ParseSpec(o.keep, blocks)
 		if err != nil {
@@ -107,11 +107,11 @@ func (o *pruneOptions) decision(blocks []*heads.Block) (heads.Decision, error) {
 		}
 		return heads.KeepDecision(blocks, sel), nil
 	}
-	gf, err := verify.ReadGatesFile(o.gates)
+	gf, err := gatesfile.Read(o.gates)
 	if err != nil {
 		return nil, err
 	}
-	d, err := gf.Decision(blocks)
+	d, err := gf.HeadDecision(blocks)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", o.gates, err)
 	}

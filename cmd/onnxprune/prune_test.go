@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
@@ -202,7 +203,7 @@ func TestPruneInPlace(t *testing.T) {
 
 func TestPruneGatesFile(t *testing.T) {
 	dir := t.TempDir()
-	gf := heads.GatesFile{Version: 1}
+	gf := gatesfile.File{Version: gatesfile.Version}
 	for h := range 4 {
 		gf.Heads = append(gf.Heads, heads.GateRecord{Name: heads.HeadName("encoder", 1, h), Kind: "encoder", Layer: 1, Head: h, Keep: h == 2, POpen: 0.5})
 	}
@@ -224,7 +225,7 @@ func TestPruneGatesFile(t *testing.T) {
 	data, _ = json.Marshal(gf)
 	os.WriteFile(gpath, data, 0o644)
 	code, _, errs = runPrune("prune", marianFiles[0], "--gates", gpath, "-o", out, "--overwrite")
-	if code != 2 || !strings.Contains(errs, "does not match") {
+	if code != 2 || !strings.Contains(errs, gpath) || !strings.Contains(errs, "kind, layer, head and name disagree") {
 		t.Errorf("bad gates file: exit %d: %s", code, errs)
 	}
 }

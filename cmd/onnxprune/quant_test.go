@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/internal/testset"
@@ -113,7 +114,7 @@ func writeGatesFor(t *testing.T, path string, closed []string, out string) strin
 	for _, h := range closed {
 		shut[h] = true
 	}
-	gf := heads.GatesFile{Version: 1}
+	gf := gatesfile.File{Version: gatesfile.Version}
 	seen := map[string]bool{}
 	for _, f := range files {
 		for _, b := range headsOf(t, f) {
@@ -232,7 +233,7 @@ func TestTrainFloat16MatchesFP32(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var gf heads.GatesFile
+		var gf gatesfile.File
 		if err := json.Unmarshal(data, &gf); err != nil {
 			t.Fatal(err)
 		}

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"onnxprune/gatetrain"
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
@@ -21,8 +21,8 @@ func structureGates(path string) bool {
 	if path == "" {
 		return false
 	}
-	gf, err := gatetrain.ReadGates(path)
-	return err == nil && !gf.GatesFile.Empty()
+	gf, err := gatesfile.Read(path)
+	return err == nil && gf.HasStructures()
 }
 
 // structureItems reports whether a --remove or --keep spec names FFN
@@ -245,13 +245,13 @@ func (o *pruneOptions) runStructures(ctx context.Context, stdout io.Writer, ms *
 	}
 	var dec structures.Decision
 	if o.gates != "" {
-		gf, err := gatetrain.ReadGates(o.gates)
+		gf, err := gatesfile.Read(o.gates)
 		if err != nil {
 			return err
 		}
-		hd, err := gf.Surgery().Decision(model.Blocks)
+		hd, err := gf.HeadDecision(model.Blocks)
 		if err == nil {
-			dec, err = gf.GatesFile.Decision(model)
+			dec, err = gf.StructureDecision(model)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", o.gates, err)

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"onnxprune/gatetrain"
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit/structures"
 	"onnxprune/ortrun"
 )
@@ -155,7 +155,7 @@ func TestTrainPruneStructures(t *testing.T) {
 		t.Fatalf("train: exit %d: %s", code, stderr)
 	}
 	gatesPath := filepath.Join(dir, "run", "gates.json")
-	gf, err := gatetrain.ReadGates(gatesPath)
+	gf, err := gatesfile.Read(gatesPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,13 +248,13 @@ func TestTrainPruneStructures(t *testing.T) {
 func TestVerifyStructureGates(t *testing.T) {
 	dir := t.TempDir()
 	p := func(n string) string { return filepath.Join(plantedDir, n) }
-	gf := gatetrain.GatesFile{Version: gatetrain.GatesVersion}
+	gf := gatesfile.File{Version: gatesfile.Version}
 	for n := range 32 {
 		gf.FFN = append(gf.FFN, structures.GateRecord{Name: fmt.Sprintf("ffn:encoder:0:%d", n)})
 	}
 	gf.Sublayers = []structures.GateRecord{{Name: "sublayer:decoder:0:cross"}, {Name: "sublayer:decoder:0:ffn", Keep: true}}
 	gatesPath := filepath.Join(dir, "gates.json")
-	if err := gatetrain.WriteGates(gatesPath, &gf); err != nil {
+	if err := gatesfile.Write(gatesPath, &gf); err != nil {
 		t.Fatal(err)
 	}
 	pruned := filepath.Join(dir, "pruned.onnx")

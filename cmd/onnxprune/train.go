@@ -65,8 +65,8 @@ decoder start id + target and the labels target + EOS. A source file ending in .
 is speech features, float32 [utterances, mel bins, frames], for a model whose source
 input is features (Whisper's input_features). The special ids come from --specials,
 else the model's generation_config.json, config.json and metadata, else the
-tokenizer (decoder-start defaults to BOS, else pad); train prints them and where they
-came from.
+tokenizer (decoder-start defaults to BOS, as in translation and onnxprune run);
+train prints them and where they came from.
 
 Each step samples every gate once, runs the training graph (loss and d loss/d gate),
 chains the gate gradients to log α, adds the penalty gradient and takes an Adam step.
@@ -389,7 +389,7 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 			return err
 		}
 	}
-	roles := gatetrain.Roles{Src: o.srcInput, DecIn: o.tgtInput, SrcMask: o.mask}
+	roles := graphedit.IORoles{Src: o.srcInput, DecIn: o.tgtInput, SrcMask: o.mask}
 	var weights []string
 	if o.trainWeights == "encoder" {
 		r, err := gatetrain.DetectRoles(g, roles)
@@ -433,8 +433,8 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		return err
 	}
 	kept := fmt.Sprintf("%d of %d heads", res.Gates.OpenHeads, len(res.Gates.Heads))
-	if !res.Gates.GatesFile.Empty() {
-		kept = res.Gates.OpenSummary()
+	if res.Gates.HasStructures() {
+		kept = gatetrain.OpenSummary(res.Gates)
 	}
 	if b := res.Gates.Budget; b != nil {
 		kept += fmt.Sprintf(" (%s %.4g of %.4g dense, %.1f%%; target %.4g)", b.What, b.Kept, b.Dense, 100*b.Kept/b.Dense, b.Target)
@@ -453,9 +453,10 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 // specials resolves the ids the batcher frames sentences with
 // (verify.ResolveSpecials: the flags, then the configuration files beside
 // the model, its metadata, the tokenizer) and says where they came from.
-// The decoder starts with the model's decoder start id, else its BOS, else
-// pad; without an EOS id none is appended.
-func (o *trainOptions) specials(metas []verify.FileMeta, tok tokenize.Tokenizer, stdout io.Writer) (gatetrain.Specials, error) {
+// The decoder starts with the model's decoder start id (the resolver's:
+// else its BOS), as in `onnxprune run`; without an EOS id none is
+// appended.
+func (o *trainOptions) specials(metas []verify.FileMeta, tok tokenize.Tokenizer, stdout io.Writer) (tokenize.Specials, error) {
 	var fb *tokenize.Specials
 	if tok != nil {
 		ts := tok.Specials()
@@ -464,19 +465,16 @@ func (o *trainOptions) specials(metas []verify.FileMeta, tok tokenize.Tokenizer,
 	ms, err := verify.ResolveSpecials(verify.SpecialSources{Overrides: o.text.specials, Dir: filepath.Dir(o.model),
 		AllowDirs: o.allowDirs, Files: metas, Fallback: fb})
 	if err != nil {
-		return gatetrain.Specials{}, err
+		return tokenize.Specials{}, err
 	}
-	sp := gatetrain.Specials{Pad: ms.Pad, BOS: ms.DecoderStart, EOS: ms.Eos}
-	if sp.BOS < 0 {
-		sp.BOS = ms.Bos
-	}
+	sp := ms.Specials
 	if sp.Pad < 0 {
 		return sp, &usageError{msg: "give --specials pad=ID: no config.json, generation_config.json, metadata or tokenizer of the model gives the padding id"}
 	}
-	if sp.BOS < 0 {
-		sp.BOS = sp.Pad
+	if sp.DecoderStart < 0 {
+		return sp, &usageError{msg: "give --specials decoder-start=ID: no config.json, generation_config.json, metadata or tokenizer of the model gives the decoder start id or a bos id"}
 	}
-	fmt.Fprintf(stdout, "special ids: pad=%d decoder-start=%d eos=%d (from %s)\n", sp.Pad, sp.BOS, sp.EOS, orDefaults(ms.From))
+	fmt.Fprintf(stdout, "special ids: pad=%d decoder-start=%d eos=%d (from %s)\n", sp.Pad, sp.DecoderStart, sp.Eos, orDefaults(ms.From))
 	return sp, nil
 }
 

@@ -9,13 +9,16 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"onnxprune/gatesfile"
 	"onnxprune/gatetrain"
 	"onnxprune/ortrun"
+	"onnxprune/verify/tokenize"
 )
 
 const plantedDir = "../../models/planted"
@@ -28,9 +31,9 @@ func plantedArgs(out string, steps string) []string {
 		"--checkpoint-every", "20", "--seed", "11", "--log-every", "100"}
 }
 
-func readGatesFile(t *testing.T, dir string) *gatetrain.GatesFile {
+func readGatesFile(t *testing.T, dir string) *gatesfile.File {
 	t.Helper()
-	f, err := gatetrain.ReadGates(filepath.Join(dir, gatetrain.GatesFileName))
+	f, err := gatesfile.Read(filepath.Join(dir, gatetrain.GatesFileName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +213,7 @@ func devLoss(t *testing.T, model string) float64 {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	bt := &gatetrain.Batcher{Corpus: dev, Specials: gatetrain.Specials{Pad: 0, BOS: 1, EOS: 2}, MaxTokens: 512}
+	bt := &gatetrain.Batcher{Corpus: dev, Specials: tokenize.Specials{Pad: 0, DecoderStart: 1, Eos: 2}, MaxTokens: 512}
 	batches, err := bt.Epoch(0)
 	if err != nil {
 		t.Fatal(err)
@@ -338,5 +341,54 @@ func TestTrainTextCorpusMatchesIDs(t *testing.T) {
 	stderr.Reset()
 	if code := run(context.Background(), args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "bad.txt:2") {
 		t.Errorf("unknown word: exit %d, stderr %q (want the file and line)", code, stderr.String())
+	}
+}
+
+// TestTrainWithDecoderStart: train starts the decoder input with the
+// model's decoder start id, as `onnxprune run`'s train stage does
+// (pipeline's TestRunTrainsWithDecoderStart): another bos id trains the
+// same gates, another decoder start id other gates; without a decoder
+// start id the bos id is one (verify.ResolveSpecials), and without either
+// train asks for one.
+func TestTrainWithDecoderStart(t *testing.T) {
+	train := func(specials string) []float64 {
+		dir := t.TempDir()
+		args := plantedArgs(dir, "20")
+		for i, a := range args {
+			if a == "--specials" {
+				args[i+1] = specials
+			}
+		}
+		code, out, stderr := runCLI(args...)
+		if code != 0 {
+			t.Fatalf("specials %s: exit %d: %s", specials, code, stderr)
+		}
+		if !strings.Contains(out, "special ids: pad=0 decoder-start=") {
+			t.Errorf("specials %s: no special ids line:\n%s", specials, out)
+		}
+		var la []float64
+		for _, h := range readGatesFile(t, dir).Heads {
+			la = append(la, h.LogAlpha)
+		}
+		return la
+	}
+	base := train("pad=0,bos=1,eos=2,decoder-start=1")
+	if got := train("pad=0,bos=3,eos=2,decoder-start=1"); !slices.Equal(got, base) {
+		t.Errorf("another bos id changed the trained log α:\n%v\n%v", got, base)
+	}
+	if got := train("pad=0,bos=1,eos=2,decoder-start=3"); slices.Equal(got, base) {
+		t.Errorf("another decoder start id trained the same log α: the decoder start is not fed")
+	}
+	if got := train("pad=0,bos=1,eos=2"); !slices.Equal(got, base) {
+		t.Errorf("bos 1 without a decoder start did not train as decoder start 1")
+	}
+	args := plantedArgs(t.TempDir(), "20")
+	for i, a := range args {
+		if a == "--specials" {
+			args[i+1] = "pad=0,eos=2"
+		}
+	}
+	if code, _, stderr := runCLI(args...); code != 2 || !strings.Contains(stderr, "give --specials decoder-start=ID") {
+		t.Errorf("no decoder start and no bos: exit %d, want 2 asking for decoder-start:\n%s", code, stderr)
 	}
 }

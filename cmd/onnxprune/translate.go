@@ -313,7 +313,7 @@ func (o *translateOptions) run(ctx context.Context, models []string, stdout, std
 		if _, err := io.WriteString(stdout, b.String()); err != nil {
 			return err
 		}
-	} else if err := verify.WriteFileAtomic(o.out, []byte(b.String())); err != nil {
+	} else if err := safefile.WriteFileAtomic(o.out, []byte(b.String())); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "translated %d sentences (%d tokens) with %s in %.2fs, %.1f tokens/s; %s\n",

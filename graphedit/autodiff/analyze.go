@@ -151,7 +151,7 @@ func (a *analysis) check(loss *graphedit.Value) error {
 	hint := ""
 	switch {
 	case n.OpType() == "If" || n.OpType() == "Loop" || n.OpType() == "Scan":
-		hint = " (gradients do not flow through control flow; specialize an If with InlineIf)"
+		hint = " (gradients do not flow through control flow; specialize an If with graphedit.InlineIf)"
 	case quantizes(n) || a.quantized[n.Input(0)]:
 		hint = " (gradients do not flow through integer quantization; differentiate the float model)"
 	}

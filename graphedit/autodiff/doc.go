@@ -35,9 +35,9 @@
 //
 // Requested initializers are listed among the graph inputs, keeping their
 // data (an initializer that is also an input is an overridable default on
-// ONNX Runtime). InlineIf specializes an If on a known condition (Optimum's
-// merged decoder) before differentiation, since no gradient flows through
-// If. CrossEntropy adds the token-level training loss.
+// ONNX Runtime). graphedit.InlineIf specializes an If on a known condition
+// (Optimum's merged decoder) before differentiation, since no gradient
+// flows through If. CrossEntropy adds the token-level training loss.
 //
 // # Rules
 //
@@ -91,7 +91,7 @@
 // boolean values never carry gradients.
 //
 // Unsupported (an error when on the path, naming the op, the node and the
-// requested value): If, Loop, Scan (see InlineIf), the other fused ops
+// requested value): If, Loop, Scan (see graphedit.InlineIf), the other fused ops
 // (DecoderMaskedMultiHeadAttention, GroupQueryAttention, ...), and every op
 // not listed. Rules refuse: packed QKV without a key input, 1-D mask
 // lengths, Attention's mask_index and past inputs, ONNX Attention with

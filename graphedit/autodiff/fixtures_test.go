@@ -130,7 +130,7 @@ func setupFixtureSized(t testing.TB, file string, seed int64, nWeights int, batc
 	// Gradients do not flow through If: specialize the merged decoder to
 	// its uncached path (use_cache_branch = false), as training runs it.
 	if strings.Contains(file, "merged") {
-		if n, err := autodiff.InlineIf(m.Proto, "use_cache_branch", false); err != nil || n != 1 {
+		if n, err := graphedit.InlineIf(m.Proto, "use_cache_branch", false); err != nil || n != 1 {
 			t.Fatalf("inline If: %d replaced, %v", n, err)
 		}
 	}

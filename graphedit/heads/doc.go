@@ -58,11 +58,11 @@
 // or H*dh, and HeadOperands: the explained operands from elsewhere.
 //
 // A head is named `KIND:LAYER:HEAD` (HeadName, HeadID), a block
-// `KIND:LAYER` (Block.Name). ParseSpec reads a comma list of head names
-// (HEAD may be `*`) against a model's blocks; RemoveDecision and
+// `KIND:LAYER` (BlockName, Block.Name). ParseSpec reads a comma list of
+// head names (HEAD may be `*`) against a model's blocks; RemoveDecision and
 // KeepDecision turn it into a Decision (per block, a keep flag per head);
-// GatesFile is gates.json, as gate training writes it, and
-// GatesFile.Decision checks it against the blocks.
+// GatesDecision checks the head records of a gates file (package
+// gatesfile) against the blocks and makes their Decision.
 //
 // # Gates and surgery
 //

@@ -155,7 +155,7 @@ func (b *Block) checkGate() error {
 }
 
 // Name returns `KIND:LAYER`.
-func (b *Block) Name() string { return fmt.Sprintf("%s:%d", b.Kind, b.Layer) }
+func (b *Block) Name() string { return BlockName(b.Kind, b.Layer) }
 
 // HeadNames returns `KIND:LAYER:HEAD` for every head.
 func (b *Block) HeadNames() []string {

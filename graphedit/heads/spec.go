@@ -2,6 +2,7 @@ package heads
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -10,6 +11,12 @@ import (
 // HeadName returns the name of a head, `KIND:LAYER:HEAD`.
 func HeadName(k Kind, layer, head int) string {
 	return fmt.Sprintf("%s:%d:%d", k, layer, head)
+}
+
+// BlockName returns the name of an attention block, `KIND:LAYER`: the
+// part of its heads' names before the head index.
+func BlockName(k Kind, layer int) string {
+	return fmt.Sprintf("%s:%d", k, layer)
 }
 
 // HeadID identifies one head.
@@ -77,7 +84,7 @@ func ParseSpec(spec string, blocks []*Block) (map[string][]int, error) {
 			if err != nil || layer < 0 {
 				return nil, fmt.Errorf("head spec: %q: layer %q is not a number or *", item, parts[1])
 			}
-			b := byName[fmt.Sprintf("%s:%d", k, layer)]
+			b := byName[BlockName(k, layer)]
 			if b == nil {
 				return nil, fmt.Errorf("head spec: %q: the model has no %s layer %d (%s)", item, k, layer, layerSummary(blocks, k))
 			}
@@ -129,8 +136,55 @@ func layerSummary(blocks []*Block, k Kind) string {
 }
 
 // Decision says, per block name (`KIND:LAYER`), which heads to keep.
-// Blocks not listed keep every head.
+// Blocks not listed keep every head. It is the one in-memory form of a
+// head decision: --remove and --keep specs (ParseDecision, RemoveDecision,
+// KeepDecision) and gates files (GatesDecision) become one, surgery and
+// verification follow it, and String writes it back as a spec.
 type Decision map[string][]bool
+
+// ParseDecision reads a spec of the heads to remove (ParseSpec) against
+// blocks: the Decision that removes them and keeps every other head.
+func ParseDecision(spec string, blocks []*Block) (Decision, error) {
+	sel, err := ParseSpec(spec, blocks)
+	if err != nil {
+		return nil, err
+	}
+	return RemoveDecision(blocks, sel), nil
+}
+
+// Removed lists the names of the heads d removes, `KIND:LAYER:HEAD`, block
+// by block in the order of blocks, then by head.
+func (d Decision) Removed(blocks []*Block) []string {
+	var out []string
+	for _, b := range blocks {
+		for h, keep := range d[b.Name()] {
+			if !keep {
+				out = append(out, HeadName(b.Kind, b.Layer, h))
+			}
+		}
+	}
+	return out
+}
+
+// String writes the heads d removes as a spec, `encoder:0:1,cross:1:0`, in
+// kind order (encoder, decoder, cross), then layer, then head ("" when it
+// removes none): ParseDecision reads it back.
+func (d Decision) String() string {
+	var blocks []*Block
+	for name, keep := range d {
+		k, l, _ := strings.Cut(name, ":")
+		layer, _ := strconv.Atoi(l)
+		blocks = append(blocks, &Block{Kind: Kind(k), Layer: layer, NumHeads: len(keep)})
+	}
+	sort.Slice(blocks, func(i, j int) bool {
+		a, b := blocks[i], blocks[j]
+		if ka, kb := slices.Index(Kinds, a.Kind), slices.Index(Kinds, b.Kind); ka != kb {
+			return ka < kb
+		}
+		return a.Layer < b.Layer
+	})
+	return strings.Join(d.Removed(blocks), ",")
+}
 
 // RemoveDecision makes a Decision that removes the heads in remove (as
 // returned by ParseSpec) and keeps the rest.
@@ -163,33 +217,9 @@ func KeepDecision(blocks []*Block, keepHeads map[string][]int) Decision {
 	return d
 }
 
-// GatesFile is the gates.json that gate training writes and `onnxprune
-// prune --gates` reads:
-//
-//	{
-//	  "version": 1,
-//	  "heads": [
-//	    {"name": "encoder:0:1", "kind": "encoder", "layer": 0, "head": 1,
-//	     "log_alpha": -3.2, "p_open": 0.04, "gate": 0, "keep": false,
-//	     "closed_at_step": 1200},
-//	    ...
-//	  ]
-//	}
-//
-// One entry per head: name is `KIND:LAYER:HEAD` and must agree with kind,
-// layer and head; log_alpha is the Hard Concrete location parameter at the
-// end of training; p_open the probability that the gate is non-zero
-// (1 − P(g = 0)); gate the deterministic test-time gate value in [0,1];
-// keep the decision surgery follows (true: the head stays); closed_at_step
-// the training step from which the head stayed closed (omitted or null
-// when it never closed). Other top-level fields (training settings,
-// metrics) are allowed and ignored by surgery. Heads not listed are kept.
-type GatesFile struct {
-	Version int          `json:"version"`
-	Heads   []GateRecord `json:"heads"`
-}
-
-// GateRecord is one head of a GatesFile.
+// GateRecord is one head's record in a gates file (gatesfile.File): its
+// name `KIND:LAYER:HEAD`, which must agree with Kind, Layer and Head, its
+// trained gate and the decision surgery follows (Keep).
 type GateRecord struct {
 	Name         string  `json:"name"`
 	Kind         string  `json:"kind"`
@@ -202,18 +232,19 @@ type GateRecord struct {
 	ClosedAtStep *int    `json:"closed_at_step,omitempty"`
 }
 
-// Decision turns the file into a surgery Decision for blocks: every listed
-// head must exist, be listed once and have a name matching its kind, layer
-// and head; heads not listed are kept.
-func (f *GatesFile) Decision(blocks []*Block) (Decision, error) {
+// GatesDecision turns the head records of a gates file (gatesfile.File)
+// into a surgery Decision for blocks: every listed head must exist, be
+// listed once and have a name matching its kind, layer and head; heads not
+// listed are kept.
+func GatesDecision(records []GateRecord, blocks []*Block) (Decision, error) {
 	d := RemoveDecision(blocks, nil)
 	byName := map[string]*Block{}
 	for _, b := range blocks {
 		byName[b.Name()] = b
 	}
 	seen := map[string]bool{}
-	for i, h := range f.Heads {
-		want := fmt.Sprintf("%s:%d:%d", h.Kind, h.Layer, h.Head)
+	for i, h := range records {
+		want := HeadName(Kind(h.Kind), h.Layer, h.Head)
 		if h.Name != want {
 			return nil, fmt.Errorf("gates file: head %d: name %q does not match kind/layer/head %s", i, h.Name, want)
 		}
@@ -221,7 +252,7 @@ func (f *GatesFile) Decision(blocks []*Block) (Decision, error) {
 			return nil, fmt.Errorf("gates file: head %s listed twice", h.Name)
 		}
 		seen[h.Name] = true
-		b := byName[fmt.Sprintf("%s:%d", h.Kind, h.Layer)]
+		b := byName[BlockName(Kind(h.Kind), h.Layer)]
 		if b == nil || h.Head < 0 || h.Head >= b.NumHeads {
 			return nil, fmt.Errorf("gates file: head %s does not exist in the model", h.Name)
 		}

@@ -108,10 +108,10 @@ func FuzzParseSpec(f *testing.F) {
 	})
 }
 
-// FuzzGatesFile: any bytes read as gates.json give a surgery decision or an
-// error, never a panic; a decision has one entry per head of every block,
+// FuzzGatesDecision: any bytes read as the heads of gates.json give a
+// surgery decision or an error, never a panic; a decision has one entry per head of every block,
 // follows keep for every listed head and keeps every head not listed.
-func FuzzGatesFile(f *testing.F) {
+func FuzzGatesDecision(f *testing.F) {
 	blocks := fuzzBlocks(f)
 	rec := func(name string, keep bool) string {
 		parts := strings.Split(name, ":")
@@ -131,11 +131,13 @@ func FuzzGatesFile(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		var gf heads.GatesFile
+		var gf struct {
+			Heads []heads.GateRecord `json:"heads"`
+		}
 		if err := json.Unmarshal(data, &gf); err != nil {
 			return
 		}
-		d, err := gf.Decision(blocks)
+		d, err := heads.GatesDecision(gf.Heads, blocks)
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Errorf("error spans lines: %q", err)
@@ -151,7 +153,7 @@ func FuzzGatesFile(f *testing.F) {
 				t.Fatalf("decision for %s has %d entries, want %d", b.Name(), len(d[b.Name()]), b.NumHeads)
 			}
 			for h, keep := range d[b.Name()] {
-				name := fmt.Sprintf("%s:%d", b.Name(), h)
+				name := heads.HeadName(b.Kind, b.Layer, h)
 				want, ok := listed[name]
 				if !ok {
 					want = true

@@ -68,12 +68,11 @@ func TestDecisions(t *testing.T) {
 	}
 }
 
-func TestGatesFileDecision(t *testing.T) {
+func TestGatesDecision(t *testing.T) {
 	rec := func(kind string, layer, head int, keep bool) heads.GateRecord {
 		return heads.GateRecord{Name: heads.HeadName(heads.Kind(kind), layer, head), Kind: kind, Layer: layer, Head: head, Keep: keep}
 	}
-	f := heads.GatesFile{Version: 1, Heads: []heads.GateRecord{rec("encoder", 1, 2, false), rec("cross", 0, 0, false), rec("cross", 0, 1, true)}}
-	d, err := f.Decision(specBlocks())
+	d, err := heads.GatesDecision([]heads.GateRecord{rec("encoder", 1, 2, false), rec("cross", 0, 0, false), rec("cross", 0, 1, true)}, specBlocks())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,13 +89,46 @@ func TestGatesFileDecision(t *testing.T) {
 		{heads.GateRecord{Name: "encoder:0:1", Kind: "encoder", Layer: 0, Head: 2}, "does not match"},
 	}
 	for _, b := range bad {
-		f := heads.GatesFile{Heads: []heads.GateRecord{b.rec}}
-		if _, err := f.Decision(specBlocks()); err == nil || !strings.Contains(err.Error(), b.err) {
+		if _, err := heads.GatesDecision([]heads.GateRecord{b.rec}, specBlocks()); err == nil || !strings.Contains(err.Error(), b.err) {
 			t.Errorf("%+v: err %v, want %q", b.rec, err, b.err)
 		}
 	}
-	dup := heads.GatesFile{Heads: []heads.GateRecord{rec("encoder", 0, 1, false), rec("encoder", 0, 1, true)}}
-	if _, err := dup.Decision(specBlocks()); err == nil || !strings.Contains(err.Error(), "twice") {
+	dup := []heads.GateRecord{rec("encoder", 0, 1, false), rec("encoder", 0, 1, true)}
+	if _, err := heads.GatesDecision(dup, specBlocks()); err == nil || !strings.Contains(err.Error(), "twice") {
 		t.Errorf("duplicate: %v", err)
+	}
+}
+
+// TestDecisionString: a decision written as a spec (String, in kind then
+// layer order) reads back as the same decision (ParseDecision); Removed
+// lists the removed heads in the order of the blocks given.
+func TestDecisionString(t *testing.T) {
+	blocks := []*heads.Block{
+		{Kind: heads.KindEncoder, Layer: 0, NumHeads: 4},
+		{Kind: heads.KindCross, Layer: 0, NumHeads: 2},
+		{Kind: heads.KindDecoder, Layer: 0, NumHeads: 2},
+		{Kind: heads.KindEncoder, Layer: 10, NumHeads: 4},
+		{Kind: heads.KindEncoder, Layer: 2, NumHeads: 4},
+	}
+	d, err := heads.ParseDecision("cross:0:*,encoder:10:3,encoder:0:1,decoder:0:0,encoder:2:0", blocks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "encoder:0:1,encoder:2:0,encoder:10:3,decoder:0:0,cross:0:0,cross:0:1"
+	if got := d.String(); got != want {
+		t.Errorf("String() = %q, want %q", got, want)
+	}
+	again, err := heads.ParseDecision(d.String(), blocks)
+	if err != nil || !reflect.DeepEqual(again, d) {
+		t.Errorf("read back: %v (%v), want %v", again, err, d)
+	}
+	if got := strings.Join(d.Removed(blocks), ","); got != "encoder:0:1,cross:0:0,cross:0:1,decoder:0:0,encoder:10:3,encoder:2:0" {
+		t.Errorf("Removed in block order: %s", got)
+	}
+	if got := heads.RemoveDecision(blocks, nil).String(); got != "" {
+		t.Errorf("a decision removing nothing writes %q", got)
+	}
+	if _, err := heads.ParseDecision("encoder:3:0", blocks); err == nil || !strings.Contains(err.Error(), "no encoder layer 3") {
+		t.Errorf("a layer the blocks lack: %v", err)
 	}
 }

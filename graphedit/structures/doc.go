@@ -88,7 +88,8 @@
 // does not feed them computes the original graph. ParseGateName reads
 // these names back and UnitName names a gate's units (`ffn:KIND:LAYER:N`,
 // `ffn:KIND:LAYER:A-B`, `sublayer:STACK:LAYER:PART`), as gate training
-// writes them to gates.json (GatesFile, whose Decision surgery follows).
+// writes them to gates.json (package gatesfile); GatesDecision makes the
+// surgery Decision of its records.
 //
 // ParseSpec reads a structure spec (FFN neurons, sublayers and heads in
 // one comma list) against a Model (the structures of every file of an

@@ -206,10 +206,10 @@ type FFN struct {
 }
 
 // Name returns `ffn:KIND:LAYER`.
-func (f *FFN) Name() string { return fmt.Sprintf("ffn:%s:%d", f.Kind, f.Layer) }
+func (f *FFN) Name() string { return "ffn:" + f.Key() }
 
 // Key returns `KIND:LAYER`, the FFN's name without the prefix.
-func (f *FFN) Key() string { return fmt.Sprintf("%s:%d", f.Kind, f.Layer) }
+func (f *FFN) Key() string { return heads.BlockName(f.Kind, f.Layer) }
 
 // neuronConst is a constant with the neuron axis on Axis.
 type neuronConst struct {

@@ -112,8 +112,8 @@ func TestGroupGatesOnORT(t *testing.T) {
 	}
 	model := &structures.Model{}
 	model.Add(d)
-	gf := structures.GatesFile{FFN: []structures.GateRecord{{Name: "ffn:encoder:1:16-31"}, {Name: "ffn:encoder:1:48-63"}, {Name: "ffn:encoder:1:0-15", Keep: true}}}
-	dec, err := gf.Decision(model)
+	ffnRecords := []structures.GateRecord{{Name: "ffn:encoder:1:16-31"}, {Name: "ffn:encoder:1:48-63"}, {Name: "ffn:encoder:1:0-15", Keep: true}}
+	dec, err := structures.GatesDecision(ffnRecords, nil, model)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestGroupGatesOnORT(t *testing.T) {
 			t.Errorf("output %s differs by %g (%v)", n, diff, err)
 		}
 	}
-	if _, err := (&structures.GatesFile{FFN: []structures.GateRecord{{Name: "ffn:encoder:1:60-64"}}}).Decision(model); err == nil {
+	if _, err := structures.GatesDecision([]structures.GateRecord{{Name: "ffn:encoder:1:60-64"}}, nil, model); err == nil {
 		t.Error("a range past the FFN's width: no error")
 	}
 }

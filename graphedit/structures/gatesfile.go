@@ -71,9 +71,9 @@ func UnitName(kind GateKind, key string, i int, group int64) string {
 	return "sublayer:" + key
 }
 
-// GateRecord is one FFN neuron or sublayer in a gates file, as gate
-// training writes it: the same fields as a head's (heads.GateRecord)
-// without kind, layer and head, which the name holds.
+// GateRecord is one FFN neuron (or group of neurons) or sublayer in a
+// gates file (gatesfile.File): the same fields as a head's
+// (heads.GateRecord) without kind, layer and head, which the name holds.
 type GateRecord struct {
 	Name         string  `json:"name"`
 	LogAlpha     float64 `json:"log_alpha"`
@@ -83,26 +83,16 @@ type GateRecord struct {
 	ClosedAtStep *int    `json:"closed_at_step,omitempty"`
 }
 
-// GatesFile is the part of gates.json surgery reads for FFN neurons
-// (`ffn`, one record per neuron, `ffn:KIND:LAYER:N`, or per group of
-// neurons, `ffn:KIND:LAYER:A-B`) and sublayers
-// (`sublayers`, `sublayer:STACK:LAYER:PART`), beside the heads' records
-// (heads.GatesFile). Structures not listed are kept.
-type GatesFile struct {
-	FFN       []GateRecord `json:"ffn,omitempty"`
-	Sublayers []GateRecord `json:"sublayers,omitempty"`
-}
-
-// Empty reports whether the file lists no FFN neuron and no sublayer.
-func (f *GatesFile) Empty() bool { return len(f.FFN) == 0 && len(f.Sublayers) == 0 }
-
-// Decision turns the records into a surgery Decision for model m (heads
-// not included: heads.GatesFile.Decision reads those): every record must
-// name an existing neuron or sublayer, once.
-func (f *GatesFile) Decision(m *Model) (Decision, error) {
+// GatesDecision turns the FFN records (`ffn:KIND:LAYER:N`, one per
+// neuron, or `ffn:KIND:LAYER:A-B` per group of neurons) and sublayer
+// records (`sublayer:STACK:LAYER:PART`) of a gates file (gatesfile.File)
+// into a surgery Decision for model m (heads not included:
+// heads.GatesDecision reads those): every record must name an existing
+// neuron or sublayer, once. Structures not listed are kept.
+func GatesDecision(ffnRecords, sublayerRecords []GateRecord, m *Model) (Decision, error) {
 	d := Decision{Neurons: map[string][]bool{}, Sublayers: map[string]bool{}}
 	seen := map[string]bool{}
-	for _, r := range f.FFN {
+	for _, r := range ffnRecords {
 		if seen[r.Name] {
 			return d, fmt.Errorf("gates file: %s listed twice", r.Name)
 		}
@@ -130,7 +120,7 @@ func (f *GatesFile) Decision(m *Model) (Decision, error) {
 			d.Neurons[ffn.Key()][n] = d.Neurons[ffn.Key()][n] && r.Keep
 		}
 	}
-	for _, r := range f.Sublayers {
+	for _, r := range sublayerRecords {
 		if seen[r.Name] {
 			return d, fmt.Errorf("gates file: %s listed twice", r.Name)
 		}

@@ -15,7 +15,8 @@
 //     line and [ReadInput] reads it whole, both up to limits, so /dev/zero or
 //     a gzip bomb ends in an error that names the file and the limit.
 //   - An output path is replaced only when it is a regular file, and only
-//     when the user said so ([CheckOutput], [CheckReplaceable]).
+//     when the user said so ([CheckOutput], [CheckReplaceable]), and
+//     [WriteFileAtomic] replaces it whole or not at all.
 //
 // Errors name the file and never quote its contents.
 package safefile

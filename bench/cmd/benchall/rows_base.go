@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"onnxprune/bench/internal/batchfile"
+	"onnxprune/internal/stats"
 )
 
 // The paper-size rows (8.*): gate training and joint training of a
@@ -254,7 +255,7 @@ func baseMedian(s []baseSample) baseOut {
 		med = append(med, x.out.Median)
 		cpu = append(cpu, x.out.CPUPerStep)
 	}
-	o.TokPerSec, o.Median, o.CPUPerStep = medianF(tps), medianF(med), medianF(cpu)
+	o.TokPerSec, o.Median, o.CPUPerStep = stats.Median(tps), stats.Median(med), stats.Median(cpu)
 	return o
 }
 
@@ -263,7 +264,7 @@ func medianRSS(s []baseSample) int64 {
 	for _, x := range s {
 		v = append(v, float64(x.rss))
 	}
-	return int64(medianF(v))
+	return int64(stats.Median(v))
 }
 
 // pairedRatios lists each round's onnxprune ÷ PyTorch tokens/s.

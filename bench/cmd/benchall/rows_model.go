@@ -8,6 +8,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"onnxprune/graphedit/heads"
+	"onnxprune/internal/stats"
 )
 
 type attrOut struct {
@@ -40,9 +43,11 @@ func (h *harness) attrRows() {
 
 // headBlock is one block of `onnxprune inspect --heads --json`.
 type headBlock struct {
-	Name   string `json:"name"`
-	Heads  int    `json:"num_heads"`
-	Anchor string `json:"anchor"`
+	Name   string     `json:"name"`
+	Kind   heads.Kind `json:"kind"`
+	Layer  int        `json:"layer"`
+	Heads  int        `json:"num_heads"`
+	Anchor string     `json:"anchor"`
 }
 
 func (h *harness) inspectHeads(files []string) ([]headBlock, error) {
@@ -71,7 +76,7 @@ func halfSpec(blocks []headBlock) (spec string, removed, total int) {
 	var parts []string
 	for _, b := range blocks {
 		for k := b.Heads / 2; k < b.Heads; k++ {
-			parts = append(parts, fmt.Sprintf("%s:%d", b.Name, k))
+			parts = append(parts, heads.HeadName(b.Kind, b.Layer, k))
 			removed++
 		}
 		total += b.Heads
@@ -244,7 +249,7 @@ func (h *harness) surgeryRows() {
 		}
 	}
 	outSize := fileSize(filepath.Join(outDir, "model.onnx")) + fileSize(filepath.Join(outDir, "model.onnx.data"))
-	mp, mc := medianF(pt), medianF(ct)
+	mp, mc := stats.Median(pt), stats.Median(ct)
 	sort.Slice(rss, func(i, j int) bool { return rss[i] < rss[j] })
 	peak := rss[len(rss)-1]
 	r := Row{ID: "5", Figure: figT, Ours: fmt.Sprintf("%.2f s", mp), Peer: fmt.Sprintf("cp %.2f s", mc),
@@ -257,18 +262,6 @@ func (h *harness) surgeryRows() {
 	m.setRatio(float64(peak)/float64(size), "largest peak RSS of the prune runs ÷ model size on disk", 1.5, false)
 	m.Note = "onnxio maps the external data read-only for the weights it slices and streams the rest from the file when saving; the peak is the whole prune process"
 	h.add(m)
-}
-
-func medianF(v []float64) float64 {
-	s := append([]float64(nil), v...)
-	sort.Float64s(s)
-	if len(s) == 0 {
-		return 0
-	}
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // simPrune is onnxsim_heads.py prune's output.
@@ -328,7 +321,7 @@ func (h *harness) peerSurgeryRows() {
 			continue
 		}
 		for _, k := range b.Kept {
-			keep = append(keep, fmt.Sprintf("%s:%d", hb.Name, k))
+			keep = append(keep, heads.HeadName(hb.Kind, hb.Layer, k))
 		}
 	}
 	for _, b := range blocks { // blocks onnxsim left alone keep every head
@@ -360,7 +353,7 @@ func (h *harness) peerSurgeryRows() {
 		Error   string   `json:"error"`
 	}
 	_, cerr := h.runJSON(&cmp, h.py, simScript, "compare", "--a", oursOut, "--b", simOut, "--data", strings.TrimSuffix(fused, ".onnx"))
-	mo, ms := medianF(ourTimes), sp.Seconds
+	mo, ms := stats.Median(ourTimes), sp.Seconds
 	r := Row{ID: "7", Figure: fig, Ours: fmt.Sprintf("%.0f ms", mo*1000), Peer: fmt.Sprintf("onnxsim %s: %.0f ms", sp.Version, ms*1000),
 		Values: map[string]float64{"onnxprune_s": mo, "onnxsim_s": ms, "onnxprune_bytes": float64(fileSize(oursOut)), "onnxsim_bytes": float64(sp.Bytes)}}
 	r.setRatio(mo/ms, "onnxprune prune process wall time ÷ onnxsim load+prune+save inside Python (interpreter start not counted)", 0, false)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"onnxprune/bench/internal/batchfile"
+	"onnxprune/internal/stats"
 )
 
 // trainOut is what benchtrain prints.
@@ -122,7 +123,7 @@ func (h *harness) peerTrain(threads, stepsPerRun int, joint bool) (tps float64, 
 		}
 		runs = append(runs, p.TokPerSec)
 	}
-	return medianF(runs), p, ""
+	return stats.Median(runs), p, ""
 }
 
 // lossTolerance bounds the difference of the first steps' objectives of the

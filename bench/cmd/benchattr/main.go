@@ -12,12 +12,12 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"sort"
 	"time"
 
 	"onnxprune/attribution"
 	"onnxprune/bench/internal/batchfile"
 	"onnxprune/graphedit"
+	"onnxprune/internal/stats"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 )
@@ -32,15 +32,6 @@ type result struct {
 	AttributionMS float64   `json:"attribution_ms_per_sentence"`
 	ForwardRuns   []float64 `json:"forward_runs_s"`
 	AttrRuns      []float64 `json:"attribution_runs_s"`
-}
-
-func median(v []float64) float64 {
-	s := append([]float64(nil), v...)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 func main() {
@@ -72,7 +63,7 @@ func run(model, batchPath string, n, threads, warmup, repeats int) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", model, err)
 	}
-	names, err := attribution.DetectNames(g, attribution.IONames{})
+	names, err := attribution.DetectNames(g, graphedit.IORoles{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", model, err)
 	}
@@ -129,7 +120,7 @@ func run(model, batchPath string, n, threads, warmup, repeats int) error {
 			res.AttrRuns = append(res.AttrRuns, t2.Sub(t1).Seconds())
 		}
 	}
-	res.ForwardMS = median(res.ForwardRuns) * 1000 / float64(n)
-	res.AttributionMS = median(res.AttrRuns) * 1000 / float64(n)
+	res.ForwardMS = stats.Median(res.ForwardRuns) * 1000 / float64(n)
+	res.AttributionMS = stats.Median(res.AttrRuns) * 1000 / float64(n)
 	return json.NewEncoder(os.Stdout).Encode(res)
 }

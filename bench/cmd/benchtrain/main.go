@@ -17,7 +17,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
-	"sort"
 	"syscall"
 	"time"
 
@@ -25,8 +24,10 @@ import (
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/stats"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
+	"onnxprune/verify/tokenize"
 )
 
 // result is what the worker prints.
@@ -80,15 +81,6 @@ var sessionFlags ortrun.Options
 type hyper struct {
 	initLogAlpha, lambda, weightLR float64
 	losses                         int
-}
-
-func median(v []float64) float64 {
-	s := append([]float64(nil), v...)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 func main() {
@@ -156,7 +148,7 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		return fmt.Errorf("%s: %w", model, err)
 	}
 	rssNote("loaded")
-	roles, err := gatetrain.DetectRoles(g, gatetrain.Roles{})
+	roles, err := gatetrain.DetectRoles(g, graphedit.IORoles{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", model, err)
 	}
@@ -164,7 +156,7 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 	for i := range bf.Src {
 		pairs[i] = gatetrain.Pair{Src: bf.Src[i], Tgt: bf.Tgt[i], Line: i + 1}
 	}
-	sp := gatetrain.Specials{Pad: bf.Pad, BOS: bf.BOS, EOS: bf.EOS}
+	sp := tokenize.Specials{Pad: bf.Pad, DecoderStart: bf.BOS, Eos: bf.EOS}
 	batch := gatetrain.MakeBatch(pairs, sp)
 	res := result{Mode: mode, Model: model, Tokens: batch.Tokens, Rows: batch.B}
 	so := sessionFlags
@@ -332,7 +324,7 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 	res.CPUPerStep = (cpuSeconds() - cpu0) / float64(repeats*perRun)
 	runtime.ReadMemStats(&ms1)
 	res.HeapPerStep = float64(ms1.TotalAlloc-ms0.TotalAlloc) / float64(repeats*perRun)
-	res.Median = median(res.Runs)
+	res.Median = stats.Median(res.Runs)
 	res.TokPerSec = float64(res.Tokens) / res.Median
 	return json.NewEncoder(os.Stdout).Encode(res)
 }

@@ -5,8 +5,8 @@
 //
 // The file is JSON: {"src": [[ids]], "tgt": [[ids]], "pad": 0, "bos": 2,
 // "eos": 3, "vocab": 8000, "seed": 1}. Sentences carry no BOS/EOS; the
-// consumer frames them (gatetrain.MakeBatch: EOS after the source, BOS before
-// the decoder input, EOS after the labels). The same sentences are also
+// consumer frames them (gatetrain.MakeBatch: EOS after the source, "bos" as
+// the decoder start id before the decoder input, EOS after the labels). The same sentences are also
 // written as token-id text files (one sentence a line, ids separated by
 // spaces), the corpus format of `onnxprune train`.
 package batchfile

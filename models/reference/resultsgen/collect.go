@@ -12,8 +12,10 @@ import (
 	"strings"
 
 	"onnxprune/attribution"
-	"onnxprune/gatetrain"
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/safefile"
+	"onnxprune/internal/stats"
 	"onnxprune/pipeline"
 	"onnxprune/verify"
 	"onnxprune/verify/score"
@@ -30,7 +32,7 @@ func collectFolder(out string) error {
 	if err != nil {
 		return err
 	}
-	return verify.WriteFileAtomic(filepath.Join(out, "results.json"), append(data, '\n'))
+	return safefile.WriteFileAtomic(filepath.Join(out, "results.json"), append(data, '\n'))
 }
 
 // collector reads one results.sh cache folder: per experiment its own
@@ -73,7 +75,7 @@ type pairedDoc struct {
 // the baseline's name first in order.
 func readPaired(path string) (*pairedDoc, map[string]pairedScores, error) {
 	var doc pairedDoc
-	if err := readJSON(path, &doc); err != nil {
+	if err := safefile.ReadJSON(path, &doc); err != nil {
 		return nil, nil, err
 	}
 	if len(doc.Systems) == 0 || !doc.Systems[0].Baseline {
@@ -138,7 +140,7 @@ func collect(out string) (*Results, error) {
 	ev := filepath.Join(c.settings["model"], "test_scores.json")
 	if _, err := os.Stat(ev); err == nil {
 		res.Evaluate = &Evaluate{}
-		if err := readJSON(ev, res.Evaluate); err != nil {
+		if err := safefile.ReadJSON(ev, res.Evaluate); err != nil {
 			return nil, err
 		}
 	}
@@ -295,7 +297,7 @@ func (c *collector) system(name, dir string) (System, error) {
 	}
 	var loss lossDoc
 	lossPath := filepath.Join(dir, lossFile)
-	if err := readJSON(lossPath, &loss); err != nil {
+	if err := safefile.ReadJSON(lossPath, &loss); err != nil {
 		return s, err
 	}
 	s.DevLoss = loss.Loss
@@ -316,7 +318,7 @@ func (c *collector) system(name, dir string) (System, error) {
 // readModelFacts reads an experiment's model.json.
 func readModelFacts(path string) (*ModelFacts, error) {
 	var mf ModelFacts
-	if err := readJSON(path, &mf); err != nil {
+	if err := safefile.ReadJSON(path, &mf); err != nil {
 		return nil, err
 	}
 	if len(mf.Files) == 0 || mf.FileBytes <= 0 {
@@ -368,14 +370,14 @@ func (c *collector) denseSystem() (System, error) {
 func (c *collector) gateRun(name string) (*GateRun, error) {
 	dir := c.sysDir(name)
 	var sum pipeline.Summary
-	if err := readJSON(filepath.Join(dir, pipeline.SummaryJSON), &sum); err != nil {
+	if err := safefile.ReadJSON(filepath.Join(dir, pipeline.SummaryJSON), &sum); err != nil {
 		return nil, err
 	}
 	if len(sum.Failures) > 0 {
 		return nil, fmt.Errorf("%s: the run failed: %s", filepath.Join(dir, pipeline.SummaryJSON), strings.Join(sum.Failures, "; "))
 	}
-	var gates gatetrain.GatesFile
-	if err := readJSON(filepath.Join(dir, gatesFile), &gates); err != nil {
+	gates, err := gatesfile.Read(filepath.Join(dir, gatesFile))
+	if err != nil {
 		return nil, err
 	}
 	s, err := c.system(name, dir)
@@ -396,7 +398,7 @@ func (c *collector) gateRun(name string) (*GateRun, error) {
 	}
 	g.DenseMismatch = *mf.DenseMismatch
 	var bad error
-	g.Kinds, g.Closing, g.KeptHeads, bad = closing(&gates)
+	g.Kinds, g.Closing, g.KeptHeads, bad = closing(gates)
 	if bad != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, pipeline.TrainDir, "gates.json"), bad)
 	}
@@ -406,7 +408,7 @@ func (c *collector) gateRun(name string) (*GateRun, error) {
 // closing says, per attention kind in data-flow order, how many heads the
 // training gated, closed at some step and kept, and when they first
 // closed; it also returns the kinds gated and the kept heads' names.
-func closing(gates *gatetrain.GatesFile) (kinds []string, closings []KindClosing, kept []string, err error) {
+func closing(gates *gatesfile.File) (kinds []string, closings []KindClosing, kept []string, err error) {
 	firstClose := map[string]int{}
 	for _, e := range gates.ClosingOrder {
 		if _, seen := firstClose[e.Head]; !seen && !e.Open {
@@ -441,7 +443,7 @@ func closing(gates *gatetrain.GatesFile) (kinds []string, closings []KindClosing
 		if st := steps[k.Kind]; len(st) > 0 {
 			sort.Ints(st)
 			k.FirstStep = st[0]
-			k.MedianStep = median(st)
+			k.MedianStep = stats.Median(st)
 		}
 		closings = append(closings, *k)
 	}
@@ -449,15 +451,6 @@ func closing(gates *gatetrain.GatesFile) (kinds []string, closings []KindClosing
 		return nil, nil, nil, fmt.Errorf("a head of an unknown kind")
 	}
 	return kinds, closings, kept, nil
-}
-
-// median of sorted integers.
-func median(s []int) float64 {
-	n := len(s)
-	if n%2 == 1 {
-		return float64(s[n/2])
-	}
-	return float64(s[n/2-1]+s[n/2]) / 2
 }
 
 // against returns the paired test of system name against the baseline of
@@ -528,8 +521,8 @@ func (c *collector) agreement(g GateRun) (*Agreement, error) {
 	if err != nil {
 		return nil, err
 	}
-	var gates gatetrain.GatesFile
-	if err := readJSON(c.path(g.Name, gatesFile), &gates); err != nil {
+	gates, err := gatesfile.Read(c.path(g.Name, gatesFile))
+	if err != nil {
 		return nil, err
 	}
 	keep := map[string]bool{}
@@ -615,7 +608,7 @@ func (c *collector) speed(res *Results) ([]SpeedRun, error) {
 	var runs []SpeedRun
 	for _, name := range strings.Fields(c.settings["speed_runs"]) {
 		var rep verify.Report
-		if err := readJSON(c.path("speed", name, verify.ReportJSON), &rep); err != nil {
+		if err := safefile.ReadJSON(c.path("speed", name, verify.ReportJSON), &rep); err != nil {
 			return nil, err
 		}
 		if len(rep.Speedups) == 0 {

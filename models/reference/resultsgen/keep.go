@@ -1,16 +1,15 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"sort"
 	"strings"
 
 	"onnxprune/attribution"
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/safefile"
 )
 
 // Ranking methods of keepHeads besides gate training.
@@ -24,25 +23,13 @@ const (
 // readReport reads an analysis's heads.json.
 func readReport(path string) (*attribution.Report, error) {
 	var rep attribution.Report
-	if err := readJSON(path, &rep); err != nil {
+	if err := safefile.ReadJSON(path, &rep); err != nil {
 		return nil, err
 	}
 	if len(rep.Heads) == 0 {
 		return nil, fmt.Errorf("%s: no heads", path)
 	}
 	return &rep, nil
-}
-
-// readJSON decodes a JSON file, naming it in errors.
-func readJSON(path string, v any) error {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return err
-	}
-	if err := json.Unmarshal(data, v); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
 }
 
 // keepHeads returns the n encoder heads of the analysis in path that the

@@ -9,7 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"onnxprune/verify"
+	"onnxprune/internal/safefile"
 	"onnxprune/verify/score"
 )
 
@@ -85,14 +85,14 @@ func recordModel(dir, dense, original, out string) error {
 	if err != nil {
 		return err
 	}
-	return verify.WriteFileAtomic(out, append(data, '\n'))
+	return safefile.WriteFileAtomic(out, append(data, '\n'))
 }
 
 // checkModel fails unless the model files in dir are those recorded in
 // the model.json at expect, naming the first that differs.
 func checkModel(dir, expect string) error {
 	var want ModelFacts
-	if err := readJSON(expect, &want); err != nil {
+	if err := safefile.ReadJSON(expect, &want); err != nil {
 		return err
 	}
 	got, err := modelFacts(dir)

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/safefile"
 	"onnxprune/verify"
 )
 
@@ -18,7 +19,7 @@ import (
 // with every generated block replaced, and the chart.
 func renderFiles(resultsPath, templatePath, outPath, svgPath string) error {
 	var res Results
-	if err := readJSON(resultsPath, &res); err != nil {
+	if err := safefile.ReadJSON(resultsPath, &res); err != nil {
 		return err
 	}
 	tmpl, err := os.ReadFile(templatePath)
@@ -29,10 +30,10 @@ func renderFiles(resultsPath, templatePath, outPath, svgPath string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", templatePath, err)
 	}
-	if err := verify.WriteFileAtomic(outPath, []byte(md)); err != nil {
+	if err := safefile.WriteFileAtomic(outPath, []byte(md)); err != nil {
 		return err
 	}
-	return verify.WriteFileAtomic(svgPath, []byte(bleuChart(&res)))
+	return safefile.WriteFileAtomic(svgPath, []byte(bleuChart(&res)))
 }
 
 // blockPattern matches one generated block, its name captured at both ends.

@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"onnxprune/gatetrain"
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/safefile"
 	"onnxprune/internal/svgcheck"
 )
 
@@ -20,7 +21,7 @@ const sampleResults = "testdata/results.json"
 func loadSample(t *testing.T) *Results {
 	t.Helper()
 	var r Results
-	if err := readJSON(sampleResults, &r); err != nil {
+	if err := safefile.ReadJSON(sampleResults, &r); err != nil {
 		t.Fatal(err)
 	}
 	return &r
@@ -189,13 +190,13 @@ func TestClosing(t *testing.T) {
 	keep := func(name, kind string, k bool) heads.GateRecord {
 		return heads.GateRecord{Name: name, Kind: kind, Keep: k}
 	}
-	g := &gatetrain.GatesFile{
+	g := &gatesfile.File{
 		Heads: []heads.GateRecord{
 			keep("cross:0:0", "cross", true), keep("cross:0:1", "cross", true),
 			keep("encoder:0:0", "encoder", false), keep("encoder:0:1", "encoder", false), keep("encoder:0:2", "encoder", true),
 			keep("decoder:0:0", "decoder", false),
 		},
-		ClosingOrder: []gatetrain.Event{
+		ClosingOrder: []gatesfile.Event{
 			{Step: 5, Head: "encoder:0:1"}, {Step: 9, Head: "encoder:0:0"},
 			{Step: 12, Head: "encoder:0:1", Open: true}, {Step: 20, Head: "encoder:0:1"},
 			{Step: 30, Head: "decoder:0:0"}, {Step: 40, Head: "encoder:0:2"}, {Step: 41, Head: "encoder:0:2", Open: true},

@@ -1,4 +1,4 @@
-package autodiff
+package graphedit
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 // If, so a model that chooses its computation at run time (Optimum's merged
 // decoder picks the cached or uncached path with use_cache_branch) is first
 // specialized to the path a training loop runs; load the result with
-// graphedit.FromModel. The If outputs keep their names (an Identity node
+// FromModel. The If outputs keep their names (an Identity node
 // renames a branch output that has another name); the condition input
 // stays, unused.
 //
@@ -24,7 +24,7 @@ import (
 func InlineIf(m *onnxpb.ModelProto, cond string, value bool) (int, error) {
 	gp := m.GetGraph()
 	if gp == nil {
-		return 0, fmt.Errorf("autodiff: inline If: model has no graph")
+		return 0, fmt.Errorf("graphedit: inline If: model has no graph")
 	}
 	attr := "else_branch"
 	if value {
@@ -60,10 +60,10 @@ func InlineIf(m *onnxpb.ModelProto, cond string, value bool) (int, error) {
 			}
 		}
 		if b == nil {
-			return 0, fmt.Errorf("autodiff: inline If: node %q has no %s", n.GetName(), attr)
+			return 0, fmt.Errorf("graphedit: inline If: node %q has no %s", n.GetName(), attr)
 		}
 		if len(b.GetInput()) > 0 || len(b.GetOutput()) != len(n.GetOutput()) {
-			return 0, fmt.Errorf("autodiff: inline If: node %q: %s has %d inputs and %d outputs (node: %d outputs)",
+			return 0, fmt.Errorf("graphedit: inline If: node %q: %s has %d inputs and %d outputs (node: %d outputs)",
 				n.GetName(), attr, len(b.GetInput()), len(b.GetOutput()), len(n.GetOutput()))
 		}
 		ifOut := map[string]bool{}
@@ -76,7 +76,7 @@ func InlineIf(m *onnxpb.ModelProto, cond string, value bool) (int, error) {
 				return nil
 			}
 			if outer[name] || defined[name] {
-				return fmt.Errorf("autodiff: inline If: node %q: branch value %q clashes with a name of the main graph", n.GetName(), name)
+				return fmt.Errorf("graphedit: inline If: node %q: branch value %q clashes with a name of the main graph", n.GetName(), name)
 			}
 			defined[name] = true
 			return nil
@@ -90,7 +90,7 @@ func InlineIf(m *onnxpb.ModelProto, cond string, value bool) (int, error) {
 		for _, bn := range b.GetNode() {
 			for _, in := range bn.GetInput() {
 				if in != "" && !defined[in] && !outer[in] {
-					return 0, fmt.Errorf("autodiff: inline If: node %q: branch node %q reads undefined value %q", n.GetName(), bn.GetName(), in)
+					return 0, fmt.Errorf("graphedit: inline If: node %q: branch node %q reads undefined value %q", n.GetName(), bn.GetName(), in)
 				}
 			}
 			for _, o := range bn.GetOutput() {
@@ -106,10 +106,10 @@ func InlineIf(m *onnxpb.ModelProto, cond string, value bool) (int, error) {
 				continue
 			}
 			if !defined[o.GetName()] && !outer[o.GetName()] {
-				return 0, fmt.Errorf("autodiff: inline If: node %q: branch output %q is undefined", n.GetName(), o.GetName())
+				return 0, fmt.Errorf("graphedit: inline If: node %q: branch output %q is undefined", n.GetName(), o.GetName())
 			}
 			if defined[want] {
-				return 0, fmt.Errorf("autodiff: inline If: node %q: output %q is also an inner value of the branch", n.GetName(), want)
+				return 0, fmt.Errorf("graphedit: inline If: node %q: output %q is also an inner value of the branch", n.GetName(), want)
 			}
 			nodes = append(nodes, &onnxpb.NodeProto{OpType: proto.String("Identity"), Input: []string{o.GetName()}, Output: []string{want}})
 		}

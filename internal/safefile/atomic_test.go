@@ -1,4 +1,4 @@
-package onnxio
+package safefile
 
 import (
 	"os"

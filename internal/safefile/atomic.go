@@ -1,22 +1,20 @@
-package onnxio
+package safefile
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
-
-	"onnxprune/internal/safefile"
 )
 
 // WriteFileAtomic writes data to a temporary file in path's folder, gives it
 // mode 0644, syncs it and renames it to path, so that path holds the old
 // content or the new one, never a part; on error the temporary file is
 // removed. Errors read `PATH: cause`, left for the caller to prefix with its
-// package. (Save does the same for models, and keeps the mode of the file it
-// replaces.) Anything at path but a regular file (a symlink, a device, a
-// named pipe) is never replaced (safefile.CheckReplaceable).
+// package. (onnxio's Save does the same for models, and keeps the mode of
+// the file it replaces.) Anything at path but a regular file (a symlink, a
+// device, a named pipe) is never replaced (CheckReplaceable).
 func WriteFileAtomic(path string, data []byte) error {
-	if _, err := safefile.CheckReplaceable(path); err != nil {
+	if _, err := CheckReplaceable(path); err != nil {
 		return fmt.Errorf("%s: refused: %w", path, err)
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
