@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"onnxprune/gatetrain"
+	"onnxprune/gatesfile"
 	"onnxprune/graphedit/structures"
 	"onnxprune/ortrun"
 )
@@ -20,7 +20,7 @@ import (
 // smaller, and loads in ONNX Runtime, and the pruned export lists the FFN
 // widths and the sublayers the decision leaves, nothing not understood.
 func TestStructureGatesAppliedToQuantized(t *testing.T) {
-	gf := &gatetrain.GatesFile{Version: gatetrain.GatesVersion}
+	gf := &gatesfile.File{Version: gatesfile.Version}
 	gf.FFN = append(gf.FFN, structures.GateRecord{Name: "ffn:encoder:1:0-47", LogAlpha: -3})
 	for n := range 64 {
 		keep := n%2 == 0
@@ -35,7 +35,7 @@ func TestStructureGatesAppliedToQuantized(t *testing.T) {
 		{Name: "sublayer:encoder:0:attn", LogAlpha: 3, POpen: 1, Gate: 1, Keep: true},
 	}
 	gates := filepath.Join(t.TempDir(), "gates.json")
-	if err := gatetrain.WriteGates(gates, gf); err != nil {
+	if err := gatesfile.Write(gates, gf); err != nil {
 		t.Fatal(err)
 	}
 	for _, variant := range []string{"marian_int8_qdq_per_channel", "marian_int8_dynamic", "marian_fp16"} {
