@@ -87,3 +87,52 @@ func TestHalfFeedErrors(t *testing.T) {
 		t.Errorf("feeding float32: err = %v", err)
 	}
 }
+
+// TestHalfTransposeCastMatMul builds the graph that makes ONNX Runtime 1.30's
+// NchwcTransformer crash the process at ORT_ENABLE_ALL (a float16 Transpose
+// into a Cast to float into a MatMul), which sessions must load and run
+// correctly since they leave that transformer out.
+func TestHalfTransposeCastMatMul(t *testing.T) {
+	const rows, cols, width, outs = 2, 3, 4, 5
+	w := make([]float32, width*outs)
+	for i := range w {
+		w[i] = float32(i%7) - 3
+	}
+	perm := &onnxpb.AttributeProto{Name: proto.String("perm"), Type: onnxpb.AttributeProto_INTS.Enum(), Ints: []int64{1, 0, 2}}
+	model := marshalModel(t, graphSpec{
+		nodes: []*onnxpb.NodeProto{
+			node("Transpose", []string{"X"}, []string{"XT"}, perm),
+			node("Cast", []string{"XT"}, []string{"XF"}, intAttr("to", int64(onnxpb.TensorProto_FLOAT))),
+			node("MatMul", []string{"XF", "W"}, []string{"Y"}),
+		},
+		inputs:  []*onnxpb.ValueInfoProto{valueInfo("X", onnxpb.TensorProto_FLOAT16, "rows", "cols", width)},
+		outputs: []*onnxpb.ValueInfoProto{valueInfo("Y", onnxpb.TensorProto_FLOAT, "cols", "rows", outs)},
+		inits:   []*onnxpb.TensorProto{f32Init("W", []int64{width, outs}, w)},
+	})
+	s, err := NewSessionFromBytes(model, Options{IntraOpThreads: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	x := make([]float32, rows*cols*width)
+	for i := range x {
+		x[i] = float32(i%5) - 2 // small integers: exact in float16
+	}
+	out, err := s.Run(map[string]*Tensor{"X": NewF16FromFloat32([]int64{rows, cols, width}, x)}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []float64
+	for c := range cols {
+		for r := range rows {
+			for o := range outs {
+				var sum float64
+				for k := range width {
+					sum += float64(x[(r*cols+c)*width+k]) * float64(w[k*outs+o])
+				}
+				want = append(want, sum)
+			}
+		}
+	}
+	checkClose(t, "Y", out["Y"].F32, want, 0)
+}

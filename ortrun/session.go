@@ -3,6 +3,7 @@ package ortrun
 import (
 	"errors"
 	"fmt"
+	"os"
 	"reflect"
 	"regexp"
 	"slices"
@@ -40,6 +41,10 @@ func ParseOptLevel(s string) (OptLevel, error) {
 	}
 	return 0, fmt.Errorf("ortrun: unknown graph optimization level %q (want disable, basic, extended or all)", s)
 }
+
+// disabledOptimizersKey is ONNX Runtime's session option naming graph
+// transformers to leave out.
+const disabledOptimizersKey = "optimization.disable_specified_optimizers"
 
 func (l OptLevel) ort() (ort.GraphOptimizationLevel, error) {
 	switch l {
@@ -235,6 +240,17 @@ func sessionOptions(o Options) (*ort.SessionOptions, error) {
 			return fail("prepacking", err)
 		}
 	}
+	// ONNX Runtime 1.30's NchwcTransformer (ORT_ENABLE_ALL on CPU) crashes
+	// the process while building a session of a valid graph in which a
+	// float16 Transpose feeds a Cast to float and then a MatMul, a pattern
+	// its own fp16 cast insertion leaves in some half-precision models (the
+	// TorchScript fp16 nn.Transformer with a cross-attention head cut from
+	// both layers). The transformer only rewrites float convolutions and
+	// pooling into blocked layouts, which the attention models this tool
+	// runs barely have, so it stays off rather than risk a crash.
+	if err := so.AddSessionConfigEntry(disabledOptimizersKey, "NchwcTransformer"); err != nil {
+		return fail("disabled optimizers", err)
+	}
 	lvl, err := o.Optimization.ort()
 	if err != nil {
 		return fail("optimization level", err)
@@ -249,6 +265,24 @@ func sessionOptions(o Options) (*ort.SessionOptions, error) {
 	return so, nil
 }
 
+// writeTemporaryModel writes model bytes to a new temporary file and returns
+// its path; the caller removes it.
+func writeTemporaryModel(data []byte) (string, error) {
+	f, err := os.CreateTemp("", "ortrun-*.onnx")
+	if err != nil {
+		return "", err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
+}
+
 // readInfo asks ONNX Runtime for the model's inputs and outputs, with a
 // throwaway CPU session (a GPU provider would build its engines twice) at
 // basic graph optimization, or none when the session runs without: some
@@ -258,20 +292,26 @@ func sessionOptions(o Options) (*ort.SessionOptions, error) {
 func (s *Session) readInfo() error {
 	var ins, outs []ort.InputOutputInfo
 	var err error
-	if s.path != "" {
-		level := OptBasic
-		if s.opts.Optimization == OptDisable {
-			level = OptDisable
-		}
-		var so *ort.SessionOptions
-		if so, err = sessionOptions(Options{IntraOpThreads: 1, InterOpThreads: 1, Optimization: level}); err != nil {
+	path := s.path
+	if path == "" {
+		// onnxruntime_go reads the inputs and outputs of a model in memory
+		// only with default options (every optimization on), so the bytes
+		// (which have no external data) go through a temporary file.
+		if path, err = writeTemporaryModel(s.data); err != nil {
 			return fmt.Errorf("ortrun: %s: %w", s.name, err)
 		}
-		defer so.Destroy()
-		ins, outs, err = ort.GetInputOutputInfoWithOptions(s.path, so)
-	} else {
-		ins, outs, err = ort.GetInputOutputInfoWithONNXData(s.data)
+		defer os.Remove(path)
 	}
+	level := OptBasic
+	if s.opts.Optimization == OptDisable {
+		level = OptDisable
+	}
+	so, err := sessionOptions(Options{IntraOpThreads: 1, InterOpThreads: 1, Optimization: level})
+	if err != nil {
+		return fmt.Errorf("ortrun: %s: %w", s.name, err)
+	}
+	defer so.Destroy()
+	ins, outs, err = ort.GetInputOutputInfoWithOptions(path, so)
 	// The model was loaded and dropped again just to read this: give its
 	// memory back before the sessions that run it load it once more.
 	releaseFreedMemory()
