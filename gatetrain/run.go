@@ -98,7 +98,19 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 			return nil, err
 		}
 	}
-	tg, err := BuildTrainGraph(o.Graph, o.Kinds, o.Roles, o.TrainWeights, o.Smoothing)
+	// The teacher is the model as given (every gate open when fed ones,
+	// the stored weights): a copy taken before the training graph feeds the
+	// trained weights as inputs.
+	var teacherGraph *graphedit.Graph
+	if o.Cfg.Distill.On() {
+		if teacherGraph, err = o.Graph.Clone(); err != nil {
+			return nil, fmt.Errorf("%s: teacher: %w", o.Model, err)
+		}
+		if err := BuildTeacherGraph(teacherGraph, roles, o.Cfg.Distill.Temperature); err != nil {
+			return nil, fmt.Errorf("%s: %w", o.Model, err)
+		}
+	}
+	tg, err := BuildTrainGraphWith(o.Graph, TrainGraphOptions{Kinds: o.Kinds, Roles: o.Roles, Weights: o.TrainWeights, Smoothing: o.Smoothing, Distill: o.Cfg.Distill})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", o.Model, err)
 	}
@@ -117,6 +129,13 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if err := saveGraph(o.Source, o.Model, tg.Graph, graphPath); err != nil {
 		return nil, fmt.Errorf("gatetrain: training graph: %w", err)
 	}
+	teacherPath := filepath.Join(o.OutDir, TeacherGraphFile)
+	if teacherGraph != nil {
+		if err := saveGraph(o.Source, o.Model, teacherGraph, teacherPath); err != nil {
+			return nil, fmt.Errorf("gatetrain: teacher graph: %w", err)
+		}
+		teacherGraph = nil
+	}
 	// The session reads the graph from the file: the trainer needs neither
 	// the graph nor the loaded model any more, and the garbage collector may
 	// take them back while training runs.
@@ -134,8 +153,20 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	defer sess.Close()
 
+	var teacherSess *ortrun.Session
+	if o.Cfg.Distill.On() {
+		// The teacher runs forward only: prepacked weights cost nothing per
+		// step there.
+		if teacherSess, err = ortrun.NewSession(teacherPath, o.Session); err != nil {
+			return nil, err
+		}
+		defer teacherSess.Close()
+	}
 	t := &Trainer{Cfg: o.Cfg, TG: tg, Run: sess, InitWeights: vals,
 		Train: &Batcher{Corpus: o.Train, Specials: o.Specials, MaxTokens: o.MaxTokens, Window: o.Window, Seed: o.Cfg.Seed}}
+	if teacherSess != nil {
+		t.Teacher = teacherSess
+	}
 	if o.Dev != nil {
 		t.Dev = &Batcher{Corpus: o.Dev, Specials: o.Specials, MaxTokens: o.MaxTokens, Window: o.Window, Seed: 0}
 	}
@@ -227,9 +258,12 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 			return nil, err
 		}
 	}
-	// The session (the model's weights and the step's buffers) is not
-	// needed to write the trained weights: free it first.
+	// The sessions (the model's weights and the step's buffers) are not
+	// needed to write the trained weights: free them first.
 	sess.Close()
+	if teacherSess != nil {
+		teacherSess.Close()
+	}
 	if len(tg.Weights) > 0 {
 		if err := writeTrainedWeights(o, tg, t.State.Weights); err != nil {
 			return nil, err
