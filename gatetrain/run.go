@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 
 	"google.golang.org/protobuf/proto"
 
@@ -58,6 +59,20 @@ type RunOptions struct {
 	// into (nil: Source), as WeightFile in OutDir ("": TrainedModelName).
 	WeightSource func() (*onnxio.Model, error)
 	WeightFile   string
+	// For a joined pair, WeightSource is the encoder file; the decoder's
+	// trained weights go into a copy of the decoder file that
+	// DecoderWeightSource loads (a merged decoder as it is: its branches
+	// read the same initializers), written as DecoderWeightFile. A weight
+	// of the joined graph is the encoder file's when that file has it,
+	// else the decoder file's under its name there (Join prefixed names
+	// both files use with "dec/"). Ties (TieEqualWeights) write the
+	// encoder weight's trained value into the decoder's copy too.
+	DecoderWeightSource func() (*onnxio.Model, error)
+	DecoderWeightFile   string
+	Ties                []Tie
+	// WeightParts are the parts whose weights train (SelectWeights): the
+	// written files are untied as the training graph was.
+	WeightParts WeightParts
 	OutDir       string
 	Resume       bool
 	Session      ortrun.Options
@@ -358,46 +373,117 @@ func saveGraph(source func() (*onnxio.Model, error), name string, g *graphedit.G
 }
 
 // writeTrainedWeights writes the model with the trained weights in place of
-// the originals (gates included, as in the gated input).
+// the originals (gates included, as in the gated input); for a joined pair,
+// the encoder file with the encoder's and the decoder file with the
+// decoder's, each only when it has trained weights.
 func writeTrainedWeights(o RunOptions, tg *TrainGraph, weights [][]float32) error {
-	var g *graphedit.Graph
-	var err error
 	src := o.WeightSource
 	if src == nil {
 		src = o.Source
 	}
-	if src != nil {
-		m, err := src()
-		if err != nil {
-			return err
-		}
-		g, err = graphedit.Load(m)
-		m.Close()
-		if err != nil {
-			return err
-		}
-	} else {
+	if src == nil {
 		return fmt.Errorf("gatetrain: trained weights: no source model to write them into")
-	}
-	if o.Untied {
-		// The source file in a joined pair is the encoder alone, without the
-		// decoder input: every node counts as the encoder's there.
-		if _, err := UntieWeights(g, tg.Roles.DecIn); err != nil {
-			return err
-		}
-	}
-	for i, name := range tg.Weights {
-		v := g.Value(name)
-		if v == nil {
-			return fmt.Errorf("gatetrain: trained weight %q not in %s", name, o.Model)
-		}
-		if err = g.SetInitializer(v, onnxio.NewFloat32(name, tg.WeightShapes[i], weights[i])); err != nil {
-			return fmt.Errorf("gatetrain: weight %q: %w", name, err)
-		}
 	}
 	name := o.WeightFile
 	if name == "" {
 		name = TrainedModelName
 	}
-	return saveGraph(src, o.Model, g, filepath.Join(o.OutDir, name))
+	trained := map[string]int{}
+	for i, n := range tg.Weights {
+		trained[n] = i
+	}
+	first, err := loadForWeights(src, o, tg.Roles.DecIn)
+	if err != nil {
+		return err
+	}
+	if o.DecoderWeightSource == nil {
+		for n, i := range trained {
+			if err := setWeight(first, n, tg.WeightShapes[i], weights[i], o.Model); err != nil {
+				return err
+			}
+		}
+		return saveGraph(src, o.Model, first, filepath.Join(o.OutDir, name))
+	}
+	// A joined pair: the encoder file's names stay the joined graph's.
+	dec, err := loadForWeights(o.DecoderWeightSource, o, splitDecIDs)
+	if err != nil {
+		return err
+	}
+	encChanged, decChanged := false, false
+	for n, i := range trained {
+		if first.Value(n) != nil && first.Value(n).IsInitializer() {
+			if err := setWeight(first, n, tg.WeightShapes[i], weights[i], o.Model); err != nil {
+				return err
+			}
+			encChanged = true
+			continue
+		}
+		if err := setWeight(dec, decoderName(dec, n), tg.WeightShapes[i], weights[i], o.DecoderWeightFile); err != nil {
+			return err
+		}
+		decChanged = true
+	}
+	for _, t := range o.Ties {
+		i, ok := trained[t.Encoder]
+		if !ok {
+			continue
+		}
+		if err := setWeight(dec, decoderName(dec, t.Decoder), tg.WeightShapes[i], weights[i], o.DecoderWeightFile); err != nil {
+			return err
+		}
+		decChanged = true
+	}
+	if encChanged {
+		if err := saveGraph(src, o.Model, first, filepath.Join(o.OutDir, name)); err != nil {
+			return err
+		}
+	}
+	if decChanged {
+		return saveGraph(o.DecoderWeightSource, o.DecoderWeightFile, dec, filepath.Join(o.OutDir, o.DecoderWeightFile))
+	}
+	return nil
+}
+
+// loadForWeights loads a file the trained weights are written into, untied
+// as the training graph was (decIn: the file's decoder input).
+func loadForWeights(src func() (*onnxio.Model, error), o RunOptions, decIn string) (*graphedit.Graph, error) {
+	m, err := src()
+	if err != nil {
+		return nil, err
+	}
+	g, err := graphedit.Load(m)
+	m.Close()
+	if err != nil {
+		return nil, err
+	}
+	if o.Untied {
+		// The encoder file of a joined pair has no decoder input: every
+		// node counts as the encoder's there.
+		if _, err := UntieWeights(g, o.WeightParts.untieInput(decIn)); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// decoderName is the name in the decoder file of a weight of the joined
+// graph: its own, or without the prefix Join gave names both files use.
+func decoderName(dec *graphedit.Graph, joined string) string {
+	if v := dec.Value(joined); v != nil && v.IsInitializer() {
+		return joined
+	}
+	return strings.TrimPrefix(joined, "dec/")
+}
+
+// setWeight replaces the main-graph initializer name of g by the trained
+// values; file names g in the error of a missing one.
+func setWeight(g *graphedit.Graph, name string, shape []int64, vals []float32, file string) error {
+	v := g.Value(name)
+	if v == nil || !v.IsInitializer() {
+		return fmt.Errorf("gatetrain: trained weight %q is not an initializer of %s's main graph", name, file)
+	}
+	if err := g.SetInitializer(v, onnxio.NewFloat32(name, shape, vals)); err != nil {
+		return fmt.Errorf("gatetrain: weight %q: %w", name, err)
+	}
+	return nil
 }
