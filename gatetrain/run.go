@@ -73,9 +73,9 @@ type RunOptions struct {
 	// WeightParts are the parts whose weights train (SelectWeights): the
 	// written files are untied as the training graph was.
 	WeightParts WeightParts
-	OutDir       string
-	Resume       bool
-	Session      ortrun.Options
+	OutDir      string
+	Resume      bool
+	Session     ortrun.Options
 	// OnStep receives every step (progress display).
 	OnStep func(StepInfo) error
 }

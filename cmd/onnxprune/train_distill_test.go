@@ -19,7 +19,6 @@ import (
 	"onnxprune/ortrun"
 )
 
-
 // writeIDCorpus writes n random sentence pairs of token ids in [3, vocab)
 // as NAME.src and NAME.tgt in dir and returns "SRC,TGT".
 func writeIDCorpus(t *testing.T, dir, name string, n int, vocab int, seed uint64) string {
