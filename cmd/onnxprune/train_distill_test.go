@@ -226,3 +226,36 @@ func TestTrainDistillBadFlags(t *testing.T) {
 		}
 	}
 }
+
+// Training both parts of a split export keeps the embedding that the source
+// model ties (a copy in each file, equal values) one parameter: both
+// written files hold the same trained values.
+func TestTrainAllWeightsTiesSplitEmbedding(t *testing.T) {
+	dir := t.TempDir()
+	train := writeIDCorpus(t, dir, "train", 8, 128, 3)
+	out := filepath.Join(dir, "out")
+	enc, dec := filepath.Join(marianDir, "encoder_model.onnx"), filepath.Join(marianDir, "decoder_model.onnx")
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"train", enc, dec, "--ids", "--specials", "pad=1,eos=0,decoder-start=1",
+		"--train", train, "--train-weights", "encoder,decoder", "--weight-lr", "1e-2", "--max-steps", "2", "--threads", "1", "-o", out}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "shared weight model.shared.weight of "+dec+" equals embed_tokens.weight") {
+		t.Errorf("the tie is not reported:\n%s", stdout.String())
+	}
+	orig := floatInitializers(t, enc)["embed_tokens.weight"]
+	e := floatInitializers(t, filepath.Join(out, "trained_encoder_model.onnx"))["embed_tokens.weight"]
+	d := floatInitializers(t, filepath.Join(out, "trained_decoder_model.onnx"))["model.shared.weight"]
+	same, moved := len(e) == len(d) && len(e) == len(orig), false
+	for i := range e {
+		if !same {
+			break
+		}
+		same = same && e[i] == d[i]
+		moved = moved || e[i] != orig[i]
+	}
+	if !same || !moved {
+		t.Errorf("trained embeddings: equal in both files %v, changed by training %v; want both", same, moved)
+	}
+}
