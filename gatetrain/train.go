@@ -418,6 +418,9 @@ func (t *Trainer) Step() (StepInfo, error) {
 		// KL(p ‖ q) = H(p, q) − H(p): the graph gives the cross-entropy, the
 		// teacher the entropy.
 		info.KL = float64(res[DistillCEOutput].F32[0]) - entropy
+		if math.IsNaN(info.KL) || math.IsInf(info.KL, 0) {
+			return StepInfo{}, fmt.Errorf("gatetrain: step %d: distillation KL is %g (%s lines %v): the model's logits hold infinities", st.Step, info.KL, t.Train.Corpus.SrcFile, firstLines(batch.Lines))
+		}
 		objective += t.TG.Distill.Weight() * info.KL
 	}
 	pen := Penalty{Concrete: cfg.Concrete, PerLayer: cfg.PerLayer, Blocks: len(t.TG.Gates)}
