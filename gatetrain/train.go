@@ -419,7 +419,7 @@ func (t *Trainer) Step() (StepInfo, error) {
 		// teacher the entropy.
 		info.KL = float64(res[DistillCEOutput].F32[0]) - entropy
 		if math.IsNaN(info.KL) || math.IsInf(info.KL, 0) {
-			return StepInfo{}, fmt.Errorf("gatetrain: step %d: distillation KL is %g (%s lines %v): the model's logits hold infinities", st.Step, info.KL, t.Train.Corpus.SrcFile, firstLines(batch.Lines))
+			return StepInfo{}, fmt.Errorf("gatetrain: step %d: distillation KL is %g (%s lines %v)", st.Step, info.KL, t.Train.Corpus.SrcFile, firstLines(batch.Lines))
 		}
 		objective += t.TG.Distill.Weight() * info.KL
 	}
