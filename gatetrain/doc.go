@@ -43,7 +43,16 @@
 //     --gates` reads.
 //
 // Split encoder/decoder exports are joined first (JoinSplit), so the
-// decoder's loss reaches the encoder's gates.
+// decoder's loss reaches the encoder's gates; a merged decoder trains
+// through its branch without past (LoadDecoder).
+//
+// Joint fine-tuning (SelectWeights) trains the encoder's weights, the
+// decoder's or both; a weight several nodes, branches or files read is one
+// parameter (UntieWeights, TieEqualWeights). Distillation (Config.Distill)
+// adds α·T²·KL(p_dense ‖ p_student): the dense model runs forward in a
+// second session (BuildTeacherGraph) and its probabilities feed the
+// training graph, which differentiates the soft cross-entropy against them
+// (BuildTrainGraphWith).
 //
 // Run does all of it for `onnxprune train`: it reads the corpus
 // (ReadCorpus), builds and writes the training graph, runs the loop on an

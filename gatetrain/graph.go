@@ -223,6 +223,8 @@ type TrainGraph struct {
 	// Weights.
 	WeightShapes [][]int64
 	WeightValues [][]float32
+	// Distill is the distillation term the graph computes (off: none).
+	Distill Distill
 }
 
 // Names of the values the training graph adds: the labels input, the loss
@@ -245,6 +247,27 @@ func GradName(name string) string { return autodiff.DefaultPrefix + name }
 // The named weights become required inputs of the graph (their values are
 // in WeightValues).
 func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles graphedit.IORoles, weights []string, smoothing float64) (*TrainGraph, error) {
+	return BuildTrainGraphWith(g, TrainGraphOptions{Kinds: kinds, Roles: roles, Weights: weights, Smoothing: smoothing})
+}
+
+// TrainGraphOptions are what BuildTrainGraphWith builds: the gate kinds,
+// the roles, the jointly trained weights, the label smoothing and the
+// distillation term.
+type TrainGraphOptions struct {
+	Kinds     []heads.Kind
+	Roles     graphedit.IORoles
+	Weights   []string
+	Smoothing float64
+	// Distill, when on, adds the input TeacherProbs (the logits' shape) and
+	// the output DistillCEOutput, the soft cross-entropy of the student's
+	// distribution at temperature T against it; the gradients are those of
+	// CE + α·T²·soft CE. LossOutput stays the cross-entropy alone.
+	Distill Distill
+}
+
+// BuildTrainGraphWith is BuildTrainGraph with the options of o.
+func BuildTrainGraphWith(g *graphedit.Graph, o TrainGraphOptions) (*TrainGraph, error) {
+	kinds, roles, weights, smoothing := o.Kinds, o.Roles, o.Weights, o.Smoothing
 	gates, err := FindGates(g, kinds)
 	if err != nil {
 		return nil, err
@@ -285,7 +308,14 @@ func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles graphedit.IOR
 	if err != nil {
 		return nil, err
 	}
-	if _, err := autodiff.Build(g, loss, wrt, nil); err != nil {
+	objective := loss
+	var distill *graphedit.Value
+	if o.Distill.On() {
+		if objective, distill, err = addDistillLoss(g, logits, labels, loss, o.Distill); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := autodiff.Build(g, objective, wrt, nil); err != nil {
 		return nil, fmt.Errorf("gatetrain: gradient graph: %w", err)
 	}
 	// The trained weights are fed every step: their stored values would be
@@ -295,7 +325,7 @@ func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles graphedit.IOR
 			return nil, fmt.Errorf("gatetrain: weight %q: %w", w, err)
 		}
 	}
-	keep := map[string]bool{LossOutput: true, LogitsShapeOutput: true}
+	keep := map[string]bool{LossOutput: true, LogitsShapeOutput: true, DistillCEOutput: true}
 	for _, v := range wrt {
 		keep[GradName(v.Name())] = true
 	}
@@ -306,11 +336,15 @@ func BuildTrainGraph(g *graphedit.Graph, kinds []heads.Kind, roles graphedit.IOR
 			}
 		}
 	}
-	for _, v := range []*graphedit.Value{loss, shape.Output(0)} {
+	outs := []*graphedit.Value{loss, shape.Output(0)}
+	if distill != nil {
+		outs = append(outs, distill)
+	}
+	for _, v := range outs {
 		if err := g.AddOutput(v); err != nil {
 			return nil, fmt.Errorf("gatetrain: output %s: %w", v.Name(), err)
 		}
 	}
 	g.Cleanup()
-	return &TrainGraph{Graph: g, Gates: gates, Roles: roles, Weights: weights, WeightShapes: shapes, WeightValues: vals}, nil
+	return &TrainGraph{Graph: g, Gates: gates, Roles: roles, Weights: weights, WeightShapes: shapes, WeightValues: vals, Distill: o.Distill}, nil
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 
 	"google.golang.org/protobuf/proto"
 
@@ -60,9 +61,23 @@ type RunOptions struct {
 	// into (nil: Source), as WeightFile in OutDir ("": TrainedModelName).
 	WeightSource func() (*onnxio.Model, error)
 	WeightFile   string
-	OutDir       string
-	Resume       bool
-	Session      ortrun.Options
+	// For a joined pair, WeightSource is the encoder file; the decoder's
+	// trained weights go into a copy of the decoder file that
+	// DecoderWeightSource loads (a merged decoder as it is: its branches
+	// read the same initializers), written as DecoderWeightFile. A weight
+	// of the joined graph is the encoder file's when that file has it,
+	// else the decoder file's under its name there (Join prefixed names
+	// both files use with "dec/"). Ties (TieEqualWeights) write the
+	// encoder weight's trained value into the decoder's copy too.
+	DecoderWeightSource func() (*onnxio.Model, error)
+	DecoderWeightFile   string
+	Ties                []Tie
+	// WeightParts are the parts whose weights train (SelectWeights): the
+	// written files are untied as the training graph was.
+	WeightParts WeightParts
+	OutDir      string
+	Resume      bool
+	Session     ortrun.Options
 	// OnStep receives every step (progress display).
 	OnStep func(StepInfo) error
 }
@@ -100,7 +115,19 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 			return nil, err
 		}
 	}
-	tg, err := BuildTrainGraph(o.Graph, o.Kinds, o.Roles, o.TrainWeights, o.Smoothing)
+	// The teacher is the model as given (every gate open when fed ones,
+	// the stored weights): a copy taken before the training graph feeds the
+	// trained weights as inputs.
+	var teacherGraph *graphedit.Graph
+	if o.Cfg.Distill.On() {
+		if teacherGraph, err = o.Graph.Clone(); err != nil {
+			return nil, fmt.Errorf("%s: teacher: %w", o.Model, err)
+		}
+		if err := BuildTeacherGraph(teacherGraph, roles, o.Cfg.Distill.Temperature); err != nil {
+			return nil, fmt.Errorf("%s: %w", o.Model, err)
+		}
+	}
+	tg, err := BuildTrainGraphWith(o.Graph, TrainGraphOptions{Kinds: o.Kinds, Roles: o.Roles, Weights: o.TrainWeights, Smoothing: o.Smoothing, Distill: o.Cfg.Distill})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", o.Model, err)
 	}
@@ -119,6 +146,13 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	if err := saveGraph(o.Source, o.Model, tg.Graph, graphPath); err != nil {
 		return nil, fmt.Errorf("gatetrain: training graph: %w", err)
 	}
+	teacherPath := filepath.Join(o.OutDir, TeacherGraphFile)
+	if teacherGraph != nil {
+		if err := saveGraph(o.Source, o.Model, teacherGraph, teacherPath); err != nil {
+			return nil, fmt.Errorf("gatetrain: teacher graph: %w", err)
+		}
+		teacherGraph = nil
+	}
 	// The session reads the graph from the file: the trainer needs neither
 	// the graph nor the loaded model any more, and the garbage collector may
 	// take them back while training runs.
@@ -136,8 +170,20 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	}
 	defer sess.Close()
 
+	var teacherSess *ortrun.Session
+	if o.Cfg.Distill.On() {
+		// The teacher runs forward only: prepacked weights cost nothing per
+		// step there.
+		if teacherSess, err = ortrun.NewSession(teacherPath, o.Session); err != nil {
+			return nil, err
+		}
+		defer teacherSess.Close()
+	}
 	t := &Trainer{Cfg: o.Cfg, TG: tg, Run: sess, InitWeights: vals,
 		Train: &Batcher{Corpus: o.Train, Specials: o.Specials, MaxTokens: o.MaxTokens, Window: o.Window, Seed: o.Cfg.Seed}}
+	if teacherSess != nil {
+		t.Teacher = teacherSess
+	}
 	if o.Dev != nil {
 		t.Dev = &Batcher{Corpus: o.Dev, Specials: o.Specials, MaxTokens: o.MaxTokens, Window: o.Window, Seed: 0}
 	}
@@ -229,9 +275,12 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 			return nil, err
 		}
 	}
-	// The session (the model's weights and the step's buffers) is not
-	// needed to write the trained weights: free it first.
+	// The sessions (the model's weights and the step's buffers) are not
+	// needed to write the trained weights: free them first.
 	sess.Close()
+	if teacherSess != nil {
+		teacherSess.Close()
+	}
 	if len(tg.Weights) > 0 {
 		if err := writeTrainedWeights(o, tg, t.State.Weights); err != nil {
 			return nil, err
@@ -329,46 +378,117 @@ func saveGraph(source func() (*onnxio.Model, error), name string, g *graphedit.G
 }
 
 // writeTrainedWeights writes the model with the trained weights in place of
-// the originals (gates included, as in the gated input).
+// the originals (gates included, as in the gated input); for a joined pair,
+// the encoder file with the encoder's and the decoder file with the
+// decoder's, each only when it has trained weights.
 func writeTrainedWeights(o RunOptions, tg *TrainGraph, weights [][]float32) error {
-	var g *graphedit.Graph
-	var err error
 	src := o.WeightSource
 	if src == nil {
 		src = o.Source
 	}
-	if src != nil {
-		m, err := src()
-		if err != nil {
-			return err
-		}
-		g, err = graphedit.Load(m)
-		m.Close()
-		if err != nil {
-			return err
-		}
-	} else {
+	if src == nil {
 		return fmt.Errorf("gatetrain: trained weights: no source model to write them into")
-	}
-	if o.Untied {
-		// The source file in a joined pair is the encoder alone, without the
-		// decoder input: every node counts as the encoder's there.
-		if _, err := UntieWeights(g, tg.Roles.DecIn); err != nil {
-			return err
-		}
-	}
-	for i, name := range tg.Weights {
-		v := g.Value(name)
-		if v == nil {
-			return fmt.Errorf("gatetrain: trained weight %q not in %s", name, o.Model)
-		}
-		if err = g.SetInitializer(v, onnxio.NewFloat32(name, tg.WeightShapes[i], weights[i])); err != nil {
-			return fmt.Errorf("gatetrain: weight %q: %w", name, err)
-		}
 	}
 	name := o.WeightFile
 	if name == "" {
 		name = TrainedModelName
 	}
-	return saveGraph(src, o.Model, g, filepath.Join(o.OutDir, name))
+	trained := map[string]int{}
+	for i, n := range tg.Weights {
+		trained[n] = i
+	}
+	first, err := loadForWeights(src, o, tg.Roles.DecIn)
+	if err != nil {
+		return err
+	}
+	if o.DecoderWeightSource == nil {
+		for n, i := range trained {
+			if err := setWeight(first, n, tg.WeightShapes[i], weights[i], o.Model); err != nil {
+				return err
+			}
+		}
+		return saveGraph(src, o.Model, first, filepath.Join(o.OutDir, name))
+	}
+	// A joined pair: the encoder file's names stay the joined graph's.
+	dec, err := loadForWeights(o.DecoderWeightSource, o, splitDecIDs)
+	if err != nil {
+		return err
+	}
+	encChanged, decChanged := false, false
+	for n, i := range trained {
+		if first.Value(n) != nil && first.Value(n).IsInitializer() {
+			if err := setWeight(first, n, tg.WeightShapes[i], weights[i], o.Model); err != nil {
+				return err
+			}
+			encChanged = true
+			continue
+		}
+		if err := setWeight(dec, decoderName(dec, n), tg.WeightShapes[i], weights[i], o.DecoderWeightFile); err != nil {
+			return err
+		}
+		decChanged = true
+	}
+	for _, t := range o.Ties {
+		i, ok := trained[t.Encoder]
+		if !ok {
+			continue
+		}
+		if err := setWeight(dec, decoderName(dec, t.Decoder), tg.WeightShapes[i], weights[i], o.DecoderWeightFile); err != nil {
+			return err
+		}
+		decChanged = true
+	}
+	if encChanged {
+		if err := saveGraph(src, o.Model, first, filepath.Join(o.OutDir, name)); err != nil {
+			return err
+		}
+	}
+	if decChanged {
+		return saveGraph(o.DecoderWeightSource, o.DecoderWeightFile, dec, filepath.Join(o.OutDir, o.DecoderWeightFile))
+	}
+	return nil
+}
+
+// loadForWeights loads a file the trained weights are written into, untied
+// as the training graph was (decIn: the file's decoder input).
+func loadForWeights(src func() (*onnxio.Model, error), o RunOptions, decIn string) (*graphedit.Graph, error) {
+	m, err := src()
+	if err != nil {
+		return nil, err
+	}
+	g, err := graphedit.Load(m)
+	m.Close()
+	if err != nil {
+		return nil, err
+	}
+	if o.Untied {
+		// The encoder file of a joined pair has no decoder input: every
+		// node counts as the encoder's there.
+		if _, err := UntieWeights(g, o.WeightParts.untieInput(decIn)); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// decoderName is the name in the decoder file of a weight of the joined
+// graph: its own, or without the prefix Join gave names both files use.
+func decoderName(dec *graphedit.Graph, joined string) string {
+	if v := dec.Value(joined); v != nil && v.IsInitializer() {
+		return joined
+	}
+	return strings.TrimPrefix(joined, "dec/")
+}
+
+// setWeight replaces the main-graph initializer name of g by the trained
+// values; file names g in the error of a missing one.
+func setWeight(g *graphedit.Graph, name string, shape []int64, vals []float32, file string) error {
+	v := g.Value(name)
+	if v == nil || !v.IsInitializer() {
+		return fmt.Errorf("gatetrain: trained weight %q is not an initializer of %s's main graph", name, file)
+	}
+	if err := g.SetInitializer(v, onnxio.NewFloat32(name, shape, vals)); err != nil {
+		return fmt.Errorf("gatetrain: weight %q: %w", name, err)
+	}
+	return nil
 }

@@ -63,6 +63,9 @@ type Config struct {
 	CheckpointEvery int
 	// WeightLR is the learning rate of weights trained jointly.
 	WeightLR float64
+	// Distill adds the KL divergence from the dense model's output
+	// distribution to the loss (off when its Alpha is 0).
+	Distill Distill
 }
 
 // DefaultConfig returns the defaults of the CLI.
@@ -71,6 +74,7 @@ func DefaultConfig() Config {
 		Concrete: DefaultConcrete(), PerLayer: true, Lambda: 0.01, LagrangeLR: 0.01,
 		Schedule: Schedule{Kind: "constant", Base: 0.1}, Steps: 1000, ClipNorm: 5,
 		InitLogAlpha: 3, Seed: 1, ValidEvery: 100, CheckpointEvery: 100, WeightLR: 1e-4,
+		Distill: Distill{Temperature: 1},
 	}
 }
 
@@ -93,7 +97,7 @@ func (c *Config) Validate(heads int) error {
 	case !(c.Schedule.Base > 0):
 		return fmt.Errorf("gatetrain: learning rate %g must be positive", c.Schedule.Base)
 	}
-	return nil
+	return c.Distill.Validate()
 }
 
 // State is everything a run carries from step to step; a checkpoint is a
@@ -134,7 +138,9 @@ type State struct {
 // StepInfo reports one step.
 //
 // Step counts from 1. Loss is the objective: CE, the token cross-entropy
-// of the batch (Tokens target tokens), plus the penalty (λ times the L0
+// of the batch (Tokens target tokens), plus α·T²·KL with distillation (KL
+// the mean over target tokens of KL(p_dense ‖ p_student) at temperature
+// T), plus the penalty (λ times the L0
 // penalty of Config, or the Lagrangian term with a head target or a
 // budget, whose multipliers are Lambda1 and Lambda2). L0 is the expected
 // number of open units (heads, neurons or groups, sublayers), Open the
@@ -149,6 +155,7 @@ type StepInfo struct {
 	LR       float64 `json:"lr"`
 	Loss     float64 `json:"loss"`
 	CE       float64 `json:"ce"`
+	KL       float64 `json:"distill_kl,omitempty"`
 	L0       float64 `json:"expected_l0"`
 	Open     int     `json:"open_heads"`
 	Tokens   int     `json:"tokens"`
@@ -181,6 +188,9 @@ type Trainer struct {
 	// nil).
 	Train *Batcher
 	Dev   *Batcher
+	// Teacher runs the dense model's forward graph (BuildTeacherGraph)
+	// when the training graph distills (TG.Distill on).
+	Teacher Runner
 	// State is the loop state, restored from a checkpoint when resuming.
 	State *State
 	// InitWeights are the initial values of TG.Weights (joint fine-tuning).
@@ -275,6 +285,9 @@ func (t *Trainer) Init() error {
 	if err := t.sampler.SetState(st.Sampler); err != nil {
 		return err
 	}
+	if t.TG.Distill.On() && t.Teacher == nil {
+		return fmt.Errorf("gatetrain: the training graph distills but no teacher runs the dense model")
+	}
 	t.gradOut, t.grads = nil, nil
 	if len(t.TG.Weights) > 0 {
 		t.gradOut = map[string]*ortrun.Tensor{}
@@ -356,6 +369,16 @@ func (t *Trainer) Step() (StepInfo, error) {
 	feeds := t.feeds(batch, g)
 	var res map[string]*ortrun.Tensor
 	var err error
+	var entropy float64
+	if t.TG.Distill.On() {
+		tc := &teacher{run: t.Teacher, gates: t.TG.Gates, roles: t.TG.Roles}
+		var probs *ortrun.Tensor
+		if probs, entropy, err = tc.probs(batch); err != nil {
+			return StepInfo{}, fmt.Errorf("gatetrain: step %d (%s lines %v): %w", st.Step, t.Train.Corpus.SrcFile, firstLines(batch.Lines), err)
+		}
+		feeds[TeacherProbs] = probs
+		outs = append(outs, DistillCEOutput)
+	}
 	if ir, ok := t.Run.(IntoRunner); ok && t.gradOut != nil {
 		res, err = ir.RunInto(feeds, outs, t.gradOut)
 	} else {
@@ -380,11 +403,21 @@ func (t *Trainer) Step() (StepInfo, error) {
 	}
 	info := StepInfo{Step: st.Step + 1, Epoch: st.Epoch, CE: ce, Tokens: batch.Tokens,
 		BytesIn: ortrun.TensorBytes(feeds), BytesOut: ortrun.TensorBytes(res)}
+	objective := ce
+	if t.TG.Distill.On() {
+		// KL(p ‖ q) = H(p, q) − H(p): the graph gives the cross-entropy, the
+		// teacher the entropy.
+		info.KL = float64(res[DistillCEOutput].F32[0]) - entropy
+		if math.IsNaN(info.KL) || math.IsInf(info.KL, 0) {
+			return StepInfo{}, fmt.Errorf("gatetrain: step %d: distillation KL is %g (%s lines %v)", st.Step, info.KL, t.Train.Corpus.SrcFile, firstLines(batch.Lines))
+		}
+		objective += t.TG.Distill.Weight() * info.KL
+	}
 	pen := Penalty{Concrete: cfg.Concrete, PerLayer: cfg.PerLayer, Blocks: len(t.TG.Gates)}
 	switch {
 	case cfg.Budget != nil:
 		term, frac := t.budgetTerm(grad)
-		info.Loss = ce + term
+		info.Loss = objective + term
 		info.L0 = Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, 0, nil)
 		info.Cost = frac * cfg.Budget.Dense
 		st.Lag.Ascend(frac, st.Step)
@@ -396,13 +429,13 @@ func (t *Trainer) Step() (StepInfo, error) {
 		frac := e / float64(n)
 		term, dF := st.Lag.Term(frac, st.Step)
 		Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, dF/float64(n), grad)
-		info.Loss = ce + term
+		info.Loss = objective + term
 		info.L0 = e
 		st.Lag.Ascend(frac, st.Step)
 		info.Lambda1, info.Lambda2 = st.Lag.Lambda1, st.Lag.Lambda2
 	default:
 		p := pen.Value(st.LogAlpha, cfg.Lambda, grad)
-		info.Loss = ce + cfg.Lambda*p
+		info.Loss = objective + cfg.Lambda*p
 		info.L0 = Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, 0, nil)
 	}
 	info.GradNorm = ClipNorm(grad, cfg.ClipNorm)
@@ -545,7 +578,16 @@ func (t *Trainer) EvalLoss(b *Batcher, gates []float64) (float64, error) {
 	var tok int
 	for _, idx := range batches {
 		batch := b.Batch(idx)
-		res, err := t.Run.Run(t.feeds(batch, gates), []string{LossOutput, LogitsShapeOutput})
+		feeds := t.feeds(batch, gates)
+		if t.TG.Distill.On() {
+			// The training graph takes the teacher's probabilities even
+			// where only the cross-entropy is asked for.
+			tc := &teacher{run: t.Teacher, gates: t.TG.Gates, roles: t.TG.Roles}
+			if feeds[TeacherProbs], _, err = tc.probs(batch); err != nil {
+				return 0, fmt.Errorf("gatetrain: validation (%s lines %v): %w", b.Corpus.SrcFile, firstLines(batch.Lines), err)
+			}
+		}
+		res, err := t.Run.Run(feeds, []string{LossOutput, LogitsShapeOutput})
 		if err != nil {
 			return 0, fmt.Errorf("gatetrain: validation (%s lines %v): %w", b.Corpus.SrcFile, firstLines(batch.Lines), err)
 		}

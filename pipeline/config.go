@@ -70,6 +70,9 @@ type Config struct {
 	MaxTokens int
 	// CheckpointEvery is how often training checkpoints (steps).
 	CheckpointEvery int
+	// Distill adds the KL divergence from the dense model's distribution
+	// to the training loss (train --distill, --distill-temperature).
+	Distill gatetrain.Distill
 
 	// Analysis.
 	Analyze          bool
@@ -112,8 +115,8 @@ func Default() Config {
 	search, bench := verify.DefaultSearch(), verify.DefaultBench()
 	return Config{
 		Seed: 1, Structures: structures.List{Heads: true}, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, MaxTokens: 2048,
-		CheckpointEvery: tc.CheckpointEvery,
-		Analyze:         true, PruneBy: "gates",
+		CheckpointEvery: tc.CheckpointEvery, Distill: tc.Distill,
+		Analyze: true, PruneBy: "gates",
 		Beam: search.Beam, MaxLen: search.MaxLen,
 		BenchBatch: bench.Batches, Repeats: bench.Repeats, Rounds: bench.Rounds,
 	}
@@ -227,6 +230,12 @@ var Fields = []Field{
 	{"train.l0-lambda", "l0-lambda", "float", "weight λ of the expected-L0 penalty", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.Lambda) }},
 	{"train.target-heads", "target-heads", "int", "end training with exactly this many open heads, the largest log α (0: train with --l0-lambda)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.TargetHeads, 0) }},
 	{"train.lr", "lr", "float", "learning rate of log α (Adam)", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.LR) }},
+	{"train.distill", "distill", "float", "weight α of the distillation term α·T²·KL(p_dense ‖ p_student) (0: none)", func(c *Config, v []string, _ func(string) string) error {
+		return parseFloat(v[0], &c.Distill.Alpha)
+	}},
+	{"train.distill-temperature", "distill-temperature", "float", "temperature T of the distillation term (--distill)", func(c *Config, v []string, _ func(string) string) error {
+		return parseFloat(v[0], &c.Distill.Temperature)
+	}},
 	{"train.max-tokens", "max-tokens", "int", "padded tokens per batch (rows × longest sentence)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.MaxTokens, 1) }},
 	{"train.checkpoint-every", "checkpoint-every", "int", "checkpoint every N steps", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.CheckpointEvery, 1) }},
 	{"analyze.enabled", "analyze", "bool", "run the analysis stage (needed by prune.by other than gates)", func(c *Config, v []string, _ func(string) string) error { return parseBool(v[0], &c.Analyze) }},
@@ -484,6 +493,9 @@ func (c *Config) Validate() error {
 	}
 	if _, err := c.Budget.Set(); err != nil {
 		return fmt.Errorf("pipeline: %w", err)
+	}
+	if err := c.Distill.Validate(); err != nil {
+		return fmt.Errorf("pipeline: train.distill: %w", err)
 	}
 	return nil
 }

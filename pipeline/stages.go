@@ -251,6 +251,7 @@ func (r *runner) train(ctx context.Context) error {
 	}
 	cfg.Schedule.Base = c.LR
 	cfg.CheckpointEvery = c.CheckpointEvery
+	cfg.Distill = c.Distill
 	if cfg.ValidEvery > c.Steps || cfg.ValidEvery == 0 {
 		cfg.ValidEvery = c.Steps
 	}

@@ -82,6 +82,10 @@ func (c *Config) Value(key string) string {
 		return itoa(c.MaxTokens)
 	case "train.checkpoint-every":
 		return itoa(c.CheckpointEvery)
+	case "train.distill":
+		return ftoa(c.Distill.Alpha)
+	case "train.distill-temperature":
+		return ftoa(c.Distill.Temperature)
 	case "analyze.enabled":
 		return strconv.FormatBool(c.Analyze)
 	case "analyze.max-sentences":

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,6 +31,7 @@ type trainOptions struct {
 	attention                string
 	structures               string
 	trainWeights             string
+	weightParts              gatetrain.WeightParts
 	srcInput, tgtInput, mask string
 	maxTokens, window        int
 	smoothing                float64
@@ -73,7 +75,11 @@ chains the gate gradients to log α, adds the penalty gradient and takes an Adam
 --l0-lambda weighs the penalty (the paper's λ); --target-heads N instead learns
 Lagrange multipliers that drive the expected number of open heads to N and ends with
 exactly N open heads (the N largest log α); giving both is an error. --train-weights encoder also trains the
-encoder's weights (the paper's setting) and writes them to trained_model.onnx.
+encoder's weights (the paper's setting), decoder the decoder's, all (or encoder,decoder) both, and writes
+them to trained_model.onnx (split files: trained_<file> of each file with trained weights; a merged decoder,
+given as the DECODER file, trains its branch without past and is written whole, both branches reading the
+trained weights). --distill α adds α·T²·KL(p_dense ‖ p_student) to the loss (T: --distill-temperature),
+the dense model being the input model with every gate open and its original weights.
 --structures heads,ffn,sublayers also gates and trains each FFN neuron and each
 residual sublayer of an ungated model (a gated model trains the gates it has); their
 records go to gates.json's ffn and sublayers lists. --target-params and
@@ -124,7 +130,9 @@ uninterrupted run with the same flags ends.`,
 		}
 		fs.StringVar(&o.attention, "attention", "all", attentionHelp)
 		fs.StringVar(&o.structures, "structures", "heads", structuresHelp)
-		fs.StringVar(&o.trainWeights, "train-weights", "", `also train weights: "encoder" (encoder weights, decoder frozen)`)
+		fs.StringVar(&o.trainWeights, "train-weights", "", `also train weights: encoder, decoder, all, or a comma list`)
+		fs.Float64Var(&o.cfg.Distill.Alpha, "distill", 0, "weight α of the distillation term α·T²·KL(p_dense ‖ p_student) (0: none)")
+		fs.Float64Var(&o.cfg.Distill.Temperature, "distill-temperature", o.cfg.Distill.Temperature, "temperature T of the distillation term (--distill)")
 		fs.StringVar(&o.srcInput, "src-input", "", "model input of the source ids (default: src_ids or input_ids)")
 		fs.StringVar(&o.tgtInput, "tgt-input", "", "model input of the decoder ids (default: tgt_ids or decoder_input_ids)")
 		fs.StringVar(&o.mask, "mask-input", "", "model input of the source mask (default: attention_mask when present)")
@@ -185,10 +193,19 @@ func (o *trainOptions) validate() error {
 		return &usageError{msg: "--train SRC,TGT is required"}
 	case o.out == "":
 		return &usageError{msg: "-o DIR is required"}
-	case o.trainWeights != "" && o.trainWeights != "encoder":
-		return &usageError{msg: fmt.Sprintf("--train-weights %q: only \"encoder\" is supported", o.trainWeights)}
 	case o.maxTokens <= 0:
 		return &usageError{msg: "--max-tokens must be positive"}
+	}
+	parts, err := gatetrain.ParseWeightParts(o.trainWeights)
+	if err != nil {
+		return &usageError{msg: fmt.Sprintf("--train-weights %q: want encoder, decoder, all or a comma list of them", o.trainWeights)}
+	}
+	o.weightParts = parts
+	if !(o.cfg.Distill.Alpha >= 0) || math.IsInf(o.cfg.Distill.Alpha, 0) {
+		return &usageError{msg: fmt.Sprintf("--distill %g: want a weight ≥ 0", o.cfg.Distill.Alpha)}
+	}
+	if !(o.cfg.Distill.Temperature > 0) || math.IsInf(o.cfg.Distill.Temperature, 0) {
+		return &usageError{msg: fmt.Sprintf("--distill-temperature %g: want a temperature > 0", o.cfg.Distill.Temperature)}
 	}
 	if err := o.train.pair("train"); err != nil {
 		return err
@@ -321,8 +338,14 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	name := o.model
 	source := func() (*onnxio.Model, error) { return onnxio.Load(o.model, lo) }
 	weightSource, weightFile := source, ""
+	var decoderSource func() (*onnxio.Model, error)
+	var encoderNames map[string]bool
 	if o.decoder != "" {
-		d, err := load(o.decoder)
+		encoderNames = map[string]bool{}
+		for _, v := range g.Initializers() {
+			encoderNames[v.Name()] = true
+		}
+		d, err := loadDecoder(o.decoder, lo, &metas, stdout)
 		if err != nil {
 			return err
 		}
@@ -338,6 +361,7 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 			return gatetrain.JoinedModel(joined, name, &onnxio.LoadOptions{BaseDir: filepath.Dir(o.model), AllowDirs: o.allowDirs})
 		}
 		weightFile = "trained_" + filepath.Base(o.model)
+		decoderSource = func() (*onnxio.Model, error) { return onnxio.Load(o.decoder, lo) }
 	}
 	wantBudget, err := o.budget.Set()
 	if err != nil {
@@ -390,32 +414,18 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		}
 	}
 	roles := graphedit.IORoles{Src: o.srcInput, DecIn: o.tgtInput, SrcMask: o.mask}
-	var weights []string
-	if o.trainWeights == "encoder" {
-		r, err := gatetrain.DetectRoles(g, roles)
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		shared, err := gatetrain.UntieWeights(g, r.DecIn)
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		for _, sw := range shared {
-			fmt.Fprintf(stdout, "shared weight %s\n", sw)
-		}
-		if weights, err = gatetrain.EncoderWeights(g, r.DecIn); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		if len(weights) == 0 {
-			return fmt.Errorf("%s: found no encoder weights to train", name)
-		}
-		fmt.Fprintf(stdout, "training %d encoder weights jointly with the gates\n", len(weights))
+	weights, ties, err := o.selectWeights(g, roles, name, encoderNames, stdout)
+	if err != nil {
+		return err
 	}
 	ro := gatetrain.RunOptions{
 		Graph: g, Model: name, Source: source, WeightSource: weightSource, WeightFile: weightFile,
 		Kinds: kinds, Roles: roles, Train: train, Dev: dev, Specials: sp, MaxTokens: o.maxTokens, Window: o.window,
-		Smoothing: o.smoothing, Cfg: o.cfg, TrainWeights: weights, Untied: o.trainWeights == "encoder", OutDir: o.out, Resume: o.resume,
-		Session: so,
+		Smoothing: o.smoothing, Cfg: o.cfg, TrainWeights: weights, Untied: o.weightParts.Any(), OutDir: o.out, Resume: o.resume,
+		Session: so, WeightParts: o.weightParts, Ties: ties,
+	}
+	if decoderSource != nil {
+		ro.DecoderWeightSource, ro.DecoderWeightFile = decoderSource, "trained_"+filepath.Base(o.decoder)
 	}
 	progress := newProgress(stdout, o.cfg.Steps, o.logEvery)
 	var moved struct{ in, out, steps int64 }
@@ -440,6 +450,9 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		kept += fmt.Sprintf(" (%s %.4g of %.4g dense, %.1f%%; target %.4g)", b.What, b.Kept, b.Dense, 100*b.Kept/b.Dense, b.Target)
 	}
 	fmt.Fprintf(stdout, "\n%s open after %d steps; gates in %s/%s; %s\n", kept, res.Steps, o.out, gatetrain.GatesFileName, providerLine(so))
+	if o.weightParts.Any() {
+		fmt.Fprintf(stdout, "trained weights in %s\n", strings.Join(trainedFiles(o.out, o.model, o.decoder), ", "))
+	}
 	if moved.steps > 0 {
 		fmt.Fprintf(stdout, "copied per step: %.1f KiB into ONNX Runtime (batch, gates, trained weights), %.1f KiB out (loss, gradients); mean of %d steps\n",
 			float64(moved.in)/float64(moved.steps)/1024, float64(moved.out)/float64(moved.steps)/1024, moved.steps)
@@ -522,6 +535,9 @@ func (p *progress) step(s gatetrain.StepInfo) error {
 	if s.Cost > 0 {
 		open += fmt.Sprintf(" expected_cost %.4g", s.Cost)
 	}
+	if s.KL != 0 {
+		open += fmt.Sprintf(" kl %.4f", s.KL)
+	}
 	val := ""
 	if s.ValidLoss != nil {
 		val = fmt.Sprintf(" valid %.4f", *s.ValidLoss)
@@ -538,4 +554,80 @@ func (p *progress) step(s gatetrain.StepInfo) error {
 			s.Step, p.total, tps, s.Loss, s.CE, s.L0, open, eta, val)
 	}
 	return nil
+}
+
+// loadDecoder loads the decoder file of a split model for training: a
+// merged decoder (Optimum's decoder_model_merged.onnx) becomes its branch
+// without past (gatetrain.LoadDecoder), which train says.
+func loadDecoder(path string, lo *onnxio.LoadOptions, metas *[]verify.FileMeta, stdout io.Writer) (*graphedit.Graph, error) {
+	m, err := onnxio.Load(path, lo)
+	if err != nil {
+		return nil, err
+	}
+	meta := verify.FileMeta{Path: path, Props: map[string]string{}}
+	for _, p := range m.Proto.GetMetadataProps() {
+		meta.Props[p.GetKey()] = p.GetValue()
+	}
+	*metas = append(*metas, meta)
+	g, merged, err := gatetrain.LoadDecoder(m)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if merged {
+		fmt.Fprintf(stdout, "merged decoder %s: training its branch without past (%s=false); both branches read the same weights\n", path, gatetrain.UseCacheInput)
+	}
+	return g, nil
+}
+
+// selectWeights resolves the shared weights for --train-weights and lists
+// the weights that train (gatetrain.SelectWeights), saying what it did with
+// each shared one. For a joined pair training both parts, decoder weights
+// equal to encoder weights (embeddings the source model ties, copied into
+// both files) become one parameter (gatetrain.TieEqualWeights); training
+// one part, such a copy is reported and the other part's stays frozen.
+func (o *trainOptions) selectWeights(g *graphedit.Graph, given graphedit.IORoles, name string, encoderNames map[string]bool, stdout io.Writer) ([]string, []gatetrain.Tie, error) {
+	p := o.weightParts
+	if !p.Any() {
+		return nil, nil, nil
+	}
+	r, err := gatetrain.DetectRoles(g, given)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	var ties []gatetrain.Tie
+	if encoderNames != nil && p.Encoder && p.Decoder {
+		if ties, err = gatetrain.TieEqualWeights(g, encoderNames); err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", name, err)
+		}
+		for _, t := range ties {
+			fmt.Fprintf(stdout, "shared weight %s of %s equals %s of %s: trained as one tied parameter, written into both files\n", t.Decoder, o.decoder, t.Encoder, o.model)
+		}
+	}
+	weights, shared, err := gatetrain.SelectWeights(g, r, p)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	for _, sw := range shared {
+		fmt.Fprintf(stdout, "shared weight %s\n", sw)
+	}
+	if len(weights) == 0 {
+		return nil, nil, fmt.Errorf("%s: found no %s weights to train", name, p)
+	}
+	what := p.String()
+	if what == "all" {
+		what = "encoder and decoder"
+	}
+	fmt.Fprintf(stdout, "training %d %s weights jointly with the gates\n", len(weights), what)
+	return weights, ties, nil
+}
+
+// trainedFiles lists the files train writes the trained weights into.
+func trainedFiles(out, model, decoder string) []string {
+	var files []string
+	for _, f := range []string{gatetrain.TrainedModelName, "trained_" + filepath.Base(model), "trained_" + filepath.Base(decoder)} {
+		if p := filepath.Join(out, f); fileExists(p) && !slices.Contains(files, p) {
+			files = append(files, p)
+		}
+	}
+	return files
 }
