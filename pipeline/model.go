@@ -2,46 +2,11 @@ package pipeline
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 )
-
-// ModelFiles resolves a model given as files or as one folder to its files:
-// a folder stands for its Optimum files (encoder_model.onnx,
-// decoder_model.onnx and, when present, decoder_with_past_model.onnx) or
-// else its model.onnx. The encoder and decoder come first, in that order.
-func ModelFiles(model []string) ([]string, error) {
-	if len(model) != 1 {
-		return model, nil
-	}
-	st, err := os.Stat(model[0])
-	if err != nil {
-		return nil, fmt.Errorf("pipeline: model: %w", err)
-	}
-	if !st.IsDir() {
-		return model, nil
-	}
-	dir := model[0]
-	exists := func(n string) bool {
-		_, err := os.Stat(filepath.Join(dir, n))
-		return err == nil
-	}
-	switch {
-	case exists("encoder_model.onnx") && exists("decoder_model.onnx"):
-		files := []string{filepath.Join(dir, "encoder_model.onnx"), filepath.Join(dir, "decoder_model.onnx")}
-		if exists("decoder_with_past_model.onnx") {
-			files = append(files, filepath.Join(dir, "decoder_with_past_model.onnx"))
-		}
-		return files, nil
-	case exists("model.onnx"):
-		return []string{filepath.Join(dir, "model.onnx")}, nil
-	}
-	return nil, fmt.Errorf("pipeline: model folder %s holds neither encoder_model.onnx + decoder_model.onnx nor model.onnx", dir)
-}
 
 // loaded is one model file with its graph and attention blocks.
 type loaded struct {

@@ -8,14 +8,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit/heads"
 	"onnxprune/internal/features"
+	"onnxprune/internal/modelpath"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/verify"
@@ -75,14 +78,16 @@ type Status struct {
 
 // runner holds the state of one run.
 type runner struct {
-	c      Config
-	files  []string // the model's files
-	tok    tokenize.Tokenizer
-	sp     tokenize.Specials
-	log    io.Writer
-	state  map[string]*StageRecord
-	fp     map[string]string
-	status []Status
+	c     Config
+	files []string // the model's files
+	tok   tokenize.Tokenizer
+	// tokPath is the tokenizer's file ("" with ids).
+	tokPath string
+	sp      tokenize.Specials
+	log     io.Writer
+	state   map[string]*StageRecord
+	fp      map[string]string
+	status  []Status
 }
 
 // Run runs the pipeline: inspect → gate → train → analyze → prune → verify,
@@ -97,9 +102,9 @@ func Run(ctx context.Context, c Config, log io.Writer) (*Summary, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	files, err := ModelFiles(c.Model)
+	files, err := modelpath.Resolve(c.Model)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("pipeline: %w", err)
 	}
 	if err := os.MkdirAll(c.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("pipeline: %w", err)
@@ -191,16 +196,16 @@ func (r *runner) setup() error {
 			if err != nil {
 				return fmt.Errorf("pipeline: tokenizer: %w", err)
 			}
-			r.tok = t
+			r.tok, r.tokPath = t, c.Tokenizer
 		} else {
-			t, _, err := verify.OpenTokenizerHint(r.files, c.AllowDirs)
+			t, path, err := verify.OpenTokenizerHint(r.files, c.AllowDirs)
 			if err != nil {
 				return fmt.Errorf("pipeline: %w", err)
 			}
 			if t == nil {
 				return fmt.Errorf("pipeline: no tokenizer: set tokenizer, or ids: true for token-id data")
 			}
-			r.tok = t
+			r.tok, r.tokPath = t, path
 		}
 	}
 	mo := verify.ModelOptions{Session: r.session(), Overrides: c.Specials, AllowDirs: c.AllowDirs}
@@ -247,30 +252,74 @@ func (r *runner) session() ortrun.Options {
 	return ortrun.Options{Library: r.c.ORTLib, IntraOpThreads: r.c.Threads, Provider: p, DeviceID: r.c.DeviceID, CUDA: r.c.CUDA}
 }
 
+// modelInputs lists every file the stages read of the model: its ONNX
+// files, their external data files, and the configuration files beside
+// them that give special ids (verify.ConfigFiles).
+func (r *runner) modelInputs() ([]string, error) {
+	out := append([]string(nil), r.files...)
+	dirs := map[string]bool{}
+	for _, p := range r.files {
+		m, err := onnxio.Load(p, r.loadOptions())
+		if err != nil {
+			return nil, fmt.Errorf("pipeline: %w", err)
+		}
+		ext, err := m.ExternalFiles()
+		m.Close()
+		if err != nil {
+			return nil, fmt.Errorf("pipeline: %s: %w", p, err)
+		}
+		out = append(out, ext...)
+		dirs[filepath.Dir(p)] = true
+	}
+	for _, d := range slices.Sorted(maps.Keys(dirs)) {
+		for _, n := range verify.ConfigFiles {
+			if st, err := os.Stat(filepath.Join(d, n)); err == nil && st.Mode().IsRegular() {
+				out = append(out, filepath.Join(d, n))
+			}
+		}
+	}
+	return out, nil
+}
+
+// hashFiles hashes the names, sizes and bytes of files ("" entries are
+// skipped), streaming each.
+func hashFiles(paths ...string) (string, error) {
+	h := sha256.New()
+	for _, p := range paths {
+		if p == "" {
+			continue
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return "", fmt.Errorf("pipeline: %w", err)
+		}
+		fmt.Fprintf(h, "%s\n", filepath.Base(p))
+		n, err := io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return "", fmt.Errorf("pipeline: %s: %w", p, err)
+		}
+		fmt.Fprintf(h, "\n%d\n", n)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
 // fingerprints chains each stage's settings and inputs onto the previous
-// stage's fingerprint.
+// stage's fingerprint. The inputs are every byte a stage reads: the model's
+// files with their external data and configuration (modelInputs), the
+// tokenizer file (named or found from the model's metadata), and the data
+// files.
 func (r *runner) fingerprints() error {
 	c := r.c
-	hashFiles := func(paths ...string) (string, error) {
-		h := sha256.New()
-		for _, p := range paths {
-			if p == "" {
-				continue
-			}
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return "", fmt.Errorf("pipeline: %w", err)
-			}
-			fmt.Fprintf(h, "%s %d\n", filepath.Base(p), len(b))
-			h.Write(b)
-		}
-		return hex.EncodeToString(h.Sum(nil)), nil
-	}
-	model, err := hashFiles(r.files...)
+	inputs, err := r.modelInputs()
 	if err != nil {
 		return err
 	}
-	tok, err := hashFiles(c.Tokenizer)
+	model, err := hashFiles(inputs...)
+	if err != nil {
+		return err
+	}
+	tok, err := hashFiles(r.tokPath)
 	if err != nil {
 		return err
 	}
