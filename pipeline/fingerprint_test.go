@@ -34,7 +34,12 @@ func TestFingerprintCoversEveryInput(t *testing.T) {
 	c := plantedConfig(t, t.TempDir())
 	fingerprints := func() map[string]string {
 		t.Helper()
-		r := &runner{c: c, files: []string{model}, tokPath: tokenizer, fp: map[string]string{}}
+		loaded, err := loadModel([]string{model}, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer closeModel(loaded)
+		r := &runner{c: c, files: []string{model}, model: loaded, tokPath: tokenizer, fp: map[string]string{}}
 		if err := r.fingerprints(); err != nil {
 			t.Fatal(err)
 		}

@@ -2,7 +2,9 @@ package pipeline
 
 import (
 	"fmt"
+	"path/filepath"
 
+	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
@@ -16,36 +18,102 @@ type loaded struct {
 	blocks []*heads.Block
 }
 
-// loadFiles loads every file (with opts, nil: the defaults) and finds its
-// heads; close releases them.
-func loadFiles(paths []string, opts *onnxio.LoadOptions) ([]*loaded, func(), error) {
+// workCount counts, per file, the model loads and head discoveries of a
+// run (tests check that each happens once).
+type workCount struct {
+	loads, discoveries map[string]int
+}
+
+func newWorkCount() *workCount {
+	return &workCount{loads: map[string]int{}, discoveries: map[string]int{}}
+}
+
+// loadModel loads every file of the model once and finds its heads: the
+// graphs and blocks every stage of the run reads. Stages that edit a graph
+// edit their own copy (copyGraph), except prune, the last to read them.
+// count, when set, records the work.
+func loadModel(paths []string, opts *onnxio.LoadOptions, count *workCount) ([]*loaded, error) {
 	var out []*loaded
-	closeAll := func() {
-		for _, l := range out {
-			l.m.Close()
-		}
-	}
 	for _, p := range paths {
 		m, err := onnxio.Load(p, opts)
 		if err != nil {
-			closeAll()
-			return nil, nil, err
+			closeModel(out)
+			return nil, err
 		}
-		g, err := graphedit.Load(m)
-		if err != nil {
-			m.Close()
-			closeAll()
-			return nil, nil, fmt.Errorf("%s: %w", p, err)
+		l := &loaded{path: p, m: m}
+		out = append(out, l)
+		if l.g, err = graphedit.Load(m); err != nil {
+			closeModel(out)
+			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		blocks, err := heads.FindHeads(g)
-		if err != nil {
-			m.Close()
-			closeAll()
-			return nil, nil, fmt.Errorf("%s: %w", p, err)
+		if l.blocks, err = findHeads(p, l.g, count); err != nil {
+			closeModel(out)
+			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		out = append(out, &loaded{path: p, m: m, g: g, blocks: blocks})
+		if count != nil {
+			count.loads[p]++
+		}
 	}
-	return out, closeAll, nil
+	return out, nil
+}
+
+// findHeads runs head discovery on g, a graph of file path.
+func findHeads(path string, g *graphedit.Graph, count *workCount) ([]*heads.Block, error) {
+	if count != nil {
+		count.discoveries[path]++
+	}
+	return heads.FindHeads(g)
+}
+
+// closeModel releases the files of a loaded model.
+func closeModel(files []*loaded) {
+	for _, l := range files {
+		l.m.Close()
+	}
+}
+
+// editable returns a copy of a loaded file's graph with its own attention
+// blocks, for a stage that edits it.
+func (l *loaded) editable(count *workCount) (*graphedit.Graph, []*heads.Block, error) {
+	g, err := l.g.Clone()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", l.path, err)
+	}
+	blocks, err := findHeads(l.path, g, count)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", l.path, err)
+	}
+	return g, blocks, nil
+}
+
+// joined returns the graph training and analysis run on, from graphs
+// already in memory (of files, which label it): the one graph of a
+// single-file model, or the encoder and decoder (the first two files)
+// joined by gatetrain.JoinSplit, a new graph either way (the callers edit
+// it). src gives a model holding the graph,
+// reading external data as the original files do.
+func (r *runner) joined(graphs []*graphedit.Graph, files []string) (g *graphedit.Graph, name string, src func() (*onnxio.Model, error), err error) {
+	if len(files) > 2 {
+		files, graphs = files[:2], graphs[:2]
+	}
+	name = files[0]
+	if len(files) == 1 {
+		// Training and analysis edit the graph: they get a copy.
+		if g, err = graphs[0].Clone(); err != nil {
+			return nil, "", nil, fmt.Errorf("%s: %w", name, err)
+		}
+	} else {
+		name = files[0] + " + " + files[1]
+		if g, err = gatetrain.JoinSplit(graphs[0], graphs[1]); err != nil {
+			return nil, "", nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	// The graphs read external data through the original files' handles;
+	// a model made from them reads it relative to the first file's folder.
+	opts := r.loadOptions()
+	opts.BaseDir = filepath.Dir(r.files[0])
+	src = func() (*onnxio.Model, error) { return gatetrain.JoinedModel(g, name, opts) }
+	return g, name, src, nil
 }
 
 // allBlocks merges the blocks of every file by name (decoder_model.onnx and

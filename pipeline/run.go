@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
-	"onnxprune/internal/features"
 	"onnxprune/internal/modelpath"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
@@ -80,6 +80,12 @@ type Status struct {
 type runner struct {
 	c     Config
 	files []string // the model's files
+	// model is the model's files, loaded once (loadModel); gated holds the
+	// gated graphs when this run's gate stage made them.
+	model []*loaded
+	gated []*graphedit.Graph
+	// count, when set, counts loads and head discoveries (tests).
+	count *workCount
 	tok   tokenize.Tokenizer
 	// tokPath is the tokenizer's file ("" with ids).
 	tokPath string
@@ -96,6 +102,11 @@ type runner struct {
 // from its checkpoint. On cancellation of ctx it returns ctx's error after
 // the running stage has saved what it can. log receives progress lines.
 func Run(ctx context.Context, c Config, log io.Writer) (*Summary, error) {
+	return run(ctx, c, log, nil)
+}
+
+// run is Run, counting loads and head discoveries into count when set.
+func run(ctx context.Context, c Config, log io.Writer, count *workCount) (*Summary, error) {
 	if log == nil {
 		log = io.Discard
 	}
@@ -109,12 +120,16 @@ func Run(ctx context.Context, c Config, log io.Writer) (*Summary, error) {
 	if err := os.MkdirAll(c.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("pipeline: %w", err)
 	}
-	r := &runner{c: c, files: files, log: log, state: map[string]*StageRecord{}, fp: map[string]string{}}
+	r := &runner{c: c, files: files, log: log, state: map[string]*StageRecord{}, fp: map[string]string{}, count: count}
 	if b, err := os.ReadFile(filepath.Join(c.Out, StateFile)); err == nil {
 		if err := json.Unmarshal(b, &r.state); err != nil {
 			return nil, fmt.Errorf("pipeline: %s: %w", filepath.Join(c.Out, StateFile), err)
 		}
 	}
+	if r.model, err = loadModel(files, r.loadOptions(), count); err != nil {
+		return nil, fmt.Errorf("pipeline: %w", err)
+	}
+	defer closeModel(r.model)
 	if err := r.setup(); err != nil {
 		return nil, err
 	}
@@ -187,9 +202,18 @@ func Run(ctx context.Context, c Config, log io.Writer) (*Summary, error) {
 	return sum, nil
 }
 
-// setup opens the tokenizer and reads the model's special ids.
+// setup opens the tokenizer and reads the model's special ids, from the
+// files already loaded.
 func (r *runner) setup() error {
 	c := r.c
+	var metas []verify.FileMeta
+	for _, f := range r.model {
+		props := map[string]string{}
+		for _, p := range f.m.Proto.GetMetadataProps() {
+			props[p.GetKey()] = p.GetValue()
+		}
+		metas = append(metas, verify.FileMeta{Path: f.path, Props: props})
+	}
 	if !c.IDs {
 		if c.Tokenizer != "" {
 			t, err := tokenize.Load(c.Tokenizer)
@@ -198,7 +222,7 @@ func (r *runner) setup() error {
 			}
 			r.tok, r.tokPath = t, c.Tokenizer
 		} else {
-			t, path, err := verify.OpenTokenizerHint(r.files, c.AllowDirs)
+			t, path, err := verify.TokenizerFromMetadata(metas[0], c.AllowDirs)
 			if err != nil {
 				return fmt.Errorf("pipeline: %w", err)
 			}
@@ -208,22 +232,21 @@ func (r *runner) setup() error {
 			r.tok, r.tokPath = t, path
 		}
 	}
-	mo := verify.ModelOptions{Session: r.session(), Overrides: c.Specials, AllowDirs: c.AllowDirs}
-	if features.IsFile(c.Test[0]) {
-		// A model whose encoder reads features opens with them (and checks
-		// them against its input now, before any stage runs).
-		mo.FeaturesPath = c.Test[0]
-	}
+	src := verify.SpecialSources{Overrides: c.Specials, Dir: filepath.Dir(r.files[0]), AllowDirs: c.AllowDirs, Files: metas}
 	if r.tok != nil {
 		sp := r.tok.Specials()
-		mo.Fallback = &sp
+		src.Fallback = &sp
 	}
-	m, err := verify.OpenModel(r.files, mo)
+	ms, err := verify.ResolveSpecials(src)
 	if err != nil {
 		return fmt.Errorf("pipeline: %w", err)
 	}
-	r.sp = m.Specials
-	m.Close()
+	r.sp = ms.Specials
+	if ms.VocabSize > 0 {
+		if err := r.sp.Validate(ms.VocabSize); err != nil {
+			return fmt.Errorf("pipeline: %s: %w", r.files[0], err)
+		}
+	}
 	if r.sp.Eos < 0 || r.sp.DecoderStart < 0 || r.sp.Pad < 0 {
 		return fmt.Errorf("pipeline: the model's special ids (%s) lack pad, eos or decoder-start; set specials", r.sp)
 	}
@@ -258,18 +281,13 @@ func (r *runner) session() ortrun.Options {
 func (r *runner) modelInputs() ([]string, error) {
 	out := append([]string(nil), r.files...)
 	dirs := map[string]bool{}
-	for _, p := range r.files {
-		m, err := onnxio.Load(p, r.loadOptions())
+	for _, f := range r.model {
+		ext, err := f.m.ExternalFiles()
 		if err != nil {
-			return nil, fmt.Errorf("pipeline: %w", err)
-		}
-		ext, err := m.ExternalFiles()
-		m.Close()
-		if err != nil {
-			return nil, fmt.Errorf("pipeline: %s: %w", p, err)
+			return nil, fmt.Errorf("pipeline: %s: %w", f.path, err)
 		}
 		out = append(out, ext...)
-		dirs[filepath.Dir(p)] = true
+		dirs[filepath.Dir(f.path)] = true
 	}
 	for _, d := range slices.Sorted(maps.Keys(dirs)) {
 		for _, n := range verify.ConfigFiles {

@@ -13,6 +13,7 @@ import (
 	"onnxprune/attribution"
 	"onnxprune/attribution/conllu"
 	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
 	"onnxprune/internal/features"
@@ -42,11 +43,7 @@ type Inspection struct {
 }
 
 func (r *runner) inspect(ctx context.Context) error {
-	files, closeAll, err := loadFiles(r.files, r.loadOptions())
-	if err != nil {
-		return err
-	}
-	defer closeAll()
+	files := r.model
 	ins := Inspection{Files: r.files, Heads: map[string]int{}}
 	idx := map[string]int{}
 	for _, f := range files {
@@ -76,75 +73,81 @@ func (r *runner) inspect(ctx context.Context) error {
 }
 
 func (r *runner) gate(ctx context.Context) error {
-	files, closeAll, err := loadFiles(r.files, r.loadOptions())
-	if err != nil {
-		return err
-	}
-	defer closeAll()
 	if err := os.MkdirAll(r.path(GatedDir), 0o755); err != nil {
 		return err
 	}
 	outs := r.outFiles(GatedDir)
 	total := 0
-	for i, f := range files {
+	var gated []*graphedit.Graph
+	for i, f := range r.model {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		if gs, err := gatetrain.FindGates(f.g, nil); err == nil && len(gs) > 0 {
 			return fmt.Errorf("%s already has gate inputs: give the ungated model", f.path)
 		}
+		// The loaded graph stays as it is for prune: gates go into a copy.
+		g, blocks, err := f.editable(r.count)
+		if err != nil {
+			return err
+		}
 		has := false
-		for _, b := range f.blocks {
+		for _, b := range blocks {
 			has = has || (r.c.Structures.Heads && r.kindsWanted(b.Kind))
 		}
 		if has {
-			gates, err := heads.InsertGates(f.g, f.blocks, r.c.Attention)
+			gates, err := heads.InsertGates(g, blocks, r.c.Attention)
 			if err != nil {
 				return fmt.Errorf("%s: %w", f.path, err)
 			}
 			total += len(gates)
 		}
-		n, err := r.gateStructures(f)
+		n, err := r.gateStructures(f.path, g)
 		if err != nil {
 			return err
 		}
 		total += n
+		original := f.m.Proto
 		if has || n > 0 {
-			if err := f.g.CheckTypes(); err != nil {
+			if err := g.CheckTypes(); err != nil {
 				return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
 			}
-			f.g.Store(f.m)
+			g.Store(f.m)
 		}
-		if err := f.m.Save(outs[i], nil); err != nil {
+		err = f.m.Save(outs[i], nil)
+		f.m.Proto = original
+		if err != nil {
 			return err
 		}
+		gated = append(gated, g)
 		fmt.Fprintf(r.log, "  %s -> %s\n", f.path, outs[i])
 	}
 	if total == 0 {
 		return fmt.Errorf("nothing to gate: no attention block of the kinds %v and no other structure asked for", r.c.Attention)
 	}
+	r.gated = gated
 	return nil
 }
 
-// gateStructures gates the FFNs and sublayers of one file as the
+// gateStructures gates the FFNs and sublayers of g, the graph of file path, as the
 // structures key asks and returns the number of gates added.
-func (r *runner) gateStructures(f *loaded) (int, error) {
+func (r *runner) gateStructures(path string, g *graphedit.Graph) (int, error) {
 	l := r.c.Structures
 	if l.HeadsOnly() {
 		return 0, nil
 	}
-	d, err := structures.Discover(f.g)
+	d, err := structures.Discover(g)
 	if err != nil {
-		return 0, fmt.Errorf("%s: %w", f.path, err)
+		return 0, fmt.Errorf("%s: %w", path, err)
 	}
 	for _, nu := range d.NotUnderstood {
 		if nu.Structure != "attention" {
-			return 0, fmt.Errorf("%s: %w", f.path, nu)
+			return 0, fmt.Errorf("%s: %w", path, nu)
 		}
 	}
-	gates, err := structures.InsertGates(f.g, d, l.FFNGroup, l.Sublayers)
+	gates, err := structures.InsertGates(g, d, l.FFNGroup, l.Sublayers)
 	if err != nil {
-		return 0, fmt.Errorf("%s: %w", f.path, err)
+		return 0, fmt.Errorf("%s: %w", path, err)
 	}
 	return len(gates), nil
 }
@@ -200,27 +203,41 @@ type TrainResult struct {
 	FinalLoss float64 `json:"pruned_dev_loss"`
 }
 
-func (r *runner) train(ctx context.Context) error {
-	c := r.c
-	gated := r.outFiles(GatedDir)
-	if len(gated) > 2 {
-		gated = gated[:2]
+// gatedGraph returns the graph gate training runs on (see joined): the
+// gated graphs of this run's gate stage, or those of gated/ when the stage
+// was reused. close releases what it loaded.
+func (r *runner) gatedGraph() (g *graphedit.Graph, name string, src func() (*onnxio.Model, error), close func(), err error) {
+	gatedFiles := r.outFiles(GatedDir)
+	if r.gated != nil {
+		g, name, src, err = r.joined(r.gated, gatedFiles)
+		return g, name, src, func() {}, err
 	}
-	g, m, name, err := gatetrain.LoadJoined(gated, r.loadOptions())
+	if len(gatedFiles) > 2 {
+		gatedFiles = gatedFiles[:2]
+	}
+	g, m, name, err := gatetrain.LoadJoined(gatedFiles, r.loadOptions())
 	if err != nil {
-		return err
+		return nil, "", nil, nil, err
 	}
-	defer m.Close()
-	source := func() (*onnxio.Model, error) { return onnxio.Load(gated[0], r.loadOptions()) }
-	if len(gated) == 2 {
+	src = func() (*onnxio.Model, error) { return onnxio.Load(gatedFiles[0], r.loadOptions()) }
+	if len(gatedFiles) == 2 {
 		// A joined graph has no file of its own: the files training writes
 		// hold it in a model reading its external data from the encoder's
 		// folder.
-		joined := g
-		source = func() (*onnxio.Model, error) {
-			return gatetrain.JoinedModel(joined, name, r.joinedLoadOptions(gated[0]))
+		src = func() (*onnxio.Model, error) {
+			return gatetrain.JoinedModel(g, name, r.joinedLoadOptions(gatedFiles[0]))
 		}
 	}
+	return g, name, src, func() { m.Close() }, nil
+}
+
+func (r *runner) train(ctx context.Context) error {
+	c := r.c
+	g, name, source, closeGated, err := r.gatedGraph()
+	if err != nil {
+		return err
+	}
+	defer closeGated()
 	train, err := r.readCorpus(c.Train)
 	if err != nil {
 		return err
@@ -386,24 +403,19 @@ func (r *runner) analyze(ctx context.Context) error {
 			}
 		}
 	}
-	files := r.files
-	if len(files) > 2 {
-		files = files[:2]
+	var originals []*graphedit.Graph
+	for _, f := range r.model {
+		originals = append(originals, f.g)
 	}
-	g, m, name, err := gatetrain.LoadJoined(files, r.loadOptions())
+	g, name, source, err := r.joined(originals, r.files)
 	if err != nil {
 		return err
 	}
-	defer m.Close()
-	am := m
-	if len(files) == 2 {
-		// A joined graph has no file of its own; its external data is read
-		// from the encoder's folder.
-		if am, err = gatetrain.JoinedModel(g, name, r.joinedLoadOptions(files[0])); err != nil {
-			return err
-		}
-		defer am.Close()
+	am, err := source()
+	if err != nil {
+		return err
 	}
+	defer am.Close()
 	so := r.session()
 	so.Name = name
 	a, err := attribution.New(g, am, attribution.IONames{}, so, attribution.Options{Structures: c.Structures})
@@ -590,11 +602,8 @@ func (r *runner) rankDecision(blocks []*heads.Block) (map[string][]int, error) {
 }
 
 func (r *runner) prune(ctx context.Context) error {
-	files, closeAll, err := loadFiles(r.files, r.loadOptions())
-	if err != nil {
-		return err
-	}
-	defer closeAll()
+	// The last stage to read the loaded graphs: it cuts them in place.
+	files := r.model
 	blocks, err := allBlocks(files)
 	if err != nil {
 		return err
