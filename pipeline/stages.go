@@ -376,33 +376,8 @@ func (r *runner) analyze(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	freq := map[int64]int{}
-	for _, l := range freqIDs {
-		for _, id := range l {
-			freq[id]++
-		}
-	}
-	cfg := attribution.DefaultConfig()
-	cfg.EOS, cfg.Freq = sp.Eos, freq
-	for _, s := range []int64{sp.Pad, sp.Bos, sp.DecoderStart} {
-		if s >= 0 && s != sp.Eos {
-			cfg.Specials = append(cfg.Specials, s)
-		}
-	}
-	exs := make([]attribution.Example, len(src))
-	for i := range src {
-		dec := append([]int64{sp.DecoderStart}, tgt[i]...)
-		lab := append(append([]int64(nil), tgt[i]...), sp.Eos)
-		exs[i] = attribution.Example{Src: src[i], DecIn: dec, Labels: lab}
-		if feats != nil {
-			exs[i] = attribution.Example{Feat: feats.Row(i), Mel: feats.Mel, Frames: feats.Frames, DecIn: dec, Labels: lab}
-		}
-		if trees != nil {
-			if words, ok := attribution.AlignWords(PieceTexts(src[i], r.tok, sp, srcLines[i]), trees[i]); ok {
-				exs[i].SrcWords, exs[i].Tree = words, trees[i]
-			}
-		}
-	}
+	cfg := AnalysisConfig(attribution.DefaultConfig(), sp, freqIDs)
+	exs, _ := AnalysisExamples(AnalysisInput{Src: src, Tgt: tgt, Features: feats, SrcLines: srcLines, Trees: trees}, r.tok, sp)
 	var originals []*graphedit.Graph
 	for _, f := range r.model {
 		originals = append(originals, f.g)
@@ -454,10 +429,65 @@ func (r *runner) analyze(ctx context.Context) error {
 	return writeAnalysis(r.path(AnalysisDir), rep, name)
 }
 
-// PieceTexts returns each source token's text for aligning pieces to words
+// AnalysisConfig completes the attribution settings base for a model's
+// special ids sp and the token ids of the frequency corpus (the rare-word
+// role): the analyze stage of run and the analyze command alike.
+func AnalysisConfig(base attribution.Config, sp tokenize.Specials, freqIDs [][]int64) attribution.Config {
+	freq := map[int64]int{}
+	for _, l := range freqIDs {
+		for _, id := range l {
+			freq[id]++
+		}
+	}
+	cfg := base
+	cfg.EOS, cfg.Freq, cfg.Specials = sp.Eos, freq, append([]int64(nil), base.Specials...)
+	for _, s := range []int64{sp.Pad, sp.Bos, sp.DecoderStart} {
+		if s >= 0 && s != sp.Eos {
+			cfg.Specials = append(cfg.Specials, s)
+		}
+	}
+	return cfg
+}
+
+// AnalysisInput is the analyzed sentences: source rows (ids, or utterance
+// indices with Features), target ids, and with CoNLL-U trees the source
+// lines the trees are aligned to.
+type AnalysisInput struct {
+	Src, Tgt [][]int64
+	Features *features.Features
+	SrcLines []string
+	Trees    []*conllu.Sentence
+}
+
+// AnalysisExamples frames each sentence for attribution: the decoder
+// reads the decoder start id and the target, the labels are the target and
+// EOS; a sentence with a tree gets its source words aligned to the tree
+// (unaligned counts those whose pieces do not spell the tree's words).
+func AnalysisExamples(in AnalysisInput, tok tokenize.Tokenizer, sp tokenize.Specials) (exs []attribution.Example, unaligned int) {
+	exs = make([]attribution.Example, len(in.Src))
+	for i := range in.Src {
+		dec := append([]int64{sp.DecoderStart}, in.Tgt[i]...)
+		lab := append(append([]int64(nil), in.Tgt[i]...), sp.Eos)
+		exs[i] = attribution.Example{Src: in.Src[i], DecIn: dec, Labels: lab}
+		if f := in.Features; f != nil {
+			exs[i] = attribution.Example{Feat: f.Row(i), Mel: f.Mel, Frames: f.Frames, DecIn: dec, Labels: lab}
+		}
+		if in.Trees != nil {
+			words, ok := attribution.AlignWords(pieceTexts(in.Src[i], tok, sp, in.SrcLines[i]), in.Trees[i])
+			if !ok {
+				unaligned++
+				continue
+			}
+			exs[i].SrcWords, exs[i].Tree = words, in.Trees[i]
+		}
+	}
+	return exs, unaligned
+}
+
+// pieceTexts returns each source token's text for aligning pieces to words
 // with attribution.AlignWords: "" for special ids, attribution.UnknownPiece
 // for the unknown id, the line's fields for id input without a tokenizer.
-func PieceTexts(ids []int64, tok tokenize.Tokenizer, sp tokenize.Specials, line string) []string {
+func pieceTexts(ids []int64, tok tokenize.Tokenizer, sp tokenize.Specials, line string) []string {
 	special := map[int64]bool{sp.Pad: true, sp.Bos: true, sp.Eos: true, sp.DecoderStart: true}
 	out := make([]string, len(ids))
 	var fields []string

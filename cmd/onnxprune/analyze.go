@@ -265,38 +265,8 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 	if err != nil {
 		return err
 	}
-	freq := map[int64]int{}
-	for _, l := range freqIDs {
-		for _, id := range l {
-			freq[id]++
-		}
-	}
-	cfg := o.cfg
-	cfg.EOS, cfg.Freq = sp.Eos, freq
-	for _, s := range []int64{sp.Pad, sp.Bos, sp.DecoderStart} {
-		if s >= 0 && s != sp.Eos {
-			cfg.Specials = append(cfg.Specials, s)
-		}
-	}
-
-	exs := make([]attribution.Example, len(src))
-	unaligned := 0
-	for i := range src {
-		dec := append([]int64{sp.DecoderStart}, tgt[i]...)
-		lab := append(append([]int64(nil), tgt[i]...), sp.Eos)
-		exs[i] = attribution.Example{Src: src[i], DecIn: dec, Labels: lab}
-		if feats != nil {
-			exs[i] = attribution.Example{Feat: feats.Row(i), Mel: feats.Mel, Frames: feats.Frames, DecIn: dec, Labels: lab}
-		}
-		if trees != nil {
-			words, ok := attribution.AlignWords(pipeline.PieceTexts(src[i], tok, sp, srcLines[i]), trees[i])
-			if !ok {
-				unaligned++
-				continue
-			}
-			exs[i].SrcWords, exs[i].Tree = words, trees[i]
-		}
-	}
+	cfg := pipeline.AnalysisConfig(o.cfg, sp, freqIDs)
+	exs, unaligned := pipeline.AnalysisExamples(pipeline.AnalysisInput{Src: src, Tgt: tgt, Features: feats, SrcLines: srcLines, Trees: trees}, tok, sp)
 	if unaligned > 0 {
 		fmt.Fprintf(stderr, "%d of %d sentences: the tokenizer's pieces do not spell the tree's characters (normalization); their trees are left out\n", unaligned, len(src))
 	}
