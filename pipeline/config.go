@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"onnxprune/gatetrain"
 	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
 	"onnxprune/internal/safefile"
@@ -108,10 +107,11 @@ type Source struct {
 // Default returns the settings of a run before the configuration file and
 // flags are applied.
 func Default() Config {
-	tc := gatetrain.DefaultConfig()
+	ts := DefaultTrainSettings()
+	tc := ts.Cfg
 	search, bench := verify.DefaultSearch(), verify.DefaultBench()
 	return Config{
-		Seed: 1, Structures: structures.List{Heads: true}, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, MaxTokens: 2048,
+		Seed: tc.Seed, Structures: structures.List{Heads: true}, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, MaxTokens: ts.MaxTokens,
 		CheckpointEvery: tc.CheckpointEvery,
 		Analyze:         true, PruneBy: "gates",
 		Beam: search.Beam, MaxLen: search.MaxLen,

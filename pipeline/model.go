@@ -3,6 +3,7 @@ package pipeline
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
@@ -116,16 +117,29 @@ func (r *runner) joined(graphs []*graphedit.Graph, files []string) (g *graphedit
 	return g, name, src, nil
 }
 
-// allBlocks merges the blocks of every file by name (decoder_model.onnx and
-// decoder_with_past_model.onnx share theirs), in file order.
+// allBlocks merges the blocks of the loaded files (AllBlocks).
 func allBlocks(files []*loaded) ([]*heads.Block, error) {
+	var paths []string
+	var blocks [][]*heads.Block
+	for _, f := range files {
+		paths, blocks = append(paths, f.path), append(blocks, f.blocks)
+	}
+	return AllBlocks(paths, blocks)
+}
+
+// AllBlocks merges the blocks of a model's files (perFile[i] are those of
+// paths[i]) by name, in file order: decoder_model.onnx and
+// decoder_with_past_model.onnx share theirs. A head decision is made
+// against them and applied to each file (CutHeads). A block with another
+// head count than its namesake is an error naming the file.
+func AllBlocks(paths []string, perFile [][]*heads.Block) ([]*heads.Block, error) {
 	var out []*heads.Block
 	seen := map[string]*heads.Block{}
-	for _, f := range files {
-		for _, b := range f.blocks {
+	for i, blocks := range perFile {
+		for _, b := range blocks {
 			if o, ok := seen[b.Name()]; ok {
 				if o.NumHeads != b.NumHeads {
-					return nil, fmt.Errorf("%s: block %s has %d heads, %d elsewhere", f.path, b.Name(), b.NumHeads, o.NumHeads)
+					return nil, fmt.Errorf("%s: block %s has %d heads, %d elsewhere", paths[i], b.Name(), b.NumHeads, o.NumHeads)
 				}
 				continue
 			}
@@ -134,4 +148,23 @@ func allBlocks(files []*loaded) ([]*heads.Block, error) {
 		}
 	}
 	return out, nil
+}
+
+// CutHeads removes from one file's graph g, with blocks its attention
+// blocks, the heads dec (made against AllBlocks) removes: the prune stage
+// and the prune command alike. A gated block that would lose a head is an
+// error (surgery does not shrink the gate vector).
+func CutHeads(g *graphedit.Graph, blocks []*heads.Block, dec heads.Decision) (*heads.SurgeryReport, error) {
+	fd := heads.Decision{}
+	for _, b := range blocks {
+		d, ok := dec[b.Name()]
+		if !ok {
+			continue
+		}
+		fd[b.Name()] = d
+		if b.Gate != nil && slices.Contains(d, false) {
+			return nil, fmt.Errorf("block %s is gated (input %s): prune the ungated model instead (its gates.json goes to --gates)", b.Name(), b.Gate.Name())
+		}
+	}
+	return heads.RemoveHeads(g, blocks, fd)
 }

@@ -15,7 +15,6 @@ import (
 	"strings"
 	"time"
 
-	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/internal/modelpath"
@@ -442,18 +441,5 @@ func readJSON(path string, v any) error {
 
 // kindsWanted says whether a block kind is gated and pruned.
 func (r *runner) kindsWanted(k heads.Kind) bool {
-	if len(r.c.Attention) == 0 {
-		return true
-	}
-	for _, a := range r.c.Attention {
-		if a == k {
-			return true
-		}
-	}
-	return false
-}
-
-// gateSpecials are the ids training frames sentences with.
-func (r *runner) gateSpecials() gatetrain.Specials {
-	return gatetrain.Specials{Pad: r.sp.Pad, BOS: r.sp.DecoderStart, EOS: r.sp.Eos}
+	return len(r.c.Attention) == 0 || kindIn(k, r.c.Attention)
 }

@@ -91,24 +91,13 @@ func (r *runner) gate(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		has := false
-		for _, b := range blocks {
-			has = has || (r.c.Structures.Heads && r.kindsWanted(b.Kind))
-		}
-		if has {
-			gates, err := heads.InsertGates(g, blocks, r.c.Attention)
-			if err != nil {
-				return fmt.Errorf("%s: %w", f.path, err)
-			}
-			total += len(gates)
-		}
-		n, err := r.gateStructures(f.path, g)
+		names, err := GateGraph(g, blocks, r.c.Attention, r.c.Structures)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", f.path, err)
 		}
-		total += n
+		total += len(names)
 		original := f.m.Proto
-		if has || n > 0 {
+		if len(names) > 0 {
 			if err := g.CheckTypes(); err != nil {
 				return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
 			}
@@ -127,71 +116,6 @@ func (r *runner) gate(ctx context.Context) error {
 	}
 	r.gated = gated
 	return nil
-}
-
-// gateStructures gates the FFNs and sublayers of g, the graph of file path, as the
-// structures key asks and returns the number of gates added.
-func (r *runner) gateStructures(path string, g *graphedit.Graph) (int, error) {
-	l := r.c.Structures
-	if l.HeadsOnly() {
-		return 0, nil
-	}
-	d, err := structures.Discover(g)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", path, err)
-	}
-	for _, nu := range d.NotUnderstood {
-		if nu.Structure != "attention" {
-			return 0, fmt.Errorf("%s: %w", path, nu)
-		}
-	}
-	gates, err := structures.InsertGates(g, d, l.FFNGroup, l.Sublayers)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", path, err)
-	}
-	return len(gates), nil
-}
-
-// readCorpus reads a parallel corpus of text (with the tokenizer) or ids;
-// a source ending in .npy is speech features.
-func (r *runner) readCorpus(pair [2]string) (*gatetrain.Corpus, error) {
-	if r.tok == nil && !features.IsFile(pair[0]) {
-		return gatetrain.ReadCorpus(pair[0], pair[1], -1)
-	}
-	enc := func(path string) ([][]int64, error) {
-		if r.tok == nil {
-			return gatetrain.ReadIDFile(path, -1)
-		}
-		lines, err := score.ReadLines(path)
-		if err != nil {
-			return nil, err
-		}
-		var out [][]int64
-		for i, l := range lines {
-			ids, err := r.tok.Encode(l)
-			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %w", path, i+1, err)
-			}
-			out = append(out, ids)
-		}
-		return out, nil
-	}
-	t, err := enc(pair[1])
-	if err != nil {
-		return nil, err
-	}
-	if features.IsFile(pair[0]) {
-		f, err := features.Read(pair[0])
-		if err != nil {
-			return nil, err
-		}
-		return gatetrain.NewFeatureCorpus(f, t, pair[1])
-	}
-	s, err := enc(pair[0])
-	if err != nil {
-		return nil, err
-	}
-	return gatetrain.NewCorpus(s, t, pair[0], pair[1])
 }
 
 // TrainResult is train/result.json: what gate training reported.
@@ -238,18 +162,18 @@ func (r *runner) train(ctx context.Context) error {
 		return err
 	}
 	defer closeGated()
-	train, err := r.readCorpus(c.Train)
+	train, err := ReadCorpus(c.Train, r.tok)
 	if err != nil {
 		return err
 	}
 	var dev *gatetrain.Corpus
 	if c.Dev[0] != "" {
-		if dev, err = r.readCorpus(c.Dev); err != nil {
+		if dev, err = ReadCorpus(c.Dev, r.tok); err != nil {
 			return err
 		}
 	}
-	cfg := gatetrain.DefaultConfig()
-	cfg.Steps, cfg.Lambda, cfg.TargetHeads, cfg.Seed = c.Steps, c.Lambda, c.TargetHeads, c.Seed
+	ts := c.TrainSettings()
+	cfg := ts.Cfg
 	if want, _ := c.Budget.Set(); want {
 		gates, err := gatetrain.FindGates(g, c.Attention)
 		if err != nil {
@@ -263,10 +187,9 @@ func (r *runner) train(ctx context.Context) error {
 		fmt.Fprintf(r.log, "  budget: %s %.4g of %.4g dense (%.1f%%), FLOPs per generated token at batch 1, source %d, target %d tokens\n",
 			b.What, b.Target, b.Dense, 100*b.Target/b.Dense, shape.SrcLen, shape.TgtLen)
 	}
-	cfg.Schedule.Base = c.LR
-	cfg.CheckpointEvery = c.CheckpointEvery
-	if cfg.ValidEvery > c.Steps || cfg.ValidEvery == 0 {
-		cfg.ValidEvery = c.Steps
+	sp, err := TrainSpecials(r.sp)
+	if err != nil {
+		return err
 	}
 	dir := r.path(TrainDir)
 	_, statErr := os.Stat(filepath.Join(dir, gatetrain.CheckpointFileName))
@@ -277,7 +200,7 @@ func (r *runner) train(ctx context.Context) error {
 	every := max(1, c.Steps/10)
 	ro := gatetrain.RunOptions{
 		Graph: g, Model: name, Source: source, Kinds: c.Attention,
-		Train: train, Dev: dev, Specials: r.gateSpecials(), MaxTokens: c.MaxTokens, Window: 1000,
+		Train: train, Dev: dev, Specials: sp, MaxTokens: ts.MaxTokens, Window: ts.Window, Smoothing: ts.Smoothing,
 		Cfg: cfg, OutDir: dir, Resume: resume, Session: r.session(),
 		OnStep: func(s gatetrain.StepInfo) error {
 			if s.Step%every == 0 || s.Step == c.Steps || s.ValidLoss != nil {
@@ -683,12 +606,6 @@ func (r *runner) prune(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		fd := heads.Decision{}
-		for _, b := range f.blocks {
-			if d, ok := dec[b.Name()]; ok {
-				fd[b.Name()] = d
-			}
-		}
 		var removed int64
 		if sdec != nil {
 			d, err := structures.Discover(f.g)
@@ -701,7 +618,7 @@ func (r *runner) prune(ctx context.Context) error {
 			}
 			removed = rep.RemovedBytes
 		} else {
-			rep, err := heads.RemoveHeads(f.g, f.blocks, fd)
+			rep, err := CutHeads(f.g, f.blocks, dec)
 			if err != nil {
 				return fmt.Errorf("%s: %w", f.path, err)
 			}
@@ -743,8 +660,11 @@ func (r *runner) verify(ctx context.Context) error {
 		Search: verify.DefaultSearch(),
 		Bench:  verify.DefaultBench(),
 		Log:    indent{r.log}, SkipBench: c.NoBench, MaxBLEUDrop: c.MaxBLEUDrop,
-		Providers:   []ortrun.Provider{r.session().Provider},
-		WorkDir:     r.path(VerifyDir),
+		Providers: []ortrun.Provider{r.session().Provider},
+		WorkDir:   r.path(VerifyDir),
+		// The gate stage's model, its gates set to the decision, is what
+		// the pruned model must compute.
+		Gated:       r.outFiles(GatedDir),
 		BenchRunner: c.BenchRunner,
 	}
 	if r.tok != nil {

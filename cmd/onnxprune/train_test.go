@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"syscall"
 	"testing"
@@ -16,6 +18,7 @@ import (
 
 	"onnxprune/gatetrain"
 	"onnxprune/ortrun"
+	"onnxprune/pipeline"
 )
 
 const plantedDir = "../../models/planted"
@@ -338,5 +341,39 @@ func TestTrainTextCorpusMatchesIDs(t *testing.T) {
 	stderr.Reset()
 	if code := run(context.Background(), args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "bad.txt:2") {
 		t.Errorf("unknown word: exit %d, stderr %q (want the file and line)", code, stderr.String())
+	}
+}
+
+// TestTrainSettingsAsRun: `onnxprune train` and the train stage of
+// `onnxprune run` resolve the same flags to the same training settings
+// (pipeline.TrainSettings), defaults included.
+func TestTrainSettingsAsRun(t *testing.T) {
+	model := filepath.Join(plantedDir, "planted_ungated.onnx")
+	for _, flags := range [][]string{
+		nil,
+		{"--max-steps", "50", "--l0-lambda", "0.2", "--max-tokens", "512", "--seed", "3", "--lr", "0.05", "--checkpoint-every", "7"},
+		{"--target-heads", "12"},
+	} {
+		args := append([]string{model, "--train", "a.src,a.tgt", "-o", t.TempDir()}, flags...)
+		o, err := parseTrainArgs(trainCommand(), args, io.Discard, io.Discard)
+		if err != nil {
+			t.Fatalf("train %v: %v", flags, err)
+		}
+		if err := o.validate(); err != nil {
+			t.Fatalf("train %v: %v", flags, err)
+		}
+		c := pipeline.Default()
+		for i := 0; i < len(flags); i += 2 {
+			f, ok := pipeline.FieldByFlag(strings.TrimPrefix(flags[i], "--"))
+			if !ok {
+				t.Fatalf("run has no flag %s", flags[i])
+			}
+			if err := f.Set(&c, flags[i+1]); err != nil {
+				t.Fatalf("run %s %s: %v", flags[i], flags[i+1], err)
+			}
+		}
+		if got, want := o.settings(), c.TrainSettings(); !reflect.DeepEqual(got, want) {
+			t.Errorf("flags %v: train resolves\n%+v\nrun\n%+v", flags, got, want)
+		}
 	}
 }
