@@ -19,7 +19,6 @@ import (
 	"onnxprune/internal/features"
 	"onnxprune/onnxio"
 	"onnxprune/verify"
-	"onnxprune/verify/score"
 	"onnxprune/verify/tokenize"
 )
 
@@ -238,52 +237,11 @@ func (r *runner) train(ctx context.Context) error {
 
 func (r *runner) analyze(ctx context.Context) error {
 	c := r.c
-	// A source ending in .npy is speech features, one utterance per target
-	// line.
-	var feats *features.Features
-	var srcLines []string
-	var err error
-	if features.IsFile(c.Dev[0]) {
-		if c.CoNLLU != "" {
-			return fmt.Errorf("conllu needs a text source, not the features %s", c.Dev[0])
-		}
-		feats, err = features.Read(c.Dev[0])
-	} else {
-		srcLines, err = score.ReadLines(c.Dev[0])
-	}
+	set, err := ReadAnalysisSet(c.Dev[0], c.Dev[1], c.CoNLLU, c.AnalyzeSentences)
 	if err != nil {
 		return err
 	}
-	tgtLines, err := score.ReadLines(c.Dev[1])
-	if err != nil {
-		return err
-	}
-	nSrc := len(srcLines)
-	if feats != nil {
-		nSrc = feats.N
-	}
-	if nSrc != len(tgtLines) {
-		return fmt.Errorf("%s has %d lines, %s %d", c.Dev[0], nSrc, c.Dev[1], len(tgtLines))
-	}
-	allSrc := srcLines
-	if n := c.AnalyzeSentences; n > 0 && len(tgtLines) > n {
-		tgtLines = tgtLines[:n]
-		if srcLines != nil {
-			srcLines = srcLines[:n]
-		}
-	}
-	var trees []*conllu.Sentence
-	if c.CoNLLU != "" {
-		if trees, err = conllu.ReadFile(c.CoNLLU); err != nil {
-			return err
-		}
-		if len(trees) > len(srcLines) {
-			trees = trees[:len(srcLines)]
-		}
-		if err := conllu.Match(trees, srcLines); err != nil {
-			return fmt.Errorf("%s against %s: %w", c.CoNLLU, c.Dev[0], err)
-		}
-	}
+	feats, srcLines, tgtLines, trees, allSrc := set.Features, set.SrcLines, set.TgtLines, set.Trees, set.AllSrc
 	sp := r.sp
 	src := verify.FeatureRows(len(tgtLines))
 	if feats == nil {

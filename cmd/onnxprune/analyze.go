@@ -9,10 +9,8 @@ import (
 	"path/filepath"
 
 	"onnxprune/attribution"
-	"onnxprune/attribution/conllu"
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit/structures"
-	"onnxprune/internal/features"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/pipeline"
@@ -166,55 +164,11 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 		return err
 	}
 	srcPath, tgtPath := o.dev.src, o.dev.tgt()
-	// A source ending in .npy is speech features (a Whisper encoder's
-	// input_features), one utterance per target line.
-	var feats *features.Features
-	var srcLines []string
-	if features.IsFile(srcPath) {
-		if o.conllu != "" {
-			return &usageError{msg: "--conllu needs a text source, not features"}
-		}
-		if feats, err = features.Read(srcPath); err != nil {
-			return err
-		}
-	} else if srcLines, err = readSource("--dev", srcPath); err != nil {
-		return err
+	set, err := pipeline.ReadAnalysisSet(srcPath, tgtPath, o.conllu, o.limit)
+	if err != nil {
+		return fmt.Errorf("--dev: %w", err)
 	}
-	n := len(srcLines)
-	if feats != nil {
-		n = feats.N
-	}
-	var tgtLines []string
-	if tgtPath != "" {
-		if tgtLines, err = score.ReadLines(tgtPath); err != nil {
-			return fmt.Errorf("--dev target: %w", err)
-		}
-		if len(tgtLines) != n {
-			return fmt.Errorf("--dev: %s has %d lines, %s %d", srcPath, n, tgtPath, len(tgtLines))
-		}
-	}
-	allSrc := srcLines
-	if o.limit > 0 && n > o.limit {
-		n = o.limit
-		if srcLines != nil {
-			srcLines = srcLines[:n]
-		}
-		if tgtLines != nil {
-			tgtLines = tgtLines[:n]
-		}
-	}
-	var trees []*conllu.Sentence
-	if o.conllu != "" {
-		if trees, err = conllu.ReadFile(o.conllu); err != nil {
-			return err
-		}
-		if o.limit > 0 && len(trees) > o.limit {
-			trees = trees[:o.limit]
-		}
-		if err := conllu.Match(trees, srcLines); err != nil {
-			return fmt.Errorf("--conllu %s against %s: %w", o.conllu, srcPath, err)
-		}
-	}
+	feats, srcLines, tgtLines, trees, allSrc, n := set.Features, set.SrcLines, set.TgtLines, set.Trees, set.AllSrc, set.N
 	tok, err := o.model.tokenizer(models)
 	if err != nil {
 		return err
