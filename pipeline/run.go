@@ -17,6 +17,7 @@ import (
 
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
+	"onnxprune/internal/features"
 	"onnxprune/internal/modelpath"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
@@ -248,6 +249,40 @@ func (r *runner) setup() error {
 	}
 	if r.sp.Eos < 0 || r.sp.DecoderStart < 0 || r.sp.Pad < 0 {
 		return fmt.Errorf("pipeline: the model's special ids (%s) lack pad, eos or decoder-start; set specials", r.sp)
+	}
+	return r.checkFeatures()
+}
+
+// checkFeatures checks now, before any stage runs, that the test source is
+// speech features (a .npy file) exactly when the model's encoder reads
+// them, and that they fit its input.
+func (r *runner) checkFeatures() error {
+	src := r.c.Test[0]
+	var f *features.Features
+	if features.IsFile(src) {
+		var err error
+		if f, err = features.Read(src); err != nil {
+			return fmt.Errorf("pipeline: %w", err)
+		}
+	}
+	for _, l := range r.model {
+		for _, name := range graphedit.SourceIDNames {
+			dims, ok := graphedit.SourceFeatures(l.g, name)
+			switch {
+			case !ok:
+				continue
+			case f == nil:
+				return fmt.Errorf("pipeline: %s: its source input %s is float features %s (a speech encoder): give the test source as a .npy file [utterances, mel bins, frames]",
+					l.path, name, features.DimsString(dims))
+			}
+			if err := f.Check(fmt.Sprintf("%s input %s", l.path, name), dims); err != nil {
+				return fmt.Errorf("pipeline: %w", err)
+			}
+			return nil
+		}
+	}
+	if f != nil {
+		return fmt.Errorf("pipeline: the test source %s is speech features, but no file of the model reads float features", src)
 	}
 	return nil
 }
