@@ -13,10 +13,39 @@ import (
 
 // loaded is one model file with its graph and attention blocks.
 type loaded struct {
-	path   string
-	m      *onnxio.Model
-	g      *graphedit.Graph
-	blocks []*heads.Block
+	path          string
+	m             *onnxio.Model
+	g             *graphedit.Graph
+	blocks        []*heads.Block
+	notUnderstood []*heads.MatchError
+}
+
+// ModelFile is one file of a model as LoadModel loaded it.
+type ModelFile struct {
+	Path   string
+	Model  *onnxio.Model
+	Graph  *graphedit.Graph
+	Blocks []*heads.Block
+	// NotUnderstood are the anchors (Softmax or attention nodes) head
+	// discovery could not explain; only a lenient load keeps them.
+	NotUnderstood []*heads.MatchError
+}
+
+// LoadModel loads each file of a model once and finds its attention heads
+// once (heads.Discover), as the stages of run do: the inspect, gate and
+// prune commands read a model through it. External data may also lie in
+// allowDirs. An anchor discovery cannot explain fails the load unless
+// lenient. The caller closes each file's Model.
+func LoadModel(paths, allowDirs []string, lenient bool) ([]*ModelFile, error) {
+	ls, err := loadModel(paths, &onnxio.LoadOptions{AllowDirs: allowDirs}, lenient, nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*ModelFile, len(ls))
+	for i, l := range ls {
+		out[i] = &ModelFile{Path: l.path, Model: l.m, Graph: l.g, Blocks: l.blocks, NotUnderstood: l.notUnderstood}
+	}
+	return out, nil
 }
 
 // workCount counts, per file, the model loads and head discoveries of a
@@ -31,9 +60,10 @@ func newWorkCount() *workCount {
 
 // loadModel loads every file of the model once and finds its heads: the
 // graphs and blocks every stage of the run reads. Stages that edit a graph
-// edit their own copy (copyGraph), except prune, the last to read them.
-// count, when set, records the work.
-func loadModel(paths []string, opts *onnxio.LoadOptions, count *workCount) ([]*loaded, error) {
+// edit their own copy (editable), except prune, the last to read them. An
+// anchor head discovery cannot explain is an error unless lenient. count,
+// when set, records the work.
+func loadModel(paths []string, opts *onnxio.LoadOptions, lenient bool, count *workCount) ([]*loaded, error) {
 	var out []*loaded
 	for _, p := range paths {
 		m, err := onnxio.Load(p, opts)
@@ -47,10 +77,15 @@ func loadModel(paths []string, opts *onnxio.LoadOptions, count *workCount) ([]*l
 			closeModel(out)
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		if l.blocks, err = findHeads(p, l.g, count); err != nil {
+		d, err := discover(p, l.g, count)
+		if err == nil && !lenient && len(d.NotUnderstood) > 0 {
+			err = d.NotUnderstood[0]
+		}
+		if err != nil {
 			closeModel(out)
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
+		l.blocks, l.notUnderstood = d.Blocks, d.NotUnderstood
 		if count != nil {
 			count.loads[p]++
 		}
@@ -58,12 +93,12 @@ func loadModel(paths []string, opts *onnxio.LoadOptions, count *workCount) ([]*l
 	return out, nil
 }
 
-// findHeads runs head discovery on g, a graph of file path.
-func findHeads(path string, g *graphedit.Graph, count *workCount) ([]*heads.Block, error) {
+// discover runs head discovery on g, a graph of file path.
+func discover(path string, g *graphedit.Graph, count *workCount) (*heads.Discovery, error) {
 	if count != nil {
 		count.discoveries[path]++
 	}
-	return heads.FindHeads(g)
+	return heads.Discover(g)
 }
 
 // closeModel releases the files of a loaded model.
@@ -80,41 +115,93 @@ func (l *loaded) editable(count *workCount) (*graphedit.Graph, []*heads.Block, e
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", l.path, err)
 	}
-	blocks, err := findHeads(l.path, g, count)
+	d, err := discover(l.path, g, count)
+	if err == nil && len(d.NotUnderstood) > 0 {
+		err = d.NotUnderstood[0]
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", l.path, err)
 	}
-	return g, blocks, nil
+	return g, d.Blocks, nil
 }
 
-// joined returns the graph training and analysis run on, from graphs
-// already in memory (of files, which label it): the one graph of a
-// single-file model, or the encoder and decoder (the first two files)
-// joined by gatetrain.JoinSplit, a new graph either way (the callers edit
-// it). src gives a model holding the graph,
-// reading external data as the original files do.
-func (r *runner) joined(graphs []*graphedit.Graph, files []string) (g *graphedit.Graph, name string, src func() (*onnxio.Model, error), err error) {
+// JoinedGraph is the one graph that gate training, analysis and the loss
+// command run on: a single-file model's graph, or its encoder and decoder
+// joined by gatetrain.JoinSplit.
+type JoinedGraph struct {
+	Graph *graphedit.Graph
+	// Name labels it in messages and outputs ("enc.onnx + dec.onnx" for a
+	// joined pair).
+	Name string
+	// Model returns a model holding the graph as it is then, for writing
+	// it or handing it to ONNX Runtime: a joined graph has no file of its
+	// own, and its external data is read relative to the first file's
+	// folder (and the allowed directories). The caller closes it.
+	Model func() (*onnxio.Model, error)
+
+	files []*onnxio.Model // the loaded files (LoadJoined), closed by Close
+}
+
+// Close releases the files LoadJoined loaded.
+func (j *JoinedGraph) Close() {
+	for _, m := range j.files {
+		m.Close()
+	}
+}
+
+// joinGraphs makes the joined graph of graphs already in memory, those of
+// files (one, or the first two: the encoder and the decoder without past).
+// The result is a new graph either way: callers edit it.
+func joinGraphs(graphs []*graphedit.Graph, files []string, allowDirs []string) (*JoinedGraph, error) {
 	if len(files) > 2 {
 		files, graphs = files[:2], graphs[:2]
 	}
-	name = files[0]
+	j := &JoinedGraph{Name: files[0]}
+	var err error
 	if len(files) == 1 {
-		// Training and analysis edit the graph: they get a copy.
-		if g, err = graphs[0].Clone(); err != nil {
-			return nil, "", nil, fmt.Errorf("%s: %w", name, err)
-		}
+		j.Graph, err = graphs[0].Clone()
 	} else {
-		name = files[0] + " + " + files[1]
-		if g, err = gatetrain.JoinSplit(graphs[0], graphs[1]); err != nil {
-			return nil, "", nil, fmt.Errorf("%s: %w", name, err)
-		}
+		j.Name = files[0] + " + " + files[1]
+		j.Graph, err = gatetrain.JoinSplit(graphs[0], graphs[1])
 	}
-	// The graphs read external data through the original files' handles;
-	// a model made from them reads it relative to the first file's folder.
-	opts := r.loadOptions()
-	opts.BaseDir = filepath.Dir(r.files[0])
-	src = func() (*onnxio.Model, error) { return gatetrain.JoinedModel(g, name, opts) }
-	return g, name, src, nil
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", j.Name, err)
+	}
+	opts := &onnxio.LoadOptions{BaseDir: filepath.Dir(files[0]), AllowDirs: allowDirs}
+	j.Model = func() (*onnxio.Model, error) { return gatetrain.JoinedModel(j.Graph, j.Name, opts) }
+	return j, nil
+}
+
+// LoadJoined loads the joined graph of a model's files: one file, or an
+// encoder and a decoder without past (modelpath.JoinPair); external data
+// may also lie in allowDirs. Close releases it.
+func LoadJoined(files []string, allowDirs []string) (*JoinedGraph, error) {
+	if len(files) > 2 {
+		files = files[:2]
+	}
+	var models []*onnxio.Model
+	var graphs []*graphedit.Graph
+	for _, p := range files {
+		m, err := onnxio.Load(p, &onnxio.LoadOptions{AllowDirs: allowDirs})
+		if err != nil {
+			(&JoinedGraph{files: models}).Close()
+			return nil, err
+		}
+		models = append(models, m)
+		g, err := graphedit.Load(m)
+		if err != nil {
+			(&JoinedGraph{files: models}).Close()
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		graphs = append(graphs, g)
+	}
+	j, err := joinGraphs(graphs, files, allowDirs)
+	if err != nil {
+		(&JoinedGraph{files: models}).Close()
+		return nil, err
+	}
+	j.files = models
+	return j, nil
 }
 
 // allBlocks merges the blocks of the loaded files (AllBlocks).

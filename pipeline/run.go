@@ -126,7 +126,7 @@ func run(ctx context.Context, c Config, log io.Writer, count *workCount) (*Summa
 			return nil, fmt.Errorf("pipeline: %s: %w", filepath.Join(c.Out, StateFile), err)
 		}
 	}
-	if r.model, err = loadModel(files, r.loadOptions(), count); err != nil {
+	if r.model, err = loadModel(files, r.loadOptions(), false, count); err != nil {
 		return nil, fmt.Errorf("pipeline: %w", err)
 	}
 	defer closeModel(r.model)
@@ -291,14 +291,6 @@ func (r *runner) checkFeatures() error {
 // allowed directories.
 func (r *runner) loadOptions() *onnxio.LoadOptions {
 	return &onnxio.LoadOptions{AllowDirs: r.c.AllowDirs}
-}
-
-// joinedLoadOptions are the load options of a graph joined from an encoder
-// file and a decoder file: external data relative to the encoder's folder.
-func (r *runner) joinedLoadOptions(encoder string) *onnxio.LoadOptions {
-	o := r.loadOptions()
-	o.BaseDir = filepath.Dir(encoder)
-	return o
 }
 
 func (r *runner) session() ortrun.Options {

@@ -126,41 +126,33 @@ type TrainResult struct {
 	FinalLoss float64 `json:"pruned_dev_loss"`
 }
 
-// gatedGraph returns the graph gate training runs on (see joined): the
-// gated graphs of this run's gate stage, or those of gated/ when the stage
-// was reused. close releases what it loaded.
-func (r *runner) gatedGraph() (g *graphedit.Graph, name string, src func() (*onnxio.Model, error), close func(), err error) {
+// gatedGraph returns the graph gate training runs on: the gated graphs
+// of this run's gate stage joined in memory (their external data is the
+// original's), or those of gated/ when the stage was reused. The caller
+// closes it.
+func (r *runner) gatedGraph() (*JoinedGraph, error) {
 	gatedFiles := r.outFiles(GatedDir)
-	if r.gated != nil {
-		g, name, src, err = r.joined(r.gated, gatedFiles)
-		return g, name, src, func() {}, err
+	if r.gated == nil {
+		return LoadJoined(gatedFiles, r.c.AllowDirs)
 	}
-	if len(gatedFiles) > 2 {
-		gatedFiles = gatedFiles[:2]
-	}
-	g, m, name, err := gatetrain.LoadJoined(gatedFiles, r.loadOptions())
+	j, err := joinGraphs(r.gated, gatedFiles, r.c.AllowDirs)
 	if err != nil {
-		return nil, "", nil, nil, err
+		return nil, err
 	}
-	src = func() (*onnxio.Model, error) { return onnxio.Load(gatedFiles[0], r.loadOptions()) }
-	if len(gatedFiles) == 2 {
-		// A joined graph has no file of its own: the files training writes
-		// hold it in a model reading its external data from the encoder's
-		// folder.
-		src = func() (*onnxio.Model, error) {
-			return gatetrain.JoinedModel(g, name, r.joinedLoadOptions(gatedFiles[0]))
-		}
-	}
-	return g, name, src, func() { m.Close() }, nil
+	opts := r.loadOptions()
+	opts.BaseDir = filepath.Dir(r.files[0])
+	j.Model = func() (*onnxio.Model, error) { return gatetrain.JoinedModel(j.Graph, j.Name, opts) }
+	return j, nil
 }
 
 func (r *runner) train(ctx context.Context) error {
 	c := r.c
-	g, name, source, closeGated, err := r.gatedGraph()
+	joined, err := r.gatedGraph()
 	if err != nil {
 		return err
 	}
-	defer closeGated()
+	defer joined.Close()
+	g, name := joined.Graph, joined.Name
 	train, err := ReadCorpus(c.Train, r.tok)
 	if err != nil {
 		return err
@@ -198,7 +190,7 @@ func (r *runner) train(ctx context.Context) error {
 	}
 	every := max(1, c.Steps/10)
 	ro := gatetrain.RunOptions{
-		Graph: g, Model: name, Source: source, Kinds: c.Attention,
+		Graph: g, Model: name, Source: joined.Model, Kinds: c.Attention,
 		Train: train, Dev: dev, Specials: sp, MaxTokens: ts.MaxTokens, Window: ts.Window, Smoothing: ts.Smoothing,
 		Cfg: cfg, OutDir: dir, Resume: resume, Session: r.session(),
 		OnStep: func(s gatetrain.StepInfo) error {
@@ -263,11 +255,12 @@ func (r *runner) analyze(ctx context.Context) error {
 	for _, f := range r.model {
 		originals = append(originals, f.g)
 	}
-	g, name, source, err := r.joined(originals, r.files)
+	joined, err := joinGraphs(originals, r.files, r.c.AllowDirs)
 	if err != nil {
 		return err
 	}
-	am, err := source()
+	g, name := joined.Graph, joined.Name
+	am, err := joined.Model()
 	if err != nil {
 		return err
 	}

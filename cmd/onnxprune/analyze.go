@@ -11,7 +11,6 @@ import (
 	"onnxprune/attribution"
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit/structures"
-	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/pipeline"
 	"onnxprune/verify"
@@ -225,20 +224,17 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 		fmt.Fprintf(stderr, "%d of %d sentences: the tokenizer's pieces do not spell the tree's characters (normalization); their trees are left out\n", unaligned, len(src))
 	}
 
-	g, m, name, err := gatetrain.LoadJoined(models, &onnxio.LoadOptions{AllowDirs: o.model.allowDirs})
+	joined, err := pipeline.LoadJoined(models, o.model.allowDirs)
 	if err != nil {
 		return err
 	}
-	defer m.Close()
-	am := m
-	if len(models) == 2 {
-		// A joined graph has no file of its own; its external data is read
-		// from the encoder's folder.
-		if am, err = gatetrain.JoinedModel(g, name, &onnxio.LoadOptions{BaseDir: filepath.Dir(models[0]), AllowDirs: o.model.allowDirs}); err != nil {
-			return err
-		}
-		defer am.Close()
+	defer joined.Close()
+	g, name := joined.Graph, joined.Name
+	am, err := joined.Model()
+	if err != nil {
+		return err
 	}
+	defer am.Close()
 	list, err := structures.ParseList(o.structures)
 	if err != nil {
 		return &usageError{msg: "--structures: " + err.Error()}
