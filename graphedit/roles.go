@@ -32,20 +32,26 @@ type IORoles struct {
 	SeqFirst bool
 }
 
-// Usual input names of translation exports, most specific first.
+// The input names of translation exports, most specific first: the one
+// list every guess of an input's role reads (GuessIORoles here, the layout
+// detection of verify). Callers must not modify them.
 var (
-	srcNames     = []string{"src_ids", "input_ids", "src", "source_ids", "input_features"}
-	decInNames   = []string{"tgt_ids", "decoder_input_ids", "tgt", "target_ids"}
-	srcMaskNames = []string{"attention_mask", "src_mask"}
-	decMaskNames = []string{"decoder_attention_mask"}
+	// SourceIDNames name the source ids (or a speech encoder's float
+	// features, input_features).
+	SourceIDNames = []string{"src_ids", "input_ids", "src", "source_ids", "src_tokens", "encoder_input_ids", "input_features"}
+	// TargetIDNames name the decoder input ids of a single graph.
+	TargetIDNames = []string{"tgt_ids", "decoder_input_ids", "tgt", "target_ids", "prev_output_tokens", "trg_ids"}
+	// SourceMaskNames name the source padding mask.
+	SourceMaskNames = []string{"attention_mask", "src_mask", "source_mask", "encoder_attention_mask"}
+	// TargetMaskNames name the decoder padding mask.
+	TargetMaskNames = []string{"decoder_attention_mask"}
 )
 
 // GuessIORoles fills the empty fields of given. Names first: the first
-// graph input among src_ids, input_ids, src, source_ids and input_features
-// (a speech encoder's float features: see SourceFeatures) for the source;
-// tgt_ids, decoder_input_ids, tgt, target_ids for the decoder input ids;
-// attention_mask, src_mask for the source mask; decoder_attention_mask for
-// the decoder mask; and the graph output logits. Then the declared dims:
+// graph input among SourceIDNames for the source (input_features is a
+// speech encoder's float features: see SourceFeatures), TargetIDNames for
+// the decoder input ids, SourceMaskNames for the source mask,
+// TargetMaskNames for the decoder mask; and the graph output logits. Then the declared dims:
 // ids are sequence-first when their axis 1 is the batch (a symbol naming a
 // batch, or the axis 0 of an input laid out as their transpose: a padding
 // mask, [batch, len] in PyTorch's layouts and Hugging Face's alike); another
@@ -77,10 +83,10 @@ func GuessIORoles(g *Graph, given IORoles) (IORoles, error) {
 			}
 		}
 	}
-	pick(&r.Src, srcNames)
-	pick(&r.DecIn, decInNames)
-	pick(&r.SrcMask, srcMaskNames)
-	pick(&r.DecMask, decMaskNames)
+	pick(&r.Src, SourceIDNames)
+	pick(&r.DecIn, TargetIDNames)
+	pick(&r.SrcMask, SourceMaskNames)
+	pick(&r.DecMask, TargetMaskNames)
 	if r.Logits == "" {
 		for _, v := range g.Outputs() {
 			if v.Name() == "logits" {

@@ -4,13 +4,14 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"onnxprune/ortrun"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
 	"onnxprune/gatetrain"
+	"onnxprune/ortrun"
+
 	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
 	"onnxprune/internal/safefile"
@@ -111,10 +112,11 @@ type Source struct {
 // Default returns the settings of a run before the configuration file and
 // flags are applied.
 func Default() Config {
-	tc := gatetrain.DefaultConfig()
+	ts := DefaultTrainSettings()
+	tc := ts.Cfg
 	search, bench := verify.DefaultSearch(), verify.DefaultBench()
 	return Config{
-		Seed: 1, Structures: structures.List{Heads: true}, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, MaxTokens: 2048,
+		Seed: tc.Seed, Structures: structures.List{Heads: true}, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, MaxTokens: ts.MaxTokens,
 		CheckpointEvery: tc.CheckpointEvery, Distill: tc.Distill,
 		Analyze: true, PruneBy: "gates",
 		Beam: search.Beam, MaxLen: search.MaxLen,

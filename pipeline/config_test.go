@@ -1,11 +1,12 @@
 package pipeline
 
 import (
-	"onnxprune/ortrun"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"onnxprune/ortrun"
 
 	"onnxprune/graphedit/heads"
 )

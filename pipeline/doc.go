@@ -1,8 +1,16 @@
-// Package pipeline runs onnxprune end to end on one model: inspect → gate →
-// train gates → analyze → prune → verify, with every output in one folder
-// and a summary (summary.json, summary.md). It calls the project's packages
-// (graphedit, gatetrain, attribution, verify) directly; `onnxprune run` is
-// its command line.
+// Package pipeline is the stage layer: it runs onnxprune end to end on one
+// model (inspect → gate → train gates → analyze → prune → verify, with
+// every output in one folder and a summary: summary.json, summary.md), and
+// holds the stage functions the subcommands share with that run
+// (LoadModel, GateGraph, AllBlocks, CutHeads, LoadJoined, TrainSettings,
+// TrainSpecials, ReadCorpus, ReadAnalysisSet, AnalysisExamples,
+// AnalysisConfig). It calls the project's packages (graphedit, gatetrain,
+// attribution, verify) directly; `onnxprune run` is its command line.
+//
+// A run resolves the model's files once (modelpath.Resolve) and loads each
+// once (graph and attention blocks); the stages pass graphs, blocks, the
+// tokenizer and the special ids in memory, and the disk holds the outputs
+// and what a rerun resumes from.
 //
 // # Stages and outputs
 //
@@ -23,8 +31,9 @@
 // # Resuming
 //
 // stages.json records, per stage, a fingerprint of its settings and inputs
-// (model and data file contents, chained onto the fingerprints of the stages
-// it depends on) and whether it finished. A rerun with the same output folder
+// (every byte it reads: the model's files with their external data and the
+// config files beside them, the tokenizer file, the data files; chained
+// onto the fingerprints of the stages it depends on) and whether it finished. A rerun with the same output folder
 // reuses each finished stage whose fingerprint is unchanged; a stage whose
 // fingerprint changed loses its old outputs and runs again. A training stage
 // that started with the same fingerprint but did not finish resumes from its

@@ -2,97 +2,231 @@ package pipeline
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
+	"slices"
 
+	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 )
 
-// ModelFiles resolves a model given as files or as one folder to its files:
-// a folder stands for its Optimum files (encoder_model.onnx,
-// decoder_model.onnx and, when present, decoder_with_past_model.onnx) or
-// else its model.onnx. The encoder and decoder come first, in that order.
-func ModelFiles(model []string) ([]string, error) {
-	if len(model) != 1 {
-		return model, nil
-	}
-	st, err := os.Stat(model[0])
-	if err != nil {
-		return nil, fmt.Errorf("pipeline: model: %w", err)
-	}
-	if !st.IsDir() {
-		return model, nil
-	}
-	dir := model[0]
-	exists := func(n string) bool {
-		_, err := os.Stat(filepath.Join(dir, n))
-		return err == nil
-	}
-	switch {
-	case exists("encoder_model.onnx") && exists("decoder_model.onnx"):
-		files := []string{filepath.Join(dir, "encoder_model.onnx"), filepath.Join(dir, "decoder_model.onnx")}
-		if exists("decoder_with_past_model.onnx") {
-			files = append(files, filepath.Join(dir, "decoder_with_past_model.onnx"))
-		}
-		return files, nil
-	case exists("model.onnx"):
-		return []string{filepath.Join(dir, "model.onnx")}, nil
-	}
-	return nil, fmt.Errorf("pipeline: model folder %s holds neither encoder_model.onnx + decoder_model.onnx nor model.onnx", dir)
-}
-
 // loaded is one model file with its graph and attention blocks.
 type loaded struct {
-	path   string
-	m      *onnxio.Model
-	g      *graphedit.Graph
-	blocks []*heads.Block
+	path          string
+	m             *onnxio.Model
+	g             *graphedit.Graph
+	blocks        []*heads.Block
+	notUnderstood []*heads.MatchError
 }
 
-// loadFiles loads every file (with opts, nil: the defaults) and finds its
-// heads; close releases them.
-func loadFiles(paths []string, opts *onnxio.LoadOptions) ([]*loaded, func(), error) {
-	var out []*loaded
-	closeAll := func() {
-		for _, l := range out {
-			l.m.Close()
-		}
+// ModelFile is one file of a model as LoadModel loaded it.
+type ModelFile struct {
+	Path   string
+	Model  *onnxio.Model
+	Graph  *graphedit.Graph
+	Blocks []*heads.Block
+	// NotUnderstood are the anchors (Softmax or attention nodes) head
+	// discovery could not explain; only a lenient load keeps them.
+	NotUnderstood []*heads.MatchError
+}
+
+// LoadModel loads each file of a model once and finds its attention heads
+// once (heads.Discover), as the stages of run do: the inspect, gate and
+// prune commands read a model through it. External data may also lie in
+// allowDirs. An anchor discovery cannot explain fails the load unless
+// lenient. The caller closes each file's Model.
+func LoadModel(paths, allowDirs []string, lenient bool) ([]*ModelFile, error) {
+	ls, err := loadModel(paths, &onnxio.LoadOptions{AllowDirs: allowDirs}, lenient, nil)
+	if err != nil {
+		return nil, err
 	}
+	out := make([]*ModelFile, len(ls))
+	for i, l := range ls {
+		out[i] = &ModelFile{Path: l.path, Model: l.m, Graph: l.g, Blocks: l.blocks, NotUnderstood: l.notUnderstood}
+	}
+	return out, nil
+}
+
+// workCount counts, per file, the model loads and head discoveries of a
+// run (tests check that each happens once).
+type workCount struct {
+	loads, discoveries map[string]int
+}
+
+func newWorkCount() *workCount {
+	return &workCount{loads: map[string]int{}, discoveries: map[string]int{}}
+}
+
+// loadModel loads every file of the model once and finds its heads: the
+// graphs and blocks every stage of the run reads. Stages that edit a graph
+// edit their own copy (editable), except prune, the last to read them. An
+// anchor head discovery cannot explain is an error unless lenient. count,
+// when set, records the work.
+func loadModel(paths []string, opts *onnxio.LoadOptions, lenient bool, count *workCount) ([]*loaded, error) {
+	var out []*loaded
 	for _, p := range paths {
 		m, err := onnxio.Load(p, opts)
 		if err != nil {
-			closeAll()
-			return nil, nil, err
+			closeModel(out)
+			return nil, err
 		}
-		g, err := graphedit.Load(m)
+		l := &loaded{path: p, m: m}
+		out = append(out, l)
+		if l.g, err = graphedit.Load(m); err != nil {
+			closeModel(out)
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		d, err := discover(p, l.g, count)
+		if err == nil && !lenient && len(d.NotUnderstood) > 0 {
+			err = d.NotUnderstood[0]
+		}
 		if err != nil {
-			m.Close()
-			closeAll()
-			return nil, nil, fmt.Errorf("%s: %w", p, err)
+			closeModel(out)
+			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		blocks, err := heads.FindHeads(g)
-		if err != nil {
-			m.Close()
-			closeAll()
-			return nil, nil, fmt.Errorf("%s: %w", p, err)
+		l.blocks, l.notUnderstood = d.Blocks, d.NotUnderstood
+		if count != nil {
+			count.loads[p]++
 		}
-		out = append(out, &loaded{path: p, m: m, g: g, blocks: blocks})
 	}
-	return out, closeAll, nil
+	return out, nil
 }
 
-// allBlocks merges the blocks of every file by name (decoder_model.onnx and
-// decoder_with_past_model.onnx share theirs), in file order.
+// discover runs head discovery on g, a graph of file path.
+func discover(path string, g *graphedit.Graph, count *workCount) (*heads.Discovery, error) {
+	if count != nil {
+		count.discoveries[path]++
+	}
+	return heads.Discover(g)
+}
+
+// closeModel releases the files of a loaded model.
+func closeModel(files []*loaded) {
+	for _, l := range files {
+		l.m.Close()
+	}
+}
+
+// editable returns a copy of a loaded file's graph with its own attention
+// blocks, for a stage that edits it.
+func (l *loaded) editable(count *workCount) (*graphedit.Graph, []*heads.Block, error) {
+	g, err := l.g.Clone()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", l.path, err)
+	}
+	d, err := discover(l.path, g, count)
+	if err == nil && len(d.NotUnderstood) > 0 {
+		err = d.NotUnderstood[0]
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", l.path, err)
+	}
+	return g, d.Blocks, nil
+}
+
+// JoinedGraph is the one graph that gate training, analysis and the loss
+// command run on: a single-file model's graph, or its encoder and decoder
+// joined by gatetrain.JoinSplit.
+type JoinedGraph struct {
+	Graph *graphedit.Graph
+	// Name labels it in messages and outputs ("enc.onnx + dec.onnx" for a
+	// joined pair).
+	Name string
+	// Model returns a model holding the graph as it is then, for writing
+	// it or handing it to ONNX Runtime: a joined graph has no file of its
+	// own, and its external data is read relative to the first file's
+	// folder (and the allowed directories). The caller closes it.
+	Model func() (*onnxio.Model, error)
+
+	files []*onnxio.Model // the loaded files (LoadJoined), closed by Close
+}
+
+// Close releases the files LoadJoined loaded.
+func (j *JoinedGraph) Close() {
+	for _, m := range j.files {
+		m.Close()
+	}
+}
+
+// joinGraphs makes the joined graph of graphs already in memory, those of
+// files (one, or the first two: the encoder and the decoder without past).
+// The result is a new graph either way: callers edit it.
+func joinGraphs(graphs []*graphedit.Graph, files []string, allowDirs []string) (*JoinedGraph, error) {
+	if len(files) > 2 {
+		files, graphs = files[:2], graphs[:2]
+	}
+	j := &JoinedGraph{Name: files[0]}
+	var err error
+	if len(files) == 1 {
+		j.Graph, err = graphs[0].Clone()
+	} else {
+		j.Name = files[0] + " + " + files[1]
+		j.Graph, err = gatetrain.JoinSplit(graphs[0], graphs[1])
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", j.Name, err)
+	}
+	opts := &onnxio.LoadOptions{BaseDir: filepath.Dir(files[0]), AllowDirs: allowDirs}
+	j.Model = func() (*onnxio.Model, error) { return gatetrain.JoinedModel(j.Graph, j.Name, opts) }
+	return j, nil
+}
+
+// LoadJoined loads the joined graph of a model's files: one file, or an
+// encoder and a decoder without past (modelpath.JoinPair); external data
+// may also lie in allowDirs. Close releases it.
+func LoadJoined(files []string, allowDirs []string) (*JoinedGraph, error) {
+	if len(files) > 2 {
+		files = files[:2]
+	}
+	var models []*onnxio.Model
+	var graphs []*graphedit.Graph
+	for _, p := range files {
+		m, err := onnxio.Load(p, &onnxio.LoadOptions{AllowDirs: allowDirs})
+		if err != nil {
+			(&JoinedGraph{files: models}).Close()
+			return nil, err
+		}
+		models = append(models, m)
+		g, err := graphedit.Load(m)
+		if err != nil {
+			(&JoinedGraph{files: models}).Close()
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		graphs = append(graphs, g)
+	}
+	j, err := joinGraphs(graphs, files, allowDirs)
+	if err != nil {
+		(&JoinedGraph{files: models}).Close()
+		return nil, err
+	}
+	j.files = models
+	return j, nil
+}
+
+// allBlocks merges the blocks of the loaded files (AllBlocks).
 func allBlocks(files []*loaded) ([]*heads.Block, error) {
+	var paths []string
+	var blocks [][]*heads.Block
+	for _, f := range files {
+		paths, blocks = append(paths, f.path), append(blocks, f.blocks)
+	}
+	return AllBlocks(paths, blocks)
+}
+
+// AllBlocks merges the blocks of a model's files (perFile[i] are those of
+// paths[i]) by name, in file order: decoder_model.onnx and
+// decoder_with_past_model.onnx share theirs. A head decision is made
+// against them and applied to each file (CutHeads). A block with another
+// head count than its namesake is an error naming the file.
+func AllBlocks(paths []string, perFile [][]*heads.Block) ([]*heads.Block, error) {
 	var out []*heads.Block
 	seen := map[string]*heads.Block{}
-	for _, f := range files {
-		for _, b := range f.blocks {
+	for i, blocks := range perFile {
+		for _, b := range blocks {
 			if o, ok := seen[b.Name()]; ok {
 				if o.NumHeads != b.NumHeads {
-					return nil, fmt.Errorf("%s: block %s has %d heads, %d elsewhere", f.path, b.Name(), b.NumHeads, o.NumHeads)
+					return nil, fmt.Errorf("%s: block %s has %d heads, %d elsewhere", paths[i], b.Name(), b.NumHeads, o.NumHeads)
 				}
 				continue
 			}
@@ -101,4 +235,23 @@ func allBlocks(files []*loaded) ([]*heads.Block, error) {
 		}
 	}
 	return out, nil
+}
+
+// CutHeads removes from one file's graph g, with blocks its attention
+// blocks, the heads dec (made against AllBlocks) removes: the prune stage
+// and the prune command alike. A gated block that would lose a head is an
+// error (surgery does not shrink the gate vector).
+func CutHeads(g *graphedit.Graph, blocks []*heads.Block, dec heads.Decision) (*heads.SurgeryReport, error) {
+	fd := heads.Decision{}
+	for _, b := range blocks {
+		d, ok := dec[b.Name()]
+		if !ok {
+			continue
+		}
+		fd[b.Name()] = d
+		if b.Gate != nil && slices.Contains(d, false) {
+			return nil, fmt.Errorf("block %s is gated (input %s): prune the ungated model instead (its gates.json goes to --gates)", b.Name(), b.Gate.Name())
+		}
+	}
+	return heads.RemoveHeads(g, blocks, fd)
 }

@@ -8,13 +8,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/internal/features"
+	"onnxprune/internal/modelpath"
 	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
@@ -75,14 +79,22 @@ type Status struct {
 
 // runner holds the state of one run.
 type runner struct {
-	c      Config
-	files  []string // the model's files
-	tok    tokenize.Tokenizer
-	sp     tokenize.Specials
-	log    io.Writer
-	state  map[string]*StageRecord
-	fp     map[string]string
-	status []Status
+	c     Config
+	files []string // the model's files
+	// model is the model's files, loaded once (loadModel); gated holds the
+	// gated graphs when this run's gate stage made them.
+	model []*loaded
+	gated []*graphedit.Graph
+	// count, when set, counts loads and head discoveries (tests).
+	count *workCount
+	tok   tokenize.Tokenizer
+	// tokPath is the tokenizer's file ("" with ids).
+	tokPath string
+	sp      tokenize.Specials
+	log     io.Writer
+	state   map[string]*StageRecord
+	fp      map[string]string
+	status  []Status
 }
 
 // Run runs the pipeline: inspect → gate → train → analyze → prune → verify,
@@ -91,25 +103,34 @@ type runner struct {
 // from its checkpoint. On cancellation of ctx it returns ctx's error after
 // the running stage has saved what it can. log receives progress lines.
 func Run(ctx context.Context, c Config, log io.Writer) (*Summary, error) {
+	return run(ctx, c, log, nil)
+}
+
+// run is Run, counting loads and head discoveries into count when set.
+func run(ctx context.Context, c Config, log io.Writer, count *workCount) (*Summary, error) {
 	if log == nil {
 		log = io.Discard
 	}
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	files, err := ModelFiles(c.Model)
+	files, err := modelpath.Resolve(c.Model)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("pipeline: %w", err)
 	}
 	if err := os.MkdirAll(c.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("pipeline: %w", err)
 	}
-	r := &runner{c: c, files: files, log: log, state: map[string]*StageRecord{}, fp: map[string]string{}}
+	r := &runner{c: c, files: files, log: log, state: map[string]*StageRecord{}, fp: map[string]string{}, count: count}
 	if b, err := os.ReadFile(filepath.Join(c.Out, StateFile)); err == nil {
 		if err := json.Unmarshal(b, &r.state); err != nil {
 			return nil, fmt.Errorf("pipeline: %s: %w", filepath.Join(c.Out, StateFile), err)
 		}
 	}
+	if r.model, err = loadModel(files, r.loadOptions(), false, count); err != nil {
+		return nil, fmt.Errorf("pipeline: %w", err)
+	}
+	defer closeModel(r.model)
 	if err := r.setup(); err != nil {
 		return nil, err
 	}
@@ -182,45 +203,87 @@ func Run(ctx context.Context, c Config, log io.Writer) (*Summary, error) {
 	return sum, nil
 }
 
-// setup opens the tokenizer and reads the model's special ids.
+// setup opens the tokenizer and reads the model's special ids, from the
+// files already loaded.
 func (r *runner) setup() error {
 	c := r.c
+	var metas []verify.FileMeta
+	for _, f := range r.model {
+		props := map[string]string{}
+		for _, p := range f.m.Proto.GetMetadataProps() {
+			props[p.GetKey()] = p.GetValue()
+		}
+		metas = append(metas, verify.FileMeta{Path: f.path, Props: props})
+	}
 	if !c.IDs {
 		if c.Tokenizer != "" {
 			t, err := tokenize.Load(c.Tokenizer)
 			if err != nil {
 				return fmt.Errorf("pipeline: tokenizer: %w", err)
 			}
-			r.tok = t
+			r.tok, r.tokPath = t, c.Tokenizer
 		} else {
-			t, _, err := verify.OpenTokenizerHint(r.files, c.AllowDirs)
+			t, path, err := verify.TokenizerFromMetadata(metas[0], c.AllowDirs)
 			if err != nil {
 				return fmt.Errorf("pipeline: %w", err)
 			}
 			if t == nil {
 				return fmt.Errorf("pipeline: no tokenizer: set tokenizer, or ids: true for token-id data")
 			}
-			r.tok = t
+			r.tok, r.tokPath = t, path
 		}
 	}
-	mo := verify.ModelOptions{Session: r.session(), Overrides: c.Specials, AllowDirs: c.AllowDirs}
-	if features.IsFile(c.Test[0]) {
-		// A model whose encoder reads features opens with them (and checks
-		// them against its input now, before any stage runs).
-		mo.FeaturesPath = c.Test[0]
-	}
+	src := verify.SpecialSources{Overrides: c.Specials, Dir: filepath.Dir(r.files[0]), AllowDirs: c.AllowDirs, Files: metas}
 	if r.tok != nil {
 		sp := r.tok.Specials()
-		mo.Fallback = &sp
+		src.Fallback = &sp
 	}
-	m, err := verify.OpenModel(r.files, mo)
+	ms, err := verify.ResolveSpecials(src)
 	if err != nil {
 		return fmt.Errorf("pipeline: %w", err)
 	}
-	r.sp = m.Specials
-	m.Close()
+	r.sp = ms.Specials
+	if ms.VocabSize > 0 {
+		if err := r.sp.Validate(ms.VocabSize); err != nil {
+			return fmt.Errorf("pipeline: %s: %w", r.files[0], err)
+		}
+	}
 	if r.sp.Eos < 0 || r.sp.DecoderStart < 0 || r.sp.Pad < 0 {
 		return fmt.Errorf("pipeline: the model's special ids (%s) lack pad, eos or decoder-start; set specials", r.sp)
+	}
+	return r.checkFeatures()
+}
+
+// checkFeatures checks now, before any stage runs, that the test source is
+// speech features (a .npy file) exactly when the model's encoder reads
+// them, and that they fit its input.
+func (r *runner) checkFeatures() error {
+	src := r.c.Test[0]
+	var f *features.Features
+	if features.IsFile(src) {
+		var err error
+		if f, err = features.Read(src); err != nil {
+			return fmt.Errorf("pipeline: %w", err)
+		}
+	}
+	for _, l := range r.model {
+		for _, name := range graphedit.SourceIDNames {
+			dims, ok := graphedit.SourceFeatures(l.g, name)
+			switch {
+			case !ok:
+				continue
+			case f == nil:
+				return fmt.Errorf("pipeline: %s: its source input %s is float features %s (a speech encoder): give the test source as a .npy file [utterances, mel bins, frames]",
+					l.path, name, features.DimsString(dims))
+			}
+			if err := f.Check(fmt.Sprintf("%s input %s", l.path, name), dims); err != nil {
+				return fmt.Errorf("pipeline: %w", err)
+			}
+			return nil
+		}
+	}
+	if f != nil {
+		return fmt.Errorf("pipeline: the test source %s is speech features, but no file of the model reads float features", src)
 	}
 	return nil
 }
@@ -231,14 +294,6 @@ func (r *runner) loadOptions() *onnxio.LoadOptions {
 	return &onnxio.LoadOptions{AllowDirs: r.c.AllowDirs}
 }
 
-// joinedLoadOptions are the load options of a graph joined from an encoder
-// file and a decoder file: external data relative to the encoder's folder.
-func (r *runner) joinedLoadOptions(encoder string) *onnxio.LoadOptions {
-	o := r.loadOptions()
-	o.BaseDir = filepath.Dir(encoder)
-	return o
-}
-
 func (r *runner) session() ortrun.Options {
 	p := r.c.Provider
 	if p == "" {
@@ -247,30 +302,69 @@ func (r *runner) session() ortrun.Options {
 	return ortrun.Options{Library: r.c.ORTLib, IntraOpThreads: r.c.Threads, Provider: p, DeviceID: r.c.DeviceID, CUDA: r.c.CUDA}
 }
 
+// modelInputs lists every file the stages read of the model: its ONNX
+// files, their external data files, and the configuration files beside
+// them that give special ids (verify.ConfigFiles).
+func (r *runner) modelInputs() ([]string, error) {
+	out := append([]string(nil), r.files...)
+	dirs := map[string]bool{}
+	for _, f := range r.model {
+		ext, err := f.m.ExternalFiles()
+		if err != nil {
+			return nil, fmt.Errorf("pipeline: %s: %w", f.path, err)
+		}
+		out = append(out, ext...)
+		dirs[filepath.Dir(f.path)] = true
+	}
+	for _, d := range slices.Sorted(maps.Keys(dirs)) {
+		for _, n := range verify.ConfigFiles {
+			if st, err := os.Stat(filepath.Join(d, n)); err == nil && st.Mode().IsRegular() {
+				out = append(out, filepath.Join(d, n))
+			}
+		}
+	}
+	return out, nil
+}
+
+// hashFiles hashes the names, sizes and bytes of files ("" entries are
+// skipped), streaming each.
+func hashFiles(paths ...string) (string, error) {
+	h := sha256.New()
+	for _, p := range paths {
+		if p == "" {
+			continue
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return "", fmt.Errorf("pipeline: %w", err)
+		}
+		fmt.Fprintf(h, "%s\n", filepath.Base(p))
+		n, err := io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return "", fmt.Errorf("pipeline: %s: %w", p, err)
+		}
+		fmt.Fprintf(h, "\n%d\n", n)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
 // fingerprints chains each stage's settings and inputs onto the previous
-// stage's fingerprint.
+// stage's fingerprint. The inputs are every byte a stage reads: the model's
+// files with their external data and configuration (modelInputs), the
+// tokenizer file (named or found from the model's metadata), and the data
+// files.
 func (r *runner) fingerprints() error {
 	c := r.c
-	hashFiles := func(paths ...string) (string, error) {
-		h := sha256.New()
-		for _, p := range paths {
-			if p == "" {
-				continue
-			}
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return "", fmt.Errorf("pipeline: %w", err)
-			}
-			fmt.Fprintf(h, "%s %d\n", filepath.Base(p), len(b))
-			h.Write(b)
-		}
-		return hex.EncodeToString(h.Sum(nil)), nil
-	}
-	model, err := hashFiles(r.files...)
+	inputs, err := r.modelInputs()
 	if err != nil {
 		return err
 	}
-	tok, err := hashFiles(c.Tokenizer)
+	model, err := hashFiles(inputs...)
+	if err != nil {
+		return err
+	}
+	tok, err := hashFiles(r.tokPath)
 	if err != nil {
 		return err
 	}
@@ -370,13 +464,5 @@ func writeJSON(path string, v any) error {
 
 // kindsWanted says whether a block kind is gated and pruned.
 func (r *runner) kindsWanted(k heads.Kind) bool {
-	if len(r.c.Attention) == 0 {
-		return true
-	}
-	for _, a := range r.c.Attention {
-		if a == k {
-			return true
-		}
-	}
-	return false
+	return len(r.c.Attention) == 0 || kindIn(k, r.c.Attention)
 }

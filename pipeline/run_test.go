@@ -46,6 +46,18 @@ verify:
 	return c
 }
 
+// checkCount checks that a run loaded file loads times and found its heads
+// discoveries times, and touched no other file.
+func checkCount(t *testing.T, what string, count *workCount, file string, loads, discoveries int) {
+	t.Helper()
+	if len(count.loads) != 1 || count.loads[file] != loads {
+		t.Errorf("%s: loads %v, want %s once", what, count.loads, file)
+	}
+	if len(count.discoveries) != 1 || count.discoveries[file] != discoveries {
+		t.Errorf("%s: head discoveries %v, want %d of %s", what, count.discoveries, discoveries, file)
+	}
+}
+
 func stageStatus(t *testing.T, s *Summary) map[string]Status {
 	t.Helper()
 	m := map[string]Status{}
@@ -71,10 +83,14 @@ func TestRunPlantedEndToEnd(t *testing.T) {
 	out := t.TempDir()
 	c := plantedConfig(t, out)
 	var log bytes.Buffer
-	s, err := Run(context.Background(), c, &log)
+	count := newWorkCount()
+	s, err := run(context.Background(), c, &log, count)
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, log.String())
 	}
+	// The model file is read once; its heads are found once for every
+	// stage, and once more in the copy the gate stage edits.
+	checkCount(t, "run", count, c.Model[0], 1, 2)
 	for _, f := range []string{StateFile, SummaryJSON, SummaryMD, InspectFile,
 		filepath.Join(GatedDir, "planted_ungated.onnx"), filepath.Join(TrainDir, gatetrain.GatesFileName),
 		filepath.Join(AnalysisDir, "heads.json"), filepath.Join(AnalysisDir, "relevance.svg"),
@@ -130,10 +146,12 @@ func TestRunPlantedEndToEnd(t *testing.T) {
 	gates := filepath.Join(out, TrainDir, gatetrain.GatesFileName)
 	pruned := filepath.Join(out, PrunedDir, "planted_ungated.onnx")
 	t0, t1 := modTime(t, gates), modTime(t, pruned)
-	s2, err := Run(context.Background(), c, &log)
+	count = newWorkCount()
+	s2, err := run(context.Background(), c, &log, count)
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkCount(t, "rerun", count, c.Model[0], 1, 1)
 	for name, st := range stageStatus(t, s2) {
 		if !st.Reused {
 			t.Errorf("rerun: stage %s ran again", name)

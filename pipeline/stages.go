@@ -4,10 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"onnxprune/gatesfile"
-	"onnxprune/graphedit"
-	"onnxprune/internal/safefile"
-	"onnxprune/ortrun"
 	"os"
 	"path/filepath"
 	"sort"
@@ -15,13 +11,16 @@ import (
 
 	"onnxprune/attribution"
 	"onnxprune/attribution/conllu"
+	"onnxprune/gatesfile"
 	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
 	"onnxprune/internal/features"
+	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
+	"onnxprune/ortrun"
 	"onnxprune/verify"
-	"onnxprune/verify/score"
 	"onnxprune/verify/tokenize"
 )
 
@@ -45,11 +44,7 @@ type Inspection struct {
 }
 
 func (r *runner) inspect(ctx context.Context) error {
-	files, closeAll, err := loadFiles(r.files, r.loadOptions())
-	if err != nil {
-		return err
-	}
-	defer closeAll()
+	files := r.model
 	ins := Inspection{Files: r.files, Heads: map[string]int{}}
 	idx := map[string]int{}
 	for _, f := range files {
@@ -79,119 +74,49 @@ func (r *runner) inspect(ctx context.Context) error {
 }
 
 func (r *runner) gate(ctx context.Context) error {
-	files, closeAll, err := loadFiles(r.files, r.loadOptions())
-	if err != nil {
-		return err
-	}
-	defer closeAll()
 	if err := os.MkdirAll(r.path(GatedDir), 0o755); err != nil {
 		return err
 	}
 	outs := r.outFiles(GatedDir)
 	total := 0
-	for i, f := range files {
+	var gated []*graphedit.Graph
+	for i, f := range r.model {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		if gs, err := gatetrain.FindGates(f.g, nil); err == nil && len(gs) > 0 {
 			return fmt.Errorf("%s already has gate inputs: give the ungated model", f.path)
 		}
-		has := false
-		for _, b := range f.blocks {
-			has = has || (r.c.Structures.Heads && r.kindsWanted(b.Kind))
-		}
-		if has {
-			gates, err := heads.InsertGates(f.g, f.blocks, r.c.Attention)
-			if err != nil {
-				return fmt.Errorf("%s: %w", f.path, err)
-			}
-			total += len(gates)
-		}
-		n, err := r.gateStructures(f)
+		// The loaded graph stays as it is for prune: gates go into a copy.
+		g, blocks, err := f.editable(r.count)
 		if err != nil {
 			return err
 		}
-		total += n
-		if has || n > 0 {
-			if err := f.g.CheckTypes(); err != nil {
+		names, err := GateGraph(g, blocks, r.c.Attention, r.c.Structures)
+		if err != nil {
+			return fmt.Errorf("%s: %w", f.path, err)
+		}
+		total += len(names)
+		original := f.m.Proto
+		if len(names) > 0 {
+			if err := g.CheckTypes(); err != nil {
 				return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
 			}
-			f.g.Store(f.m)
+			g.Store(f.m)
 		}
-		if err := f.m.Save(outs[i], nil); err != nil {
+		err = f.m.Save(outs[i], nil)
+		f.m.Proto = original
+		if err != nil {
 			return err
 		}
+		gated = append(gated, g)
 		fmt.Fprintf(r.log, "  %s -> %s\n", f.path, outs[i])
 	}
 	if total == 0 {
 		return fmt.Errorf("nothing to gate: no attention block of the kinds %v and no other structure asked for", r.c.Attention)
 	}
+	r.gated = gated
 	return nil
-}
-
-// gateStructures gates the FFNs and sublayers of one file as the
-// structures key asks and returns the number of gates added.
-func (r *runner) gateStructures(f *loaded) (int, error) {
-	l := r.c.Structures
-	if l.HeadsOnly() {
-		return 0, nil
-	}
-	d, err := structures.Discover(f.g)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", f.path, err)
-	}
-	for _, nu := range d.NotUnderstood {
-		if nu.Structure != "attention" {
-			return 0, fmt.Errorf("%s: %w", f.path, nu)
-		}
-	}
-	gates, err := structures.InsertGates(f.g, d, l.FFNGroup, l.Sublayers)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", f.path, err)
-	}
-	return len(gates), nil
-}
-
-// readCorpus reads a parallel corpus of text (with the tokenizer) or ids;
-// a source ending in .npy is speech features.
-func (r *runner) readCorpus(pair [2]string) (*gatetrain.Corpus, error) {
-	if r.tok == nil && !features.IsFile(pair[0]) {
-		return gatetrain.ReadCorpus(pair[0], pair[1], -1)
-	}
-	enc := func(path string) ([][]int64, error) {
-		if r.tok == nil {
-			return gatetrain.ReadIDFile(path, -1)
-		}
-		lines, err := score.ReadLines(path)
-		if err != nil {
-			return nil, err
-		}
-		var out [][]int64
-		for i, l := range lines {
-			ids, err := r.tok.Encode(l)
-			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %w", path, i+1, err)
-			}
-			out = append(out, ids)
-		}
-		return out, nil
-	}
-	t, err := enc(pair[1])
-	if err != nil {
-		return nil, err
-	}
-	if features.IsFile(pair[0]) {
-		f, err := features.Read(pair[0])
-		if err != nil {
-			return nil, err
-		}
-		return gatetrain.NewFeatureCorpus(f, t, pair[1])
-	}
-	s, err := enc(pair[0])
-	if err != nil {
-		return nil, err
-	}
-	return gatetrain.NewCorpus(s, t, pair[0], pair[1])
 }
 
 // TrainResult is train/result.json: what gate training reported.
@@ -203,39 +128,45 @@ type TrainResult struct {
 	FinalLoss float64 `json:"pruned_dev_loss"`
 }
 
+// gatedGraph returns the graph gate training runs on: the gated graphs
+// of this run's gate stage joined in memory (their external data is the
+// original's), or those of gated/ when the stage was reused. The caller
+// closes it.
+func (r *runner) gatedGraph() (*JoinedGraph, error) {
+	gatedFiles := r.outFiles(GatedDir)
+	if r.gated == nil {
+		return LoadJoined(gatedFiles, r.c.AllowDirs)
+	}
+	j, err := joinGraphs(r.gated, gatedFiles, r.c.AllowDirs)
+	if err != nil {
+		return nil, err
+	}
+	opts := r.loadOptions()
+	opts.BaseDir = filepath.Dir(r.files[0])
+	j.Model = func() (*onnxio.Model, error) { return gatetrain.JoinedModel(j.Graph, j.Name, opts) }
+	return j, nil
+}
+
 func (r *runner) train(ctx context.Context) error {
 	c := r.c
-	gated := r.outFiles(GatedDir)
-	if len(gated) > 2 {
-		gated = gated[:2]
-	}
-	g, m, name, err := gatetrain.LoadJoined(gated, r.loadOptions())
+	joined, err := r.gatedGraph()
 	if err != nil {
 		return err
 	}
-	defer m.Close()
-	source := func() (*onnxio.Model, error) { return onnxio.Load(gated[0], r.loadOptions()) }
-	if len(gated) == 2 {
-		// A joined graph has no file of its own: the files training writes
-		// hold it in a model reading its external data from the encoder's
-		// folder.
-		joined := g
-		source = func() (*onnxio.Model, error) {
-			return gatetrain.JoinedModel(joined, name, r.joinedLoadOptions(gated[0]))
-		}
-	}
-	train, err := r.readCorpus(c.Train)
+	defer joined.Close()
+	g, name := joined.Graph, joined.Name
+	train, err := ReadCorpus(c.Train, r.tok)
 	if err != nil {
 		return err
 	}
 	var dev *gatetrain.Corpus
 	if c.Dev[0] != "" {
-		if dev, err = r.readCorpus(c.Dev); err != nil {
+		if dev, err = ReadCorpus(c.Dev, r.tok); err != nil {
 			return err
 		}
 	}
-	cfg := gatetrain.DefaultConfig()
-	cfg.Steps, cfg.Lambda, cfg.TargetHeads, cfg.Seed = c.Steps, c.Lambda, c.TargetHeads, c.Seed
+	ts := c.TrainSettings()
+	cfg := ts.Cfg
 	if want, _ := c.Budget.Set(); want {
 		gates, err := gatetrain.FindGates(g, c.Attention)
 		if err != nil {
@@ -249,11 +180,9 @@ func (r *runner) train(ctx context.Context) error {
 		fmt.Fprintf(r.log, "  budget: %s %.4g of %.4g dense (%.1f%%), FLOPs per generated token at batch 1, source %d, target %d tokens\n",
 			b.What, b.Target, b.Dense, 100*b.Target/b.Dense, shape.SrcLen, shape.TgtLen)
 	}
-	cfg.Schedule.Base = c.LR
-	cfg.CheckpointEvery = c.CheckpointEvery
-	cfg.Distill = c.Distill
-	if cfg.ValidEvery > c.Steps || cfg.ValidEvery == 0 {
-		cfg.ValidEvery = c.Steps
+	sp, err := TrainSpecials(r.sp)
+	if err != nil {
+		return err
 	}
 	dir := r.path(TrainDir)
 	_, statErr := os.Stat(filepath.Join(dir, gatetrain.CheckpointFileName))
@@ -263,8 +192,8 @@ func (r *runner) train(ctx context.Context) error {
 	}
 	every := max(1, c.Steps/10)
 	ro := gatetrain.RunOptions{
-		Graph: g, Model: name, Source: source, Kinds: c.Attention,
-		Train: train, Dev: dev, Specials: r.sp, MaxTokens: c.MaxTokens, Window: 1000,
+		Graph: g, Model: name, Source: joined.Model, Kinds: c.Attention,
+		Train: train, Dev: dev, Specials: sp, MaxTokens: ts.MaxTokens, Window: ts.Window, Smoothing: ts.Smoothing,
 		Cfg: cfg, OutDir: dir, Resume: resume, Session: r.session(),
 		OnStep: func(s gatetrain.StepInfo) error {
 			if s.Step%every == 0 || s.Step == c.Steps || s.ValidLoss != nil {
@@ -302,52 +231,11 @@ func (r *runner) train(ctx context.Context) error {
 
 func (r *runner) analyze(ctx context.Context) error {
 	c := r.c
-	// A source ending in .npy is speech features, one utterance per target
-	// line.
-	var feats *features.Features
-	var srcLines []string
-	var err error
-	if features.IsFile(c.Dev[0]) {
-		if c.CoNLLU != "" {
-			return fmt.Errorf("conllu needs a text source, not the features %s", c.Dev[0])
-		}
-		feats, err = features.Read(c.Dev[0])
-	} else {
-		srcLines, err = score.ReadLines(c.Dev[0])
-	}
+	set, err := ReadAnalysisSet(c.Dev[0], c.Dev[1], c.CoNLLU, c.AnalyzeSentences)
 	if err != nil {
 		return err
 	}
-	tgtLines, err := score.ReadLines(c.Dev[1])
-	if err != nil {
-		return err
-	}
-	nSrc := len(srcLines)
-	if feats != nil {
-		nSrc = feats.N
-	}
-	if nSrc != len(tgtLines) {
-		return fmt.Errorf("%s has %d lines, %s %d", c.Dev[0], nSrc, c.Dev[1], len(tgtLines))
-	}
-	allSrc := srcLines
-	if n := c.AnalyzeSentences; n > 0 && len(tgtLines) > n {
-		tgtLines = tgtLines[:n]
-		if srcLines != nil {
-			srcLines = srcLines[:n]
-		}
-	}
-	var trees []*conllu.Sentence
-	if c.CoNLLU != "" {
-		if trees, err = conllu.ReadFile(c.CoNLLU); err != nil {
-			return err
-		}
-		if len(trees) > len(srcLines) {
-			trees = trees[:len(srcLines)]
-		}
-		if err := conllu.Match(trees, srcLines); err != nil {
-			return fmt.Errorf("%s against %s: %w", c.CoNLLU, c.Dev[0], err)
-		}
-	}
+	feats, srcLines, tgtLines, trees, allSrc := set.Features, set.SrcLines, set.TgtLines, set.Trees, set.AllSrc
 	sp := r.sp
 	src := verify.FeatureRows(len(tgtLines))
 	if feats == nil {
@@ -363,51 +251,22 @@ func (r *runner) analyze(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	freq := map[int64]int{}
-	for _, l := range freqIDs {
-		for _, id := range l {
-			freq[id]++
-		}
+	cfg := AnalysisConfig(attribution.DefaultConfig(), sp, freqIDs)
+	exs, _ := AnalysisExamples(AnalysisInput{Src: src, Tgt: tgt, Features: feats, SrcLines: srcLines, Trees: trees}, r.tok, sp)
+	var originals []*graphedit.Graph
+	for _, f := range r.model {
+		originals = append(originals, f.g)
 	}
-	cfg := attribution.DefaultConfig()
-	cfg.EOS, cfg.Freq = sp.Eos, freq
-	for _, s := range []int64{sp.Pad, sp.Bos, sp.DecoderStart} {
-		if s >= 0 && s != sp.Eos {
-			cfg.Specials = append(cfg.Specials, s)
-		}
-	}
-	exs := make([]attribution.Example, len(src))
-	for i := range src {
-		dec := append([]int64{sp.DecoderStart}, tgt[i]...)
-		lab := append(append([]int64(nil), tgt[i]...), sp.Eos)
-		exs[i] = attribution.Example{Src: src[i], DecIn: dec, Labels: lab}
-		if feats != nil {
-			exs[i] = attribution.Example{Feat: feats.Row(i), Mel: feats.Mel, Frames: feats.Frames, DecIn: dec, Labels: lab}
-		}
-		if trees != nil {
-			if words, ok := attribution.AlignWords(PieceTexts(src[i], r.tok, sp, srcLines[i]), trees[i]); ok {
-				exs[i].SrcWords, exs[i].Tree = words, trees[i]
-			}
-		}
-	}
-	files := r.files
-	if len(files) > 2 {
-		files = files[:2]
-	}
-	g, m, name, err := gatetrain.LoadJoined(files, r.loadOptions())
+	joined, err := joinGraphs(originals, r.files, r.c.AllowDirs)
 	if err != nil {
 		return err
 	}
-	defer m.Close()
-	am := m
-	if len(files) == 2 {
-		// A joined graph has no file of its own; its external data is read
-		// from the encoder's folder.
-		if am, err = gatetrain.JoinedModel(g, name, r.joinedLoadOptions(files[0])); err != nil {
-			return err
-		}
-		defer am.Close()
+	g, name := joined.Graph, joined.Name
+	am, err := joined.Model()
+	if err != nil {
+		return err
 	}
+	defer am.Close()
 	so := r.session()
 	so.Name = name
 	a, err := attribution.New(g, am, graphedit.IORoles{}, so, attribution.Options{Structures: c.Structures})
@@ -446,10 +305,65 @@ func (r *runner) analyze(ctx context.Context) error {
 	return writeAnalysis(r.path(AnalysisDir), rep, name)
 }
 
-// PieceTexts returns each source token's text for aligning pieces to words
+// AnalysisConfig completes the attribution settings base for a model's
+// special ids sp and the token ids of the frequency corpus (the rare-word
+// role): the analyze stage of run and the analyze command alike.
+func AnalysisConfig(base attribution.Config, sp tokenize.Specials, freqIDs [][]int64) attribution.Config {
+	freq := map[int64]int{}
+	for _, l := range freqIDs {
+		for _, id := range l {
+			freq[id]++
+		}
+	}
+	cfg := base
+	cfg.EOS, cfg.Freq, cfg.Specials = sp.Eos, freq, append([]int64(nil), base.Specials...)
+	for _, s := range []int64{sp.Pad, sp.Bos, sp.DecoderStart} {
+		if s >= 0 && s != sp.Eos {
+			cfg.Specials = append(cfg.Specials, s)
+		}
+	}
+	return cfg
+}
+
+// AnalysisInput is the analyzed sentences: source rows (ids, or utterance
+// indices with Features), target ids, and with CoNLL-U trees the source
+// lines the trees are aligned to.
+type AnalysisInput struct {
+	Src, Tgt [][]int64
+	Features *features.Features
+	SrcLines []string
+	Trees    []*conllu.Sentence
+}
+
+// AnalysisExamples frames each sentence for attribution: the decoder
+// reads the decoder start id and the target, the labels are the target and
+// EOS; a sentence with a tree gets its source words aligned to the tree
+// (unaligned counts those whose pieces do not spell the tree's words).
+func AnalysisExamples(in AnalysisInput, tok tokenize.Tokenizer, sp tokenize.Specials) (exs []attribution.Example, unaligned int) {
+	exs = make([]attribution.Example, len(in.Src))
+	for i := range in.Src {
+		dec := append([]int64{sp.DecoderStart}, in.Tgt[i]...)
+		lab := append(append([]int64(nil), in.Tgt[i]...), sp.Eos)
+		exs[i] = attribution.Example{Src: in.Src[i], DecIn: dec, Labels: lab}
+		if f := in.Features; f != nil {
+			exs[i] = attribution.Example{Feat: f.Row(i), Mel: f.Mel, Frames: f.Frames, DecIn: dec, Labels: lab}
+		}
+		if in.Trees != nil {
+			words, ok := attribution.AlignWords(pieceTexts(in.Src[i], tok, sp, in.SrcLines[i]), in.Trees[i])
+			if !ok {
+				unaligned++
+				continue
+			}
+			exs[i].SrcWords, exs[i].Tree = words, in.Trees[i]
+		}
+	}
+	return exs, unaligned
+}
+
+// pieceTexts returns each source token's text for aligning pieces to words
 // with attribution.AlignWords: "" for special ids, attribution.UnknownPiece
 // for the unknown id, the line's fields for id input without a tokenizer.
-func PieceTexts(ids []int64, tok tokenize.Tokenizer, sp tokenize.Specials, line string) []string {
+func pieceTexts(ids []int64, tok tokenize.Tokenizer, sp tokenize.Specials, line string) []string {
 	special := map[int64]bool{sp.Pad: true, sp.Bos: true, sp.Eos: true, sp.DecoderStart: true}
 	out := make([]string, len(ids))
 	var fields []string
@@ -594,11 +508,8 @@ func (r *runner) rankDecision(blocks []*heads.Block) (map[string][]int, error) {
 }
 
 func (r *runner) prune(ctx context.Context) error {
-	files, closeAll, err := loadFiles(r.files, r.loadOptions())
-	if err != nil {
-		return err
-	}
-	defer closeAll()
+	// The last stage to read the loaded graphs: it cuts them in place.
+	files := r.model
 	blocks, err := allBlocks(files)
 	if err != nil {
 		return err
@@ -647,12 +558,6 @@ func (r *runner) prune(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		fd := heads.Decision{}
-		for _, b := range f.blocks {
-			if d, ok := dec[b.Name()]; ok {
-				fd[b.Name()] = d
-			}
-		}
 		var removed int64
 		if sdec != nil {
 			d, err := structures.Discover(f.g)
@@ -665,7 +570,7 @@ func (r *runner) prune(ctx context.Context) error {
 			}
 			removed = rep.RemovedBytes
 		} else {
-			rep, err := heads.RemoveHeads(f.g, f.blocks, fd)
+			rep, err := CutHeads(f.g, f.blocks, dec)
 			if err != nil {
 				return fmt.Errorf("%s: %w", f.path, err)
 			}
@@ -707,8 +612,11 @@ func (r *runner) verify(ctx context.Context) error {
 		Search: verify.DefaultSearch(),
 		Bench:  verify.DefaultBench(),
 		Log:    indent{r.log}, SkipBench: c.NoBench, MaxBLEUDrop: c.MaxBLEUDrop,
-		Providers:   []ortrun.Provider{r.session().Provider},
-		WorkDir:     r.path(VerifyDir),
+		Providers: []ortrun.Provider{r.session().Provider},
+		WorkDir:   r.path(VerifyDir),
+		// The gate stage's model, its gates set to the decision, is what
+		// the pruned model must compute.
+		Gated:       r.outFiles(GatedDir),
 		BenchRunner: c.BenchRunner,
 	}
 	if r.tok != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"onnxprune/gatesfile"
+	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
@@ -102,14 +103,7 @@ func buildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOpt
 	}
 	closed := map[string]bool{}
 	for i, l := range ls {
-		switch {
-		case heads.QuantizingNode(l.g) != nil:
-			tol = max(tol, QuantEquivalenceTol)
-		case computesInFloat16(l.g):
-			tol = max(tol, HalfEquivalenceTol)
-		default:
-			tol = max(tol, DefaultEquivalenceTol)
-		}
+		tol = max(tol, precisionTol(l.g))
 		gates, err := heads.InsertGates(l.g, l.blocks, nil)
 		if err != nil {
 			return nil, 0, 0, fmt.Errorf("verify: %s: gates: %w", files[i], err)
@@ -147,6 +141,102 @@ func buildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOpt
 		out = append(out, p)
 	}
 	return out, len(closed), tol, nil
+}
+
+// precisionTol is the equivalence check's default bound for a graph:
+// QuantEquivalenceTol when it quantizes its activations, else
+// HalfEquivalenceTol when it computes in float16, else
+// DefaultEquivalenceTol.
+func precisionTol(g *graphedit.Graph) float64 {
+	switch {
+	case heads.QuantizingNode(g) != nil:
+		return QuantEquivalenceTol
+	case computesInFloat16(g):
+		return HalfEquivalenceTol
+	}
+	return DefaultEquivalenceTol
+}
+
+// setGates writes into dir a copy of each already gated file (the gate
+// stage's output) whose gate inputs become stored values: 0 for the heads
+// dec removes and the FFN units and sublayers the gates file of d closes,
+// 1 for the rest. It returns the copies' paths, the number of heads
+// closed, and the default tolerance as buildGated does. A head dec removes
+// that no gate covers is an error.
+func setGates(files []string, d HeadDecision, dec heads.Decision, dir string, opts *onnxio.LoadOptions) (out []string, closedHeads int, tol float64, err error) {
+	sg, err := structureGates(d)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	unitKeep := map[string]bool{}
+	if sg != nil {
+		for _, r := range append(sg.FFN, sg.Sublayers...) {
+			unitKeep[r.Name] = r.Keep
+		}
+	}
+	closed, covered := map[string]bool{}, map[string]bool{}
+	for _, p := range files {
+		m, err := onnxio.Load(p, opts)
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		defer m.Close()
+		g, err := graphedit.Load(m)
+		if err != nil {
+			return nil, 0, 0, fmt.Errorf("verify: %s: %w", p, err)
+		}
+		tol = max(tol, precisionTol(g))
+		gates, err := gatetrain.FindGates(g, nil)
+		if err != nil && hasGateInputs(g) {
+			return nil, 0, 0, fmt.Errorf("verify: %s: %w", p, err)
+		}
+		for _, gi := range gates {
+			vals := make([]float32, gi.Heads)
+			for h := range vals {
+				name, keep := gi.Head(h), true
+				if gi.Structure == "" {
+					covered[name] = true
+					if k := dec[fmt.Sprintf("%s:%d", gi.Kind, gi.Layer)]; h < len(k) && !k[h] {
+						keep = false
+						closed[name] = true
+					}
+				} else if k, ok := unitKeep[name]; ok {
+					keep = k
+				}
+				if keep {
+					vals[h] = 1
+				}
+			}
+			if err := g.SetInitializer(g.Value(gi.Name), onnxio.NewFloat32(gi.Name, []int64{int64(gi.Heads)}, vals)); err != nil {
+				return nil, 0, 0, fmt.Errorf("verify: %s: gate %s: %w", p, gi.Name, err)
+			}
+		}
+		g.Store(m)
+		q := filepath.Join(dir, filepath.Base(p))
+		if err := m.Save(q, nil); err != nil {
+			return nil, 0, 0, err
+		}
+		out = append(out, q)
+	}
+	for block, keep := range dec {
+		for h, k := range keep {
+			if name := fmt.Sprintf("%s:%d", block, h); !k && !covered[name] {
+				return nil, 0, 0, fmt.Errorf("verify: head %s is removed but has no gate in %s", name, strings.Join(files, ", "))
+			}
+		}
+	}
+	return out, len(closed), tol, nil
+}
+
+// hasGateInputs reports whether a graph input is named as a gate
+// (gatetrain.GatePrefix).
+func hasGateInputs(g *graphedit.Graph) bool {
+	for _, v := range g.Inputs() {
+		if strings.HasPrefix(v.Name(), gatetrain.GatePrefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // computesInFloat16 reports whether a MatMul or Gemm of g, or of the
@@ -216,8 +306,8 @@ func loadDecided(files []string, d HeadDecision, opts *onnxio.LoadOptions) ([]lo
 // checkDecision checks a head decision against the model's heads (a name
 // that does not exist, a broken gates file) before anything is translated.
 // It returns the files (of files) that lose at least one head, FFN neuron
-// or sublayer.
-func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions) (map[string]bool, error) {
+// or sublayer, and the decision against the model's heads.
+func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions) (map[string]bool, heads.Decision, error) {
 	ls, dec, err := loadDecided(files, d, opts)
 	sg, serr := structureGates(d)
 	if err == nil {
@@ -241,7 +331,7 @@ func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions) (ma
 		}
 		l.m.Close()
 	}
-	return removedIn, err
+	return removedIn, dec, err
 }
 
 // gatedDirPattern names the folders that hold the gated original.
@@ -266,24 +356,41 @@ func gatedWorkDir(workDir string) (string, error) {
 	return os.MkdirTemp(workDir, gatedDirPattern)
 }
 
-// checkEquivalence builds the gated original, opens it and the pruned
-// model, and compares their teacher-forced logits on tgt at batch 1 and at
-// batch size batch, within tol (0: by the original's precision,
-// DefaultEquivalenceTol, HalfEquivalenceTol for float16 or
-// QuantEquivalenceTol for int8 activations).
-func checkEquivalence(ctx context.Context, original, pruned []string, d HeadDecision, mo ModelOptions, src, tgt [][]int64, batch int, tol float64, workDir string) (*Equivalence, error) {
-	files, err := expandPaths(original, !mo.NoCache)
-	if err != nil {
-		return nil, err
-	}
-	dir, err := gatedWorkDir(workDir)
+// checkEquivalence builds the gated original (from cfg.Gated when set,
+// with the decision dec made against the original's heads; else from the
+// original's files), opens it and the pruned model, and compares their
+// teacher-forced logits on tgt at batch 1 and at cfg's batch size, within
+// tol (0: by the original's precision, DefaultEquivalenceTol,
+// HalfEquivalenceTol for float16 or QuantEquivalenceTol for int8
+// activations).
+func checkEquivalence(ctx context.Context, cfg Config, dec heads.Decision, mo ModelOptions, src, tgt [][]int64, tol float64) (*Equivalence, error) {
+	d, pruned, batch := *cfg.Decision, cfg.Pruned, max(cfg.Search.Batch, 1)
+	dir, err := gatedWorkDir(cfg.WorkDir)
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	gatedFiles, closed, byPrecision, err := buildGated(files, d, dir, &onnxio.LoadOptions{AllowDirs: mo.AllowDirs})
-	if err != nil {
-		return nil, err
+	opts := &onnxio.LoadOptions{AllowDirs: mo.AllowDirs}
+	var gatedFiles []string
+	var closed int
+	var byPrecision float64
+	if len(cfg.Gated) > 0 {
+		files, err := expandPaths(cfg.Gated, !mo.NoCache)
+		if err != nil {
+			return nil, err
+		}
+		gatedFiles, closed, byPrecision, err = setGates(files, d, dec, dir, opts)
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		files, err := expandPaths(cfg.Original, !mo.NoCache)
+		if err != nil {
+			return nil, err
+		}
+		if gatedFiles, closed, byPrecision, err = buildGated(files, d, dir, opts); err != nil {
+			return nil, err
+		}
 	}
 	if tol <= 0 {
 		tol = byPrecision

@@ -28,21 +28,28 @@ func OpenTokenizerHint(paths []string, allowDirs []string) (tok tokenize.Tokeniz
 	if err != nil {
 		return nil, "", err
 	}
-	hint := fi.meta["tokenizer"]
+	return TokenizerFromMetadata(FileMeta{Path: files[0], Props: fi.meta}, allowDirs)
+}
+
+// TokenizerFromMetadata opens the tokenizer that the metadata_props of an
+// already loaded model file name (key "tokenizer"), by the rules of
+// OpenTokenizerHint.
+func TokenizerFromMetadata(file FileMeta, allowDirs []string) (tok tokenize.Tokenizer, path string, err error) {
+	hint := file.Props["tokenizer"]
 	if hint == "" {
 		return nil, "", nil
 	}
-	folder, err := safefile.NewFolder(filepath.Dir(files[0]), allowDirs)
+	folder, err := safefile.NewFolder(filepath.Dir(file.Path), allowDirs)
 	if err != nil {
-		return nil, "", fmt.Errorf("verify: %s: %w", files[0], err)
+		return nil, "", fmt.Errorf("verify: %s: %w", file.Path, err)
 	}
 	data, real, err := folder.Read(metaTokenizer, hint, safefile.DocumentLimit)
 	if err != nil {
-		return nil, "", fmt.Errorf("verify: %s: %w (give --tokenizer)", files[0], err)
+		return nil, "", fmt.Errorf("verify: %s: %w (give --tokenizer)", file.Path, err)
 	}
 	tok, err = tokenize.Parse(data, real)
 	if err != nil {
-		return nil, "", fmt.Errorf("verify: %s: %s %q (%s) is not a tokenizer file onnxprune reads (give --tokenizer)", files[0], metaTokenizer, hint, real)
+		return nil, "", fmt.Errorf("verify: %s: %s %q (%s) is not a tokenizer file onnxprune reads (give --tokenizer)", file.Path, metaTokenizer, hint, real)
 	}
 	return tok, real, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"onnxprune/graphedit"
+	"onnxprune/internal/modelpath"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
@@ -58,11 +59,10 @@ func (r role) String() string {
 	return "unknown"
 }
 
-// Input names recognised per role, in order of preference.
+// Input names of the split files' roles, in order of preference (a single
+// graph's and an encoder's: graphedit.SourceIDNames, TargetIDNames,
+// SourceMaskNames).
 var (
-	sourceIDNames = []string{"input_ids", "src_ids", "src", "source_ids", "src_tokens", "encoder_input_ids", "input_features"}
-	sourceMasks   = []string{"attention_mask", "src_mask", "source_mask", "encoder_attention_mask"}
-	targetIDNames = []string{"decoder_input_ids", "tgt_ids", "tgt", "target_ids", "prev_output_tokens", "trg_ids"}
 	decIDNames    = []string{"input_ids", "decoder_input_ids", "tgt_ids"}
 	encStateNames = []string{"encoder_hidden_states", "encoder_outputs", "memory", "encoder_out"}
 	encMaskNames  = []string{"encoder_attention_mask", "attention_mask", "memory_mask", "src_mask"}
@@ -264,9 +264,9 @@ func (fi *fileInfo) classify() error {
 		fi.role = roleDecoderPast
 	case fi.encState != "" && fi.logits != "":
 		fi.role = roleDecoder
-	case fi.logits != "" && first(sourceIDNames, in) != "" && first(targetIDNames, in) != "":
+	case fi.logits != "" && first(graphedit.SourceIDNames, in) != "" && first(graphedit.TargetIDNames, in) != "":
 		fi.role = roleSingle
-	case fi.encOut != "" && first(sourceIDNames, in) != "" && fi.logits == "":
+	case fi.encOut != "" && first(graphedit.SourceIDNames, in) != "" && fi.logits == "":
 		fi.role = roleEncoder
 	default:
 		return fmt.Errorf("verify: %s: inputs [%s] and outputs [%s] do not look like an encoder–decoder translation model "+
@@ -276,12 +276,12 @@ func (fi *fileInfo) classify() error {
 	}
 	switch fi.role {
 	case roleSingle:
-		fi.srcIDs = first(sourceIDNames, in)
-		fi.tgtIDs = first(targetIDNames, in)
-		fi.srcMask = first(sourceMasks, in)
+		fi.srcIDs = first(graphedit.SourceIDNames, in)
+		fi.tgtIDs = first(graphedit.TargetIDNames, in)
+		fi.srcMask = first(graphedit.SourceMaskNames, in)
 	case roleEncoder:
-		fi.srcIDs = first(sourceIDNames, in)
-		fi.srcMask = first(sourceMasks, in)
+		fi.srcIDs = first(graphedit.SourceIDNames, in)
+		fi.srcMask = first(graphedit.SourceMaskNames, in)
 	default:
 		fi.tgtIDs = first(decIDNames, in)
 		fi.encMask = first(encMaskNames, in)
@@ -336,47 +336,14 @@ func (fi *fileInfo) readGraph(m *onnxio.Model) error {
 	return nil
 }
 
-// expandPaths turns the model arguments into ONNX files: a folder stands for
-// its encoder_model.onnx and decoder files (Hugging Face Optimum's names; the
-// encoder then runs once per batch), or else its model.onnx.
+// expandPaths turns the model arguments into the ONNX files decoding runs
+// (modelpath.Resolve, then modelpath.ForDecoding with cache).
 func expandPaths(paths []string, cache bool) ([]string, error) {
-	if len(paths) == 0 {
-		return nil, fmt.Errorf("verify: no model files given")
+	files, err := modelpath.Resolve(paths)
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
 	}
-	var out []string
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			return nil, fmt.Errorf("verify: %w", err)
-		}
-		if !st.IsDir() {
-			out = append(out, p)
-			continue
-		}
-		has := func(n string) bool {
-			_, err := os.Stat(filepath.Join(p, n))
-			return err == nil
-		}
-		switch {
-		case has("encoder_model.onnx"):
-			out = append(out, filepath.Join(p, "encoder_model.onnx"))
-			switch {
-			case cache && has("decoder_model.onnx") && has("decoder_with_past_model.onnx"):
-				out = append(out, filepath.Join(p, "decoder_model.onnx"), filepath.Join(p, "decoder_with_past_model.onnx"))
-			case has("decoder_model_merged.onnx") && (cache || !has("decoder_model.onnx")):
-				out = append(out, filepath.Join(p, "decoder_model_merged.onnx"))
-			case has("decoder_model.onnx"):
-				out = append(out, filepath.Join(p, "decoder_model.onnx"))
-			default:
-				return nil, fmt.Errorf("verify: %s: encoder_model.onnx without a decoder_model*.onnx", p)
-			}
-		case has("model.onnx"):
-			out = append(out, filepath.Join(p, "model.onnx"))
-		default:
-			return nil, fmt.Errorf("verify: %s: folder holds neither model.onnx nor encoder_model.onnx", p)
-		}
-	}
-	return out, nil
+	return modelpath.ForDecoding(files, cache), nil
 }
 
 // modelFiles is the set of files of one model, by role.

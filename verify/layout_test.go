@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -71,7 +72,7 @@ func TestLayoutErrors(t *testing.T) {
 		{"two encoders", []string{enc, enc, dec}, []string{"both a encoder"}},
 		{"single plus others", []string{single, enc}, []string{"single-graph model takes no other files"}},
 		{"missing file", []string{filepath.Join(dir, "nope.onnx")}, []string{"nope.onnx"}},
-		{"empty folder", []string{dir + "/"}, []string{"neither model.onnx nor encoder_model.onnx"}},
+		{"empty folder", []string{dir + "/"}, []string{"empty is a folder without a model"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -94,6 +95,62 @@ func TestLayoutErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestFolderEqualsItsFiles: a model folder and its four Optimum files
+// named one by one open the same files, with the cache and without.
+func TestFolderEqualsItsFiles(t *testing.T) {
+	dir := filepath.Join(fixtures, "marian")
+	var named []string
+	for _, n := range []string{"encoder_model.onnx", "decoder_model.onnx", "decoder_with_past_model.onnx", "decoder_model_merged.onnx"} {
+		named = append(named, filepath.Join(dir, n))
+	}
+	for _, noCache := range []bool{false, true} {
+		var got [2]string
+		for i, paths := range [][]string{{dir}, named} {
+			mf, err := expandPaths(paths, !noCache)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := detectLayout(mf, nil)
+			if err != nil {
+				t.Fatalf("%v: %v", paths, err)
+			}
+			got[i] = fmt.Sprint(l.layout, mf)
+		}
+		if got[0] != got[1] {
+			t.Errorf("no-cache %v: the folder opens %s, its files %s", noCache, got[0], got[1])
+		}
+	}
+}
+
+// TestOneInputNameList: the layout detection and graphedit.GuessIORoles
+// pick the same inputs of a graph offering several usual names.
+func TestOneInputNameList(t *testing.T) {
+	p := writeModel(t, t.TempDir(), "m.onnx", []string{"input_ids", "src_ids", "decoder_input_ids", "tgt_ids", "src_mask", "attention_mask"}, "logits", nil)
+	fi := &fileInfo{path: p, inputs: []string{"input_ids", "src_ids", "decoder_input_ids", "tgt_ids", "src_mask", "attention_mask"}, outputs: []string{"logits"}}
+	if err := fi.classify(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := onnxio.Load(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer m.Close()
+	g, err := graphedit.Load(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := graphedit.GuessIORoles(g, graphedit.IORoles{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi.srcIDs != r.Src || fi.tgtIDs != r.DecIn || fi.srcMask != r.SrcMask {
+		t.Errorf("layout detection picks %s, %s, %s; GuessIORoles %s, %s, %s", fi.srcIDs, fi.tgtIDs, fi.srcMask, r.Src, r.DecIn, r.SrcMask)
+	}
+	if fi.srcIDs != "src_ids" || fi.tgtIDs != "tgt_ids" || fi.srcMask != "attention_mask" {
+		t.Errorf("picked %s, %s, %s; want the most specific names src_ids, tgt_ids, attention_mask", fi.srcIDs, fi.tgtIDs, fi.srcMask)
 	}
 }
 

@@ -27,8 +27,9 @@ type ModelOptions struct {
 	// Overrides replace special ids, written as tokenize.ParseSpecials reads
 	// them ("pad=0,eos=1,decoder-start=0").
 	Overrides string `json:"overrides,omitempty"`
-	// NoCache picks the decoder without past key/values when a model folder
-	// offers both (explicitly named files are used as given).
+	// NoCache picks the decoder without past key/values when the model's
+	// files offer both (modelpath.ForDecoding: a folder and its files named
+	// one by one alike).
 	NoCache bool `json:"no_cache,omitempty"`
 	// Features are the source utterances of a model whose encoder reads
 	// float features (Whisper's input_features): its source rows are then

@@ -28,9 +28,9 @@ var specialKeys = []struct {
 // names it max_target_positions, which wins) and the vocabulary size.
 var sizeKeys = []string{"max_target_positions", "max_position_embeddings", "vocab_size"}
 
-// configFiles are the files beside a model whose ids are read, first
+// ConfigFiles are the files beside a model whose ids are read, first
 // first: Optimum writes both, and generation uses generation_config.json.
-var configFiles = []string{"generation_config.json", "config.json"}
+var ConfigFiles = []string{"generation_config.json", "config.json"}
 
 // FileMeta is the metadata_props of one model file.
 type FileMeta struct {
@@ -134,7 +134,7 @@ func ResolveSpecials(src SpecialSources) (*ModelSpecials, error) {
 		}
 		return nil
 	}
-	for _, name := range configFiles {
+	for _, name := range ConfigFiles {
 		values, path, err := readConfigFile(dir, allowDirs, name)
 		if err != nil {
 			return nil, err

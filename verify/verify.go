@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"onnxprune/graphedit/heads"
 	"onnxprune/internal/features"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
@@ -59,6 +60,13 @@ type Config struct {
 	// activations to int8).
 	Decision       *HeadDecision
 	EquivalenceTol float64
+	// Gated, when set, are the original's files with gate inputs as the
+	// gate stage of onnxprune run writes them (gatetrain.FindGates: head
+	// gates and FFN and sublayer gates), named as the original's files: the
+	// equivalence check then sets their gates to the decision instead of
+	// gating a copy of the original itself. A removed head without a gate
+	// there is an error.
+	Gated []string
 	// WorkDir holds the gated copy of the original that the equivalence
 	// check builds (tens of MB), in a hidden folder removed when the check
 	// ends; a folder left by a killed run is removed by the next run with
@@ -223,6 +231,7 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 		return err
 	}
 	var removedIn map[string]bool // the original's files that lose a head
+	var decided heads.Decision    // the decision, against the original's heads
 	if cfg.Decision != nil {
 		// The decision names heads of the original: check it before the
 		// translations, which take minutes.
@@ -230,7 +239,7 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 		if err != nil {
 			return err
 		}
-		if removedIn, err = checkDecision(files, *cfg.Decision, &onnxio.LoadOptions{AllowDirs: cfg.Model.AllowDirs}); err != nil {
+		if removedIn, decided, err = checkDecision(files, *cfg.Decision, &onnxio.LoadOptions{AllowDirs: cfg.Model.AllowDirs}); err != nil {
 			return err
 		}
 	}
@@ -350,7 +359,7 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 	if cfg.Decision != nil {
 		tol := max(cfg.EquivalenceTol, 0)
 		cfg.logf("checking the pruned model against the gated original")
-		if r.Equivalence, err = checkEquivalence(ctx, cfg.Original, cfg.Pruned, *cfg.Decision, mo, src, tgt, max(cfg.Search.Batch, 1), tol, cfg.WorkDir); err != nil {
+		if r.Equivalence, err = checkEquivalence(ctx, cfg, decided, mo, src, tgt, tol); err != nil {
 			return fmt.Errorf("equivalence: %w", err)
 		}
 	} else {

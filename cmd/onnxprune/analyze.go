@@ -9,14 +9,10 @@ import (
 	"path/filepath"
 
 	"onnxprune/attribution"
-	"onnxprune/attribution/conllu"
 	"onnxprune/gatesfile"
-	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/structures"
-	"onnxprune/internal/features"
 	"onnxprune/internal/safefile"
-	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/pipeline"
 	"onnxprune/verify"
@@ -169,55 +165,11 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 		return err
 	}
 	srcPath, tgtPath := o.dev.src, o.dev.tgt()
-	// A source ending in .npy is speech features (a Whisper encoder's
-	// input_features), one utterance per target line.
-	var feats *features.Features
-	var srcLines []string
-	if features.IsFile(srcPath) {
-		if o.conllu != "" {
-			return &usageError{msg: "--conllu needs a text source, not features"}
-		}
-		if feats, err = features.Read(srcPath); err != nil {
-			return err
-		}
-	} else if srcLines, err = readSource("--dev", srcPath); err != nil {
-		return err
+	set, err := pipeline.ReadAnalysisSet(srcPath, tgtPath, o.conllu, o.limit)
+	if err != nil {
+		return fmt.Errorf("--dev: %w", err)
 	}
-	n := len(srcLines)
-	if feats != nil {
-		n = feats.N
-	}
-	var tgtLines []string
-	if tgtPath != "" {
-		if tgtLines, err = score.ReadLines(tgtPath); err != nil {
-			return fmt.Errorf("--dev target: %w", err)
-		}
-		if len(tgtLines) != n {
-			return fmt.Errorf("--dev: %s has %d lines, %s %d", srcPath, n, tgtPath, len(tgtLines))
-		}
-	}
-	allSrc := srcLines
-	if o.limit > 0 && n > o.limit {
-		n = o.limit
-		if srcLines != nil {
-			srcLines = srcLines[:n]
-		}
-		if tgtLines != nil {
-			tgtLines = tgtLines[:n]
-		}
-	}
-	var trees []*conllu.Sentence
-	if o.conllu != "" {
-		if trees, err = conllu.ReadFile(o.conllu); err != nil {
-			return err
-		}
-		if o.limit > 0 && len(trees) > o.limit {
-			trees = trees[:o.limit]
-		}
-		if err := conllu.Match(trees, srcLines); err != nil {
-			return fmt.Errorf("--conllu %s against %s: %w", o.conllu, srcPath, err)
-		}
-	}
+	feats, srcLines, tgtLines, trees, allSrc, n := set.Features, set.SrcLines, set.TgtLines, set.Trees, set.AllSrc, set.N
 	tok, err := o.model.tokenizer(models)
 	if err != nil {
 		return err
@@ -268,56 +220,23 @@ func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stder
 	if err != nil {
 		return err
 	}
-	freq := map[int64]int{}
-	for _, l := range freqIDs {
-		for _, id := range l {
-			freq[id]++
-		}
-	}
-	cfg := o.cfg
-	cfg.EOS, cfg.Freq = sp.Eos, freq
-	for _, s := range []int64{sp.Pad, sp.Bos, sp.DecoderStart} {
-		if s >= 0 && s != sp.Eos {
-			cfg.Specials = append(cfg.Specials, s)
-		}
-	}
-
-	exs := make([]attribution.Example, len(src))
-	unaligned := 0
-	for i := range src {
-		dec := append([]int64{sp.DecoderStart}, tgt[i]...)
-		lab := append(append([]int64(nil), tgt[i]...), sp.Eos)
-		exs[i] = attribution.Example{Src: src[i], DecIn: dec, Labels: lab}
-		if feats != nil {
-			exs[i] = attribution.Example{Feat: feats.Row(i), Mel: feats.Mel, Frames: feats.Frames, DecIn: dec, Labels: lab}
-		}
-		if trees != nil {
-			words, ok := attribution.AlignWords(pipeline.PieceTexts(src[i], tok, sp, srcLines[i]), trees[i])
-			if !ok {
-				unaligned++
-				continue
-			}
-			exs[i].SrcWords, exs[i].Tree = words, trees[i]
-		}
-	}
+	cfg := pipeline.AnalysisConfig(o.cfg, sp, freqIDs)
+	exs, unaligned := pipeline.AnalysisExamples(pipeline.AnalysisInput{Src: src, Tgt: tgt, Features: feats, SrcLines: srcLines, Trees: trees}, tok, sp)
 	if unaligned > 0 {
 		fmt.Fprintf(stderr, "%d of %d sentences: the tokenizer's pieces do not spell the tree's characters (normalization); their trees are left out\n", unaligned, len(src))
 	}
 
-	g, m, name, err := gatetrain.LoadJoined(models, &onnxio.LoadOptions{AllowDirs: o.model.allowDirs})
+	joined, err := pipeline.LoadJoined(models, o.model.allowDirs)
 	if err != nil {
 		return err
 	}
-	defer m.Close()
-	am := m
-	if len(models) == 2 {
-		// A joined graph has no file of its own; its external data is read
-		// from the encoder's folder.
-		if am, err = gatetrain.JoinedModel(g, name, &onnxio.LoadOptions{BaseDir: filepath.Dir(models[0]), AllowDirs: o.model.allowDirs}); err != nil {
-			return err
-		}
-		defer am.Close()
+	defer joined.Close()
+	g, name := joined.Graph, joined.Name
+	am, err := joined.Model()
+	if err != nil {
+		return err
 	}
+	defer am.Close()
 	list, err := structures.ParseList(o.structures)
 	if err != nil {
 		return &usageError{msg: "--structures: " + err.Error()}

@@ -15,7 +15,6 @@ import (
 	"syscall"
 	"testing"
 
-	"onnxprune/attribution"
 	"onnxprune/attribution/conllu"
 	"onnxprune/gatesfile"
 	"onnxprune/graphedit/heads"
@@ -251,12 +250,12 @@ func TestAnalyzeAlignEWT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	failed := 0
-	for i := range src {
-		words, ok := attribution.AlignWords(pipeline.PieceTexts(src[i], tok, sp, lines[i]), trees[i])
-		if !ok {
-			failed++
-			if failed <= 3 {
+	exs, failed := pipeline.AnalysisExamples(pipeline.AnalysisInput{Src: src, Tgt: make([][]int64, len(src)), SrcLines: lines, Trees: trees}, tok, sp)
+	logged := 0
+	for i, ex := range exs {
+		words := ex.SrcWords
+		if words == nil {
+			if logged++; logged <= 3 {
 				t.Logf("not aligned: %q", lines[i])
 			}
 			continue

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"onnxprune/graphedit/heads"
+	"onnxprune/pipeline"
 )
 
 // gateOptions holds the flags of `onnxprune gate`.
@@ -101,7 +102,7 @@ func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	gateHeads, ffnGroup, gateSublayers, err := parseStructures(o.structures)
+	list, err := parseStructures(o.structures)
 	if err != nil {
 		return err
 	}
@@ -117,36 +118,15 @@ func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 	if err := checkDataFiles(outs, ms); err != nil {
 		return err
 	}
-	want := map[heads.Kind]bool{}
-	for _, k := range kinds {
-		want[k] = true
-	}
 	total := 0
 	var lines []string
 	for i, f := range ms.files {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		has := false
-		for _, b := range f.blocks {
-			has = has || len(kinds) == 0 || want[b.Kind]
-		}
-		var gates []heads.Gate
-		if has && gateHeads {
-			if gates, err = heads.InsertGates(f.g, f.blocks, kinds); err != nil {
-				return fmt.Errorf("%s: %w", f.path, err)
-			}
-		}
-		var names []string
-		for _, g := range gates {
-			names = append(names, fmt.Sprintf("%s[%d]", g.Name, g.Heads))
-		}
-		if ffnGroup > 0 || gateSublayers {
-			more, err := insertStructureGates(f, ffnGroup, gateSublayers)
-			if err != nil {
-				return err
-			}
-			names = append(names, more...)
+		names, err := pipeline.GateGraph(f.g, f.blocks, kinds, list)
+		if err != nil {
+			return fmt.Errorf("%s: %w", f.path, err)
 		}
 		if err := f.g.CheckTypes(); err != nil {
 			return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)

@@ -10,6 +10,7 @@ import (
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
+	"onnxprune/pipeline"
 )
 
 // modelFile is one file of a model set with its graph and attention blocks.
@@ -44,27 +45,13 @@ func loadModelSet(paths []string, allowDirs []string, lenient bool) (*modelSet, 
 			return nil, fmt.Errorf("%s: two model files named %s (an output folder holds the same file names)", p, base)
 		}
 		seen[base] = true
-		m, err := onnxio.Load(p, &onnxio.LoadOptions{AllowDirs: allowDirs})
-		if err != nil {
-			ms.close()
-			return nil, err
-		}
-		g, err := graphedit.Load(m)
-		if err != nil {
-			m.Close()
-			ms.close()
-			return nil, err
-		}
-		d, err := heads.Discover(g)
-		if err == nil && !lenient && len(d.NotUnderstood) > 0 {
-			err = d.NotUnderstood[0]
-		}
-		if err != nil {
-			m.Close()
-			ms.close()
-			return nil, fmt.Errorf("%s: %w", p, err)
-		}
-		ms.files = append(ms.files, &modelFile{path: p, m: m, g: g, blocks: d.Blocks, notUnderstood: d.NotUnderstood})
+	}
+	files, err := pipeline.LoadModel(paths, allowDirs, lenient)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		ms.files = append(ms.files, &modelFile{path: f.Path, m: f.Model, g: f.Graph, blocks: f.Blocks, notUnderstood: f.NotUnderstood})
 	}
 	if _, err := ms.inventory(); err != nil {
 		ms.close()

@@ -5,13 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/internal/features"
-	"onnxprune/onnxio"
 	"onnxprune/ortrun"
+	"onnxprune/pipeline"
 	"onnxprune/verify"
 	"onnxprune/verify/score"
 )
@@ -144,11 +143,12 @@ func (o *lossOptions) run(ctx context.Context, models []string, stdout io.Writer
 		return err
 	}
 
-	g, m, name, err := gatetrain.LoadJoined(models, &onnxio.LoadOptions{AllowDirs: o.model.allowDirs})
+	joined, err := pipeline.LoadJoined(models, o.model.allowDirs)
 	if err != nil {
 		return err
 	}
-	defer m.Close()
+	defer joined.Close()
+	g, name := joined.Graph, joined.Name
 	if gates, err := gatetrain.FindGates(g, nil); err == nil && len(gates) > 0 {
 		return fmt.Errorf("%s: a gated model (input %s): give the model without gates, or pruned", name, gates[0].Name)
 	}
@@ -159,15 +159,11 @@ func (o *lossOptions) run(ctx context.Context, models []string, stdout io.Writer
 	if err := gatetrain.CheckSource(g, roles.Src, corpus); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	lm := m
-	if len(models) == 2 {
-		// A joined graph has no file of its own; its external data is read
-		// from the encoder's folder.
-		if lm, err = gatetrain.JoinedModel(g, name, &onnxio.LoadOptions{BaseDir: filepath.Dir(models[0]), AllowDirs: o.model.allowDirs}); err != nil {
-			return err
-		}
-		defer lm.Close()
+	lm, err := joined.Model()
+	if err != nil {
+		return err
 	}
+	defer lm.Close()
 	g.Store(lm)
 	data, err := lm.Marshal()
 	if err != nil {

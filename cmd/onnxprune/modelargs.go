@@ -1,67 +1,40 @@
 package main
 
 import (
-	"fmt"
 	"os"
-	"path/filepath"
 
-	"onnxprune/pipeline"
+	"onnxprune/internal/modelpath"
 )
 
-// optimumFiles are the file names of a Hugging Face Optimum export, in the
-// order the commands read them (encoder first).
-var optimumFiles = []string{"encoder_model.onnx", "decoder_model.onnx", "decoder_with_past_model.onnx", "decoder_model_merged.onnx"}
-
-// expandModelArgs replaces each folder among the MODEL arguments of
-// inspect, gate and prune by the model files in it: the Optimum export's
-// files present (encoder_model.onnx, decoder_model.onnx,
-// decoder_with_past_model.onnx, decoder_model_merged.onnx, in that order),
-// else its model.onnx. A folder holding neither is a usage error naming it;
-// files pass through unchanged (a missing one is reported when loaded).
+// expandModelArgs resolves the MODEL arguments of inspect, gate and prune
+// to their files (modelpath.Resolve: a folder stands for every Optimum file
+// in it, else its model.onnx); a path it refuses is an error naming it.
+// No arguments give none (each command says what it wants).
 func expandModelArgs(args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		st, err := os.Stat(a)
-		if err != nil || !st.IsDir() {
-			out = append(out, a)
-			continue
-		}
-		var found []string
-		for _, n := range optimumFiles {
-			if fileExists(filepath.Join(a, n)) {
-				found = append(found, filepath.Join(a, n))
-			}
-		}
-		if len(found) == 0 && fileExists(filepath.Join(a, "model.onnx")) {
-			found = []string{filepath.Join(a, "model.onnx")}
-		}
-		if len(found) == 0 {
-			return nil, &usageError{msg: fmt.Sprintf("%s is a folder without a model: no %s nor model.onnx in it", a, optimumFiles[0])}
-		}
-		out = append(out, found...)
+	if len(args) == 0 {
+		return nil, nil
 	}
-	return out, nil
+	return modelpath.Resolve(args)
+}
+
+// expandJoinArgs resolves the MODEL | ENCODER DECODER arguments of train,
+// analyze and loss: modelpath.Resolve, then the files joined into one graph
+// (modelpath.JoinPair).
+func expandJoinArgs(args []string) ([]string, error) {
+	files, err := expandModelArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, nil
+	}
+	if files, err = modelpath.JoinPair(files); err != nil {
+		return nil, &usageError{msg: err.Error()}
+	}
+	return files, nil
 }
 
 func fileExists(p string) bool {
 	st, err := os.Stat(p)
 	return err == nil && st.Mode().IsRegular()
-}
-
-// expandJoinArgs resolves the MODEL | ENCODER DECODER arguments of train
-// and analyze: a single folder stands for its encoder_model.onnx and
-// decoder_model.onnx (the pair that is joined into one graph), else its
-// model.onnx (pipeline.ModelFiles); anything else passes through unchanged.
-func expandJoinArgs(args []string) ([]string, error) {
-	if len(args) != 1 {
-		return args, nil
-	}
-	if st, err := os.Stat(args[0]); err != nil || !st.IsDir() {
-		return args, nil
-	}
-	files, err := pipeline.ModelFiles(args)
-	if err != nil {
-		return nil, &usageError{msg: fmt.Sprintf("%s is a folder without encoder_model.onnx + decoder_model.onnx or model.onnx: name the model file (or ENCODER DECODER)", args[0])}
-	}
-	return files[:min(2, len(files))], nil
 }

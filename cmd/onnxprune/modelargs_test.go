@@ -5,11 +5,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"onnxprune/internal/modelpath"
 )
 
 // TestModelFolderArgs: inspect, gate and prune read a folder as the model
 // files in it, exactly as if the files had been named.
 func TestModelFolderArgs(t *testing.T) {
+	optimumFiles := []string{modelpath.Encoder, modelpath.Decoder, modelpath.DecoderWithPast, modelpath.DecoderMerged}
 	var files []string
 	for _, n := range optimumFiles {
 		files = append(files, filepath.Join(marianDir, n))

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"onnxprune/gatesfile"
 	"onnxprune/graphedit/heads"
+	"onnxprune/pipeline"
 )
 
 // pruneOptions holds the flags of `onnxprune prune`.
@@ -136,15 +136,14 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 	}
 	// The decision is made against every block of the model (all files),
 	// then applied to each file's blocks of the same names.
-	var all []*heads.Block
-	seen := map[string]bool{}
+	var paths []string
+	var perFile [][]*heads.Block
 	for _, f := range ms.files {
-		for _, b := range f.blocks {
-			if !seen[b.Name()] {
-				seen[b.Name()] = true
-				all = append(all, b)
-			}
-		}
+		paths, perFile = append(paths, f.path), append(perFile, f.blocks)
+	}
+	all, err := pipeline.AllBlocks(paths, perFile)
+	if err != nil {
+		return err
 	}
 	dec, err := o.decision(all)
 	if err != nil {
@@ -156,15 +155,7 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		fd := heads.Decision{}
-		for _, b := range f.blocks {
-			fd[b.Name()] = dec[b.Name()]
-			if b.Gate != nil && slices.Contains(dec[b.Name()], false) {
-				// Surgery does not shrink the gate vector with the heads.
-				return fmt.Errorf("%s: block %s is gated (input %s): prune the ungated model instead (its gates.json goes to --gates)", f.path, b.Name(), b.Gate.Name())
-			}
-		}
-		rep, err := heads.RemoveHeads(f.g, f.blocks, fd)
+		rep, err := pipeline.CutHeads(f.g, f.blocks, dec)
 		if err != nil {
 			return fmt.Errorf("%s: %w", f.path, err)
 		}

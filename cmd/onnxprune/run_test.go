@@ -76,10 +76,12 @@ func TestRunSplitFixtureByFlags(t *testing.T) {
 	if err := json.Unmarshal(b, &s); err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Model) != 3 {
-		t.Errorf("model files %v, want the folder's three Optimum files", s.Model)
+	// The folder stands for its four Optimum files, as in prune (one rule:
+	// modelpath.Resolve).
+	if len(s.Model) != 4 {
+		t.Errorf("model files %v, want the folder's four Optimum files", s.Model)
 	}
-	for _, f := range []string{"encoder_model.onnx", "decoder_model.onnx", "decoder_with_past_model.onnx"} {
+	for _, f := range []string{"encoder_model.onnx", "decoder_model.onnx", "decoder_with_past_model.onnx", "decoder_model_merged.onnx"} {
 		if _, err := os.Stat(filepath.Join(out, pipeline.PrunedDir, f)); err != nil {
 			t.Errorf("pruned file missing: %v", err)
 		}

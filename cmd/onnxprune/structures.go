@@ -9,8 +9,6 @@ import (
 	"strings"
 
 	"onnxprune/gatesfile"
-	"onnxprune/graphedit"
-	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
 )
 
@@ -317,61 +315,10 @@ func (o *pruneOptions) runStructures(ctx context.Context, stdout io.Writer, ms *
 }
 
 // parseStructures reads --structures (structures.ParseList).
-func parseStructures(s string) (heads bool, ffnGroup int64, sublayers bool, err error) {
+func parseStructures(s string) (structures.List, error) {
 	l, err := structures.ParseList(s)
 	if err != nil {
-		return false, 0, false, &usageError{msg: "--structures: " + err.Error()}
+		return l, &usageError{msg: "--structures: " + err.Error()}
 	}
-	return l.Heads, l.FFNGroup, l.Sublayers, nil
-}
-
-// insertStructureGates gates the FFNs and/or sublayers of one file (after
-// its heads were gated, if they were) and names the gate inputs added.
-func insertStructureGates(f *modelFile, ffnGroup int64, sublayers bool) ([]string, error) {
-	d, err := structures.Discover(f.g)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", f.path, err)
-	}
-	for _, nu := range d.NotUnderstood {
-		if nu.Structure != "attention" {
-			return nil, fmt.Errorf("%s: %w", f.path, nu)
-		}
-	}
-	gates, err := structures.InsertGates(f.g, d, ffnGroup, sublayers)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", f.path, err)
-	}
-	var names []string
-	for _, g := range gates {
-		names = append(names, fmt.Sprintf("%s[%d]", g.Name, g.Size))
-	}
-	return names, nil
-}
-
-// gateForTraining gates an ungated (possibly joined) model for train: the
-// heads of kinds and, as --structures asks, its FFNs and sublayers.
-func gateForTraining(g *graphedit.Graph, blocks []*heads.Block, kinds []heads.Kind, what string) error {
-	gateHeads, ffnGroup, sublayers, err := parseStructures(what)
-	if err != nil {
-		return err
-	}
-	if gateHeads {
-		if _, err := heads.InsertGates(g, blocks, kinds); err != nil {
-			return err
-		}
-	}
-	if ffnGroup == 0 && !sublayers {
-		return nil
-	}
-	d, err := structures.Discover(g)
-	if err != nil {
-		return err
-	}
-	for _, nu := range d.NotUnderstood {
-		if nu.Structure != "attention" {
-			return nu
-		}
-	}
-	_, err = structures.InsertGates(g, d, ffnGroup, sublayers)
-	return err
+	return l, nil
 }

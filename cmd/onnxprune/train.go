@@ -14,10 +14,9 @@ import (
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
-	"onnxprune/internal/features"
-	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
+	"onnxprune/pipeline"
 	"onnxprune/verify"
 	"onnxprune/verify/tokenize"
 )
@@ -113,78 +112,90 @@ uninterrupted run with the same flags ends.`,
       --target-flops 50% --lagrange-lr 0.1 --max-steps 200 -o /tmp/onnxprune-ex/train3 --overwrite`,
 	}
 	c.run = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		o := trainOptions{cfg: gatetrain.DefaultConfig()}
-		fs := newFlagSet(c, stdout)
-		dep := newDeprecations(fs, stderr)
-		bindDataSet(fs, dep, &o.train, "train", "training set SRC,TGT: source and target sentences, one a line", "train-src", "train-tgt")
-		bindDataSet(fs, dep, &o.dev, "dev", "development set SRC,TGT: the validation loss (optional)", "dev-src", "dev-tgt")
-		o.text.bind(fs, dep)
-		for _, a := range []struct{ old, key string }{{"pad-id", "pad"}, {"bos-id", "decoder-start"}, {"eos-id", "eos"}} {
-			dep.custom(a.old, "--specials "+a.key+"=ID", "int", func(v string) error {
-				if o.text.specials != "" {
-					o.text.specials += ","
-				}
-				o.text.specials += a.key + "=" + v
-				return nil
-			})
-		}
-		fs.StringVar(&o.attention, "attention", "all", attentionHelp)
-		fs.StringVar(&o.structures, "structures", "heads", structuresHelp)
-		fs.StringVar(&o.trainWeights, "train-weights", "", `also train weights: encoder, decoder, all, or a comma list`)
-		fs.Float64Var(&o.cfg.Distill.Alpha, "distill", 0, "weight α of the distillation term α·T²·KL(p_dense ‖ p_student) (0: none)")
-		fs.Float64Var(&o.cfg.Distill.Temperature, "distill-temperature", o.cfg.Distill.Temperature, "temperature T of the distillation term (--distill)")
-		fs.StringVar(&o.srcInput, "src-input", "", "model input of the source ids (default: src_ids or input_ids)")
-		fs.StringVar(&o.tgtInput, "tgt-input", "", "model input of the decoder ids (default: tgt_ids or decoder_input_ids)")
-		fs.StringVar(&o.mask, "mask-input", "", "model input of the source mask (default: attention_mask when present)")
-		fs.Float64Var(&o.cfg.Lambda, "l0-lambda", o.cfg.Lambda, "weight λ of the expected-L0 penalty")
-		fs.IntVar(&o.cfg.TargetHeads, "target-heads", 0, "end training with exactly this many open heads, the largest log α (0: train with --l0-lambda)")
-		fs.StringVar(&o.budget.Params, "target-params", "", targetParamsHelp)
-		fs.StringVar(&o.budget.FLOPs, "target-flops", "", targetFLOPsHelp)
-		fs.Float64Var(&o.cfg.LagrangeLR, "lagrange-lr", o.cfg.LagrangeLR, "ascent rate of the Lagrange multipliers")
-		fs.BoolVar(&o.cfg.PerLayer, "penalty-per-layer", o.cfg.PerLayer, "average the L0 penalty over gated layers (the paper's code)")
-		fs.Float64Var(&o.cfg.Schedule.Base, "lr", o.cfg.Schedule.Base, "learning rate of log α (Adam)")
-		fs.StringVar(&o.schedule, "lr-schedule", "constant", "learning-rate schedule: constant, warmup or linear (warmup then linear decay)")
-		fs.IntVar(&o.warmup, "warmup-steps", 0, "linear warmup steps")
-		fs.IntVar(&o.cfg.Steps, "max-steps", o.cfg.Steps, "training steps")
-		fs.Float64Var(&o.cfg.ClipNorm, "clip-norm", o.cfg.ClipNorm, "clip the gradient norm (0: off)")
-		fs.Float64Var(&o.cfg.InitLogAlpha, "init-log-alpha", o.cfg.InitLogAlpha, "initial log α of every gate")
-		fs.Float64Var(&o.cfg.Concrete.Beta, "beta", o.cfg.Concrete.Beta, "Hard Concrete temperature β")
-		fs.Float64Var(&o.cfg.Concrete.Gamma, "gamma", o.cfg.Concrete.Gamma, "Hard Concrete stretch lower bound γ (< 0)")
-		fs.Float64Var(&o.cfg.Concrete.Zeta, "zeta", o.cfg.Concrete.Zeta, "Hard Concrete stretch upper bound ζ (> 1)")
-		fs.Float64Var(&o.cfg.WeightLR, "weight-lr", o.cfg.WeightLR, "learning rate of trained weights (--train-weights)")
-		fs.IntVar(&o.maxTokens, "max-tokens", 2048, "padded tokens per batch (rows × longest sentence)")
-		fs.IntVar(&o.window, "bucket-window", 1000, "sentences sorted by length together (length bucketing)")
-		fs.Float64Var(&o.smoothing, "label-smoothing", 0, "label smoothing ε of the cross-entropy")
-		fs.Uint64Var(&o.seed, "seed", 1, "seed of the gate noise and the data order")
-		fs.IntVar(&o.cfg.ValidEvery, "valid-every", o.cfg.ValidEvery, "validation loss every N steps (0: never)")
-		fs.IntVar(&o.cfg.CheckpointEvery, "checkpoint-every", o.cfg.CheckpointEvery, "checkpoint every N steps")
-		bindOutput(fs, dep, &o.out, "output folder for gates.json, the log, the chart and the checkpoint")
-		fs.BoolVar(&o.overwrite, "overwrite", false, overwriteHelp)
-		fs.BoolVar(&o.resume, "resume", false, "continue from the checkpoint in -o DIR")
-		o.session.bind(fs)
-		fs.IntVar(&o.logEvery, "log-every", 10, "log line every N steps when the output is not a terminal")
-		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
-		if err := parseFlags(fs, args); err != nil {
-			return err
-		}
-		if fs.Changed("l0-lambda") && o.cfg.TargetHeads > 0 {
-			return &usageError{msg: fmt.Sprintf("--l0-lambda %g and --target-heads %d exclude each other: the head target replaces the penalty weight", o.cfg.Lambda, o.cfg.TargetHeads)}
-		}
-		models, err := expandJoinArgs(fs.Args())
+		o, err := parseTrainArgs(c, args, stdout, stderr)
 		if err != nil {
 			return err
-		}
-		switch len(models) {
-		case 1:
-			o.model = models[0]
-		case 2:
-			o.model, o.decoder = models[0], models[1]
-		default:
-			return &usageError{msg: "train takes one MODEL, or an ENCODER and a DECODER file"}
 		}
 		return o.run(ctx, stdout, stderr)
 	}
 	return c
+}
+
+// parseTrainArgs reads train's flags and arguments over the shared
+// training defaults (pipeline.DefaultTrainSettings).
+func parseTrainArgs(c command, args []string, stdout, stderr io.Writer) (*trainOptions, error) {
+	ts := pipeline.DefaultTrainSettings()
+	o := &trainOptions{cfg: ts.Cfg}
+
+	fs := newFlagSet(c, stdout)
+	dep := newDeprecations(fs, stderr)
+	bindDataSet(fs, dep, &o.train, "train", "training set SRC,TGT: source and target sentences, one a line", "train-src", "train-tgt")
+	bindDataSet(fs, dep, &o.dev, "dev", "development set SRC,TGT: the validation loss (optional)", "dev-src", "dev-tgt")
+	o.text.bind(fs, dep)
+	for _, a := range []struct{ old, key string }{{"pad-id", "pad"}, {"bos-id", "decoder-start"}, {"eos-id", "eos"}} {
+		dep.custom(a.old, "--specials "+a.key+"=ID", "int", func(v string) error {
+			if o.text.specials != "" {
+				o.text.specials += ","
+			}
+			o.text.specials += a.key + "=" + v
+			return nil
+		})
+	}
+	fs.StringVar(&o.attention, "attention", "all", attentionHelp)
+	fs.StringVar(&o.structures, "structures", "heads", structuresHelp)
+	fs.StringVar(&o.trainWeights, "train-weights", "", `also train weights: encoder, decoder, all, or a comma list`)
+	fs.Float64Var(&o.cfg.Distill.Alpha, "distill", 0, "weight α of the distillation term α·T²·KL(p_dense ‖ p_student) (0: none)")
+	fs.Float64Var(&o.cfg.Distill.Temperature, "distill-temperature", o.cfg.Distill.Temperature, "temperature T of the distillation term (--distill)")
+	fs.StringVar(&o.srcInput, "src-input", "", "model input of the source ids (default: src_ids or input_ids)")
+	fs.StringVar(&o.tgtInput, "tgt-input", "", "model input of the decoder ids (default: tgt_ids or decoder_input_ids)")
+	fs.StringVar(&o.mask, "mask-input", "", "model input of the source mask (default: attention_mask when present)")
+	fs.Float64Var(&o.cfg.Lambda, "l0-lambda", o.cfg.Lambda, "weight λ of the expected-L0 penalty")
+	fs.IntVar(&o.cfg.TargetHeads, "target-heads", 0, "end training with exactly this many open heads, the largest log α (0: train with --l0-lambda)")
+	fs.StringVar(&o.budget.Params, "target-params", "", targetParamsHelp)
+	fs.StringVar(&o.budget.FLOPs, "target-flops", "", targetFLOPsHelp)
+	fs.Float64Var(&o.cfg.LagrangeLR, "lagrange-lr", o.cfg.LagrangeLR, "ascent rate of the Lagrange multipliers")
+	fs.BoolVar(&o.cfg.PerLayer, "penalty-per-layer", o.cfg.PerLayer, "average the L0 penalty over gated layers (the paper's code)")
+	fs.Float64Var(&o.cfg.Schedule.Base, "lr", o.cfg.Schedule.Base, "learning rate of log α (Adam)")
+	fs.StringVar(&o.schedule, "lr-schedule", "constant", "learning-rate schedule: constant, warmup or linear (warmup then linear decay)")
+	fs.IntVar(&o.warmup, "warmup-steps", 0, "linear warmup steps")
+	fs.IntVar(&o.cfg.Steps, "max-steps", o.cfg.Steps, "training steps")
+	fs.Float64Var(&o.cfg.ClipNorm, "clip-norm", o.cfg.ClipNorm, "clip the gradient norm (0: off)")
+	fs.Float64Var(&o.cfg.InitLogAlpha, "init-log-alpha", o.cfg.InitLogAlpha, "initial log α of every gate")
+	fs.Float64Var(&o.cfg.Concrete.Beta, "beta", o.cfg.Concrete.Beta, "Hard Concrete temperature β")
+	fs.Float64Var(&o.cfg.Concrete.Gamma, "gamma", o.cfg.Concrete.Gamma, "Hard Concrete stretch lower bound γ (< 0)")
+	fs.Float64Var(&o.cfg.Concrete.Zeta, "zeta", o.cfg.Concrete.Zeta, "Hard Concrete stretch upper bound ζ (> 1)")
+	fs.Float64Var(&o.cfg.WeightLR, "weight-lr", o.cfg.WeightLR, "learning rate of trained weights (--train-weights)")
+	fs.IntVar(&o.maxTokens, "max-tokens", ts.MaxTokens, "padded tokens per batch (rows × longest sentence)")
+	fs.IntVar(&o.window, "bucket-window", ts.Window, "sentences sorted by length together (length bucketing)")
+	fs.Float64Var(&o.smoothing, "label-smoothing", ts.Smoothing, "label smoothing ε of the cross-entropy")
+	fs.Uint64Var(&o.seed, "seed", ts.Cfg.Seed, "seed of the gate noise and the data order")
+	fs.IntVar(&o.cfg.ValidEvery, "valid-every", o.cfg.ValidEvery, "validation loss every N steps (0: never)")
+	fs.IntVar(&o.cfg.CheckpointEvery, "checkpoint-every", o.cfg.CheckpointEvery, "checkpoint every N steps")
+	bindOutput(fs, dep, &o.out, "output folder for gates.json, the log, the chart and the checkpoint")
+	fs.BoolVar(&o.overwrite, "overwrite", false, overwriteHelp)
+	fs.BoolVar(&o.resume, "resume", false, "continue from the checkpoint in -o DIR")
+	o.session.bind(fs)
+	fs.IntVar(&o.logEvery, "log-every", 10, "log line every N steps when the output is not a terminal")
+	fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
+	if err := parseFlags(fs, args); err != nil {
+		return nil, err
+	}
+	if fs.Changed("l0-lambda") && o.cfg.TargetHeads > 0 {
+		return nil, &usageError{msg: fmt.Sprintf("--l0-lambda %g and --target-heads %d exclude each other: the head target replaces the penalty weight", o.cfg.Lambda, o.cfg.TargetHeads)}
+	}
+	models, err := expandJoinArgs(fs.Args())
+	if err != nil {
+		return nil, err
+	}
+	switch len(models) {
+	case 1:
+		o.model = models[0]
+	case 2:
+		o.model, o.decoder = models[0], models[1]
+	default:
+		return nil, &usageError{msg: "train takes one MODEL, or an ENCODER and a DECODER file"}
+	}
+	return o, nil
 }
 
 func (o *trainOptions) validate() error {
@@ -228,58 +239,18 @@ func (o *trainOptions) validate() error {
 	return nil
 }
 
-// readCorpus reads a parallel corpus: token ids, or text with a tokenizer;
-// a source ending in .npy is features, paired with the target lines.
-func (o *trainOptions) readCorpus(src, tgt string, tok tokenize.Tokenizer, vocab int64) (*gatetrain.Corpus, error) {
-	if features.IsFile(src) {
-		f, err := features.Read(src)
-		if err != nil {
-			return nil, err
-		}
-		var t [][]int64
-		if tok == nil {
-			t, err = gatetrain.ReadIDFile(tgt, vocab)
-		} else {
-			t, err = encodeLines(tgt, tok)
-		}
-		if err != nil {
-			return nil, err
-		}
-		return gatetrain.NewFeatureCorpus(f, t, tgt)
-	}
-	if tok == nil {
-		return gatetrain.ReadCorpus(src, tgt, vocab)
-	}
-	s, err := encodeLines(src, tok)
-	if err != nil {
-		return nil, err
-	}
-	t, err := encodeLines(tgt, tok)
-	if err != nil {
-		return nil, err
-	}
-	return gatetrain.NewCorpus(s, t, src, tgt)
-}
-
-// encodeLines tokenizes a text file, one sentence a line.
-func encodeLines(path string, tok tokenize.Tokenizer) ([][]int64, error) {
-	var out [][]int64
-	err := safefile.ReadLines(path, func(n int, line []byte) error {
-		ids, err := tok.Encode(string(line))
-		if err != nil {
-			return fmt.Errorf("%s:%d: %w", path, n, err)
-		}
-		out = append(out, ids)
-		return nil
-	})
-	return out, err
+// settings returns the training settings the flags give: the type and
+// defaults the train stage of run uses (pipeline.TrainSettings). The
+// schedule and seed are set by validate.
+func (o *trainOptions) settings() pipeline.TrainSettings {
+	return pipeline.TrainSettings{Cfg: o.cfg, MaxTokens: o.maxTokens, Window: o.window, Smoothing: o.smoothing}
 }
 
 func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error {
 	if err := o.validate(); err != nil {
 		return err
 	}
-	if _, _, _, err := parseStructures(o.structures); err != nil {
+	if _, err := parseStructures(o.structures); err != nil {
 		return err
 	}
 	if _, err := parseKinds(o.attention); err != nil {
@@ -374,7 +345,11 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		if ferr != nil {
 			return fmt.Errorf("%s: %w", name, ferr)
 		}
-		if err := gateForTraining(g, blocks, kinds, o.structures); err != nil {
+		list, err := parseStructures(o.structures)
+		if err != nil {
+			return err
+		}
+		if _, err := pipeline.GateGraph(g, blocks, kinds, list); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
@@ -390,17 +365,13 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	if err != nil {
 		return err
 	}
-	var vocab int64 = -1
-	if tok != nil {
-		vocab = int64(tok.VocabSize())
-	}
-	train, err := o.readCorpus(o.train.src, o.train.tgt(), tok, vocab)
+	train, err := pipeline.ReadCorpus([2]string{o.train.src, o.train.tgt()}, tok)
 	if err != nil {
 		return err
 	}
 	var dev *gatetrain.Corpus
 	if !o.dev.empty() {
-		if dev, err = o.readCorpus(o.dev.src, o.dev.tgt(), tok, vocab); err != nil {
+		if dev, err = pipeline.ReadCorpus([2]string{o.dev.src, o.dev.tgt()}, tok); err != nil {
 			return err
 		}
 	}
@@ -418,10 +389,11 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	if err != nil {
 		return err
 	}
+	ts := o.settings()
 	ro := gatetrain.RunOptions{
 		Graph: g, Model: name, Source: source, WeightSource: weightSource, WeightFile: weightFile,
-		Kinds: kinds, Roles: roles, Train: train, Dev: dev, Specials: sp, MaxTokens: o.maxTokens, Window: o.window,
-		Smoothing: o.smoothing, Cfg: o.cfg, TrainWeights: weights, Untied: o.weightParts.Any(), OutDir: o.out, Resume: o.resume,
+		Kinds: kinds, Roles: roles, Train: train, Dev: dev, Specials: sp, MaxTokens: ts.MaxTokens, Window: ts.Window,
+		Smoothing: ts.Smoothing, Cfg: ts.Cfg, TrainWeights: weights, Untied: o.weightParts.Any(), OutDir: o.out, Resume: o.resume,
 		Session: so, WeightParts: o.weightParts, Ties: ties,
 	}
 	if decoderSource != nil {
@@ -466,9 +438,9 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 // specials resolves the ids the batcher frames sentences with
 // (verify.ResolveSpecials: the flags, then the configuration files beside
 // the model, its metadata, the tokenizer) and says where they came from.
-// The decoder starts with the model's decoder start id (the resolver's:
-// else its BOS), as in `onnxprune run`; without an EOS id none is
-// appended.
+// The ids training frames with follow pipeline.TrainSpecials, as in run:
+// the decoder starts with the model's decoder start id (the resolver's:
+// else its BOS); without an EOS id none is appended.
 func (o *trainOptions) specials(metas []verify.FileMeta, tok tokenize.Tokenizer, stdout io.Writer) (tokenize.Specials, error) {
 	var fb *tokenize.Specials
 	if tok != nil {
@@ -480,12 +452,9 @@ func (o *trainOptions) specials(metas []verify.FileMeta, tok tokenize.Tokenizer,
 	if err != nil {
 		return tokenize.Specials{}, err
 	}
-	sp := ms.Specials
-	if sp.Pad < 0 {
-		return sp, &usageError{msg: "give --specials pad=ID: no config.json, generation_config.json, metadata or tokenizer of the model gives the padding id"}
-	}
-	if sp.DecoderStart < 0 {
-		return sp, &usageError{msg: "give --specials decoder-start=ID: no config.json, generation_config.json, metadata or tokenizer of the model gives the decoder start id or a bos id"}
+	sp, err := pipeline.TrainSpecials(ms.Specials)
+	if err != nil {
+		return sp, &usageError{msg: err.Error()}
 	}
 	fmt.Fprintf(stdout, "special ids: pad=%d decoder-start=%d eos=%d (from %s)\n", sp.Pad, sp.DecoderStart, sp.Eos, orDefaults(ms.From))
 	return sp, nil

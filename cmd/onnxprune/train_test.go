@@ -5,10 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"syscall"
@@ -18,6 +20,7 @@ import (
 	"onnxprune/gatesfile"
 	"onnxprune/gatetrain"
 	"onnxprune/ortrun"
+	"onnxprune/pipeline"
 	"onnxprune/verify/tokenize"
 )
 
@@ -390,5 +393,39 @@ func TestTrainWithDecoderStart(t *testing.T) {
 	}
 	if code, _, stderr := runCLI(args...); code != 2 || !strings.Contains(stderr, "give --specials decoder-start=ID") {
 		t.Errorf("no decoder start and no bos: exit %d, want 2 asking for decoder-start:\n%s", code, stderr)
+	}
+}
+
+// TestTrainSettingsAsRun: `onnxprune train` and the train stage of
+// `onnxprune run` resolve the same flags to the same training settings
+// (pipeline.TrainSettings), defaults included.
+func TestTrainSettingsAsRun(t *testing.T) {
+	model := filepath.Join(plantedDir, "planted_ungated.onnx")
+	for _, flags := range [][]string{
+		nil,
+		{"--max-steps", "50", "--l0-lambda", "0.2", "--max-tokens", "512", "--seed", "3", "--lr", "0.05", "--checkpoint-every", "7"},
+		{"--target-heads", "12"},
+	} {
+		args := append([]string{model, "--train", "a.src,a.tgt", "-o", t.TempDir()}, flags...)
+		o, err := parseTrainArgs(trainCommand(), args, io.Discard, io.Discard)
+		if err != nil {
+			t.Fatalf("train %v: %v", flags, err)
+		}
+		if err := o.validate(); err != nil {
+			t.Fatalf("train %v: %v", flags, err)
+		}
+		c := pipeline.Default()
+		for i := 0; i < len(flags); i += 2 {
+			f, ok := pipeline.FieldByFlag(strings.TrimPrefix(flags[i], "--"))
+			if !ok {
+				t.Fatalf("run has no flag %s", flags[i])
+			}
+			if err := f.Set(&c, flags[i+1]); err != nil {
+				t.Fatalf("run %s %s: %v", flags[i], flags[i+1], err)
+			}
+		}
+		if got, want := o.settings(), c.TrainSettings(); !reflect.DeepEqual(got, want) {
+			t.Errorf("flags %v: train resolves\n%+v\nrun\n%+v", flags, got, want)
+		}
 	}
 }

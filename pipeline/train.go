@@ -1,0 +1,100 @@
+package pipeline
+
+import (
+	"fmt"
+
+	"onnxprune/gatetrain"
+	"onnxprune/internal/features"
+	"onnxprune/verify/score"
+	"onnxprune/verify/tokenize"
+)
+
+// TrainSettings are the gate-training settings that `onnxprune train` and
+// the train stage of `onnxprune run` share: one set of defaults
+// (DefaultTrainSettings), handed to gatetrain.Run alike.
+type TrainSettings struct {
+	// Cfg is the training configuration.
+	Cfg gatetrain.Config
+	// MaxTokens bounds the padded tokens of a batch; Window is the number
+	// of sentences sorted by length together.
+	MaxTokens, Window int
+	// Smoothing is the label smoothing ε of the cross-entropy.
+	Smoothing float64
+}
+
+// DefaultTrainSettings are gatetrain.DefaultConfig with batches of 2048
+// padded tokens, length buckets of 1000 sentences and no label smoothing.
+func DefaultTrainSettings() TrainSettings {
+	return TrainSettings{Cfg: gatetrain.DefaultConfig(), MaxTokens: 2048, Window: 1000}
+}
+
+// TrainSettings returns the training settings of c: the defaults with c's
+// train keys (and seed) applied.
+func (c Config) TrainSettings() TrainSettings {
+	s := DefaultTrainSettings()
+	s.Cfg.Steps, s.Cfg.Lambda, s.Cfg.TargetHeads, s.Cfg.Seed = c.Steps, c.Lambda, c.TargetHeads, c.Seed
+	s.Cfg.Schedule.Base = c.LR
+	s.Cfg.CheckpointEvery = c.CheckpointEvery
+	s.Cfg.Distill = c.Distill
+	s.MaxTokens = c.MaxTokens
+	return s
+}
+
+// TrainSpecials checks a model's resolved special ids for training: the
+// decoder starts with the decoder start id (verify.ResolveSpecials makes it
+// the BOS id when the model names none); without an EOS id none is
+// appended. A model without a padding id or a decoder start is an error
+// naming the setting to give, never a guess.
+func TrainSpecials(sp tokenize.Specials) (tokenize.Specials, error) {
+	if sp.Pad < 0 {
+		return sp, fmt.Errorf("give --specials pad=ID: no config.json, generation_config.json, metadata or tokenizer of the model gives the padding id")
+	}
+	if sp.DecoderStart < 0 {
+		return sp, fmt.Errorf("give --specials decoder-start=ID: no config.json, generation_config.json, metadata or tokenizer of the model gives the decoder start id or a bos id")
+	}
+	return sp, nil
+}
+
+// ReadCorpus reads a parallel corpus for training: text encoded with tok,
+// or token ids when tok is nil (one sentence a line, ids separated by
+// spaces); a source ending in .npy is speech features, one utterance per
+// target line.
+func ReadCorpus(pair [2]string, tok tokenize.Tokenizer) (*gatetrain.Corpus, error) {
+	if tok == nil && !features.IsFile(pair[0]) {
+		return gatetrain.ReadCorpus(pair[0], pair[1], -1)
+	}
+	enc := func(path string) ([][]int64, error) {
+		if tok == nil {
+			return gatetrain.ReadIDFile(path, -1)
+		}
+		lines, err := score.ReadLines(path)
+		if err != nil {
+			return nil, err
+		}
+		var out [][]int64
+		for i, l := range lines {
+			ids, err := tok.Encode(l)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", path, i+1, err)
+			}
+			out = append(out, ids)
+		}
+		return out, nil
+	}
+	t, err := enc(pair[1])
+	if err != nil {
+		return nil, err
+	}
+	if features.IsFile(pair[0]) {
+		f, err := features.Read(pair[0])
+		if err != nil {
+			return nil, err
+		}
+		return gatetrain.NewFeatureCorpus(f, t, pair[1])
+	}
+	s, err := enc(pair[0])
+	if err != nil {
+		return nil, err
+	}
+	return gatetrain.NewCorpus(s, t, pair[0], pair[1])
+}
