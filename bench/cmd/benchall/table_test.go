@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"onnxprune/graphedit/heads"
 )
 
 func TestHalfSpec(t *testing.T) {
-	spec, removed, total := halfSpec([]headBlock{{Name: "encoder:0", Heads: 4}, {Name: "cross:1", Heads: 3}})
+	spec, removed, total := halfSpec([]headBlock{{Name: "encoder:0", Kind: heads.KindEncoder, Heads: 4}, {Name: "cross:1", Kind: heads.KindCross, Layer: 1, Heads: 3}})
 	if want := "encoder:0:2,encoder:0:3,cross:1:1,cross:1:2"; spec != want {
 		t.Errorf("spec %q, want %q", spec, want)
 	}
