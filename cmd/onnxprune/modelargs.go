@@ -19,8 +19,9 @@ func expandModelArgs(args []string) ([]string, error) {
 
 // expandJoinArgs resolves the MODEL | ENCODER DECODER arguments of train,
 // analyze and loss: modelpath.Resolve, then the files joined into one graph
-// (modelpath.JoinPair).
-func expandJoinArgs(args []string) ([]string, error) {
+// (modelpath.JoinPair; merged: a merged decoder given as the second file is
+// taken, for train).
+func expandJoinArgs(args []string, merged bool) ([]string, error) {
 	files, err := expandModelArgs(args)
 	if err != nil {
 		return nil, err
@@ -28,7 +29,7 @@ func expandJoinArgs(args []string) ([]string, error) {
 	if len(files) == 0 {
 		return nil, nil
 	}
-	if files, err = modelpath.JoinPair(files); err != nil {
+	if files, err = modelpath.JoinPair(files, merged); err != nil {
 		return nil, &usageError{msg: err.Error()}
 	}
 	return files, nil

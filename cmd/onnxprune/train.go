@@ -183,7 +183,7 @@ func parseTrainArgs(c command, args []string, stdout, stderr io.Writer) (*trainO
 	if fs.Changed("l0-lambda") && o.cfg.TargetHeads > 0 {
 		return nil, &usageError{msg: fmt.Sprintf("--l0-lambda %g and --target-heads %d exclude each other: the head target replaces the penalty weight", o.cfg.Lambda, o.cfg.TargetHeads)}
 	}
-	models, err := expandJoinArgs(fs.Args())
+	models, err := expandJoinArgs(fs.Args(), true)
 	if err != nil {
 		return nil, err
 	}

@@ -87,14 +87,26 @@ func folderFiles(dir string) ([]string, error) {
 // gate training and analysis: a single-graph file alone, or an encoder and
 // its decoder without past. Resolved Optimum files give their first two
 // (encoder_model.onnx, decoder_model.onnx); other names are taken as given,
-// one file or two. The error names the files when they are not such a
-// pair.
-func JoinPair(files []string) ([]string, error) {
+// one file or two. With merged set, an encoder given with Optimum's merged
+// decoder is a pair too (training runs the merged file's branch without
+// past). The error names the files when they are not such a pair.
+func JoinPair(files []string, merged bool) ([]string, error) {
 	if len(files) > 2 && filepath.Base(files[0]) == Encoder && filepath.Base(files[1]) == Decoder {
 		return files[:2], nil
 	}
-	if len(files) == 1 || (len(files) == 2 && filepath.Base(files[1]) != DecoderWithPast && filepath.Base(files[1]) != DecoderMerged) {
+	if len(files) == 1 {
 		return files, nil
+	}
+	if len(files) == 2 {
+		switch filepath.Base(files[1]) {
+		case DecoderWithPast:
+		case DecoderMerged:
+			if merged {
+				return files, nil
+			}
+		default:
+			return files, nil
+		}
 	}
 	return nil, fmt.Errorf("model: %s: want one model file, or an encoder and a decoder without past (%s and %s)",
 		strings.Join(files, ", "), Encoder, Decoder)

@@ -54,8 +54,8 @@ func TestFolderEqualsItsFiles(t *testing.T) {
 				t.Errorf("%v cache=%v: decoding picks %v from the folder, %v from the files", names, cache, a, b)
 			}
 		}
-		a, errA := JoinPair(byFolder)
-		b, errB := JoinPair(byFiles)
+		a, errA := JoinPair(byFolder, false)
+		b, errB := JoinPair(byFiles, false)
 		if !slices.Equal(a, b) || (errA == nil) != (errB == nil) {
 			t.Errorf("%v: joined pair %v (%v) from the folder, %v (%v) from the files", names, a, errA, b, errB)
 		}
@@ -83,16 +83,19 @@ func TestForDecoding(t *testing.T) {
 
 func TestJoinPair(t *testing.T) {
 	for _, tc := range []struct {
-		files []string
-		want  []string
+		files  []string
+		merged bool
+		want   []string
 	}{
-		{[]string{"m.onnx"}, []string{"m.onnx"}},
-		{[]string{"enc.onnx", "dec.onnx"}, []string{"enc.onnx", "dec.onnx"}},
-		{[]string{"d/" + Encoder, "d/" + Decoder, "d/" + DecoderWithPast}, []string{"d/" + Encoder, "d/" + Decoder}},
-		{[]string{"d/" + Encoder, "d/" + DecoderMerged}, nil},
-		{[]string{"a.onnx", "b.onnx", "c.onnx"}, nil},
+		{[]string{"m.onnx"}, false, []string{"m.onnx"}},
+		{[]string{"enc.onnx", "dec.onnx"}, false, []string{"enc.onnx", "dec.onnx"}},
+		{[]string{"d/" + Encoder, "d/" + Decoder, "d/" + DecoderWithPast}, false, []string{"d/" + Encoder, "d/" + Decoder}},
+		{[]string{"d/" + Encoder, "d/" + DecoderMerged}, false, nil},
+		{[]string{"d/" + Encoder, "d/" + DecoderMerged}, true, []string{"d/" + Encoder, "d/" + DecoderMerged}},
+		{[]string{"d/" + Encoder, "d/" + DecoderWithPast}, true, nil},
+		{[]string{"a.onnx", "b.onnx", "c.onnx"}, true, nil},
 	} {
-		got, err := JoinPair(tc.files)
+		got, err := JoinPair(tc.files, tc.merged)
 		if tc.want == nil {
 			if err == nil || !strings.Contains(err.Error(), tc.files[0]) {
 				t.Errorf("JoinPair(%v) = %v, %v; want an error naming the files", tc.files, got, err)
