@@ -122,11 +122,12 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	// take them back while training runs.
 	o.Graph, tg.Graph = nil, nil
 	debug.FreeOSMemory()
-	// ONNX Runtime prepacks the constant weights (as o.Session says): the
+	// ONNX Runtime prepacks the constant weights (unless o.Session says
+	// not to), so that no product repacks its weight at every step. The
 	// gradient graph reads each weight as it is stored, in the forward
-	// product and through Gemm's transB in the backward one, so the packed
-	// copies take the place of the stored weights instead of adding to
-	// them, and every product skips repacking its weight each step.
+	// product and through Gemm's transB in the backward one: the two packed
+	// copies take the place of the stored weight, and no transposed copy
+	// is made.
 	so := o.Session
 	sess, err := ortrun.NewSession(graphPath, so)
 	if err != nil {

@@ -109,19 +109,20 @@ func gradMatMul(c *Context) {
 }
 
 // weightInputGrad returns dA = dY·Bᵀ for a 2-D B (a weight) applied to A
-// of rank ≥ 2, as one Gemm with transB over A's rows folded together, or nil
-// when the shapes do not allow it (then the caller emits MatMul(dY, Bᵀ)).
-// Gemm reads B transposed in place: a constant B is not copied into a
-// transposed second constant, and ONNX Runtime can prepack it once for the
-// backward product as it does for the forward one. The rows are unfolded to
-// A's shape from dY's leading dims (when A's shape is not fixed), so A itself need not be kept for the
-// backward pass.
+// of rank ≥ 2, as one Gemm with transB over A's rows folded together, or
+// nil when the shapes do not allow it (then the caller emits MatMul(dY,
+// Bᵀ)). Gemm reads B transposed in place: a constant B is not copied into a
+// transposed second constant, and ONNX Runtime can prepack it for the
+// backward product as it does for the forward one. When A's shape is not
+// fixed, the rows are unfolded to it from dY's leading dims, so that A
+// itself need not be kept for the backward pass.
 func (e *emitter) weightInputGrad(a, b, dy *graphedit.Value, ra int, bd []graphedit.Dim, dyAxes []int64) *graphedit.Value {
-	// Gemm without C needs opset 11, and the runtime shape's Slice with
-	// inputs opset 10; ONNX Runtime's CPU Gemm is float and double only.
+	// ONNX Runtime's CPU Gemm is float and double only.
 	if t := e.elem(b); t != elemFloat && t != elemDouble {
 		return nil
 	}
+	// Gemm without C needs opset 11 (and the runtime shape's Slice with
+	// inputs opset 10).
 	if e.opset < 11 || len(bd) != 2 || ra < 2 || dyAxes != nil || !bd[0].Known() || !bd[1].Known() {
 		return nil
 	}
