@@ -158,12 +158,13 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 	// take them back while training runs.
 	o.Graph, tg.Graph = nil, nil
 	debug.FreeOSMemory()
-	// Prepacking would keep a second, re-laid-out copy of every constant
-	// MatMul weight of the training graph (about twice the model's size in
-	// all for a Transformer-base model); without it the products pack their
-	// operands as they go, at a small cost per step.
+	// ONNX Runtime prepacks the constant weights (unless o.Session says
+	// not to), so that no product repacks its weight at every step. The
+	// gradient graph reads each weight as it is stored, in the forward
+	// product and through Gemm's transB in the backward one: the two packed
+	// copies take the place of the stored weight, and no transposed copy
+	// is made.
 	so := o.Session
-	so.NoPrepacking = true
 	sess, err := ortrun.NewSession(graphPath, so)
 	if err != nil {
 		return nil, err

@@ -89,9 +89,11 @@ type Options struct {
 	// run (Chrome trace JSON, one event per node) to a file whose name starts
 	// with it, when the session closes.
 	ProfilePrefix string
-	// NoPrepacking stops ONNX Runtime from keeping a second, re-laid-out
-	// copy of constant MatMul weights (prepacking): the weights are held
-	// once, at some cost per product.
+	// NoPrepacking stops ONNX Runtime from re-laying out constant MatMul
+	// and Gemm weights for its kernels when the session is made
+	// (prepacking); each product then packs its weight as it goes, at some
+	// cost per run. A prepacked weight is held once, in its packed form,
+	// when every node that reads it packs it, and twice otherwise.
 	NoPrepacking bool
 }
 

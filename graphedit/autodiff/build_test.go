@@ -1,6 +1,7 @@
 package autodiff_test
 
 import (
+	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
@@ -392,5 +393,45 @@ func TestQuantizerOnPathRefused(t *testing.T) {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not name %s", err, want)
 		}
+	}
+}
+
+// The input gradient of a product with a weight, dY·Wᵀ, reads W as it is
+// stored, through Gemm's transB: no Transpose of the weight is emitted (ONNX
+// Runtime would fold it into a second, transposed copy of the weight), for
+// 2-D and for batched inputs with symbolic dims (TestMatMul checks the
+// values of both).
+func TestWeightInputGradTransposesInPlace(t *testing.T) {
+	for _, dims := range [][]any{{"b", 4}, {"b", "t", 4}} {
+		t.Run(fmt.Sprint(dims), func(t *testing.T) {
+			b := graphedit.NewBuilder(17)
+			x := b.Input("x", onnxpb.TensorProto_FLOAT, dims...)
+			gate := b.Input("gate", onnxpb.TensorProto_FLOAT, 1)
+			w := b.Float32("W", []int64{4, 3}, randF32(rand.New(rand.NewSource(1)), 12))
+			loss := b.Op("ReduceSum", b.Op("MatMul", b.Op("Mul", x, gate), w), ia("keepdims", 0))
+			b.Output(loss)
+			g, err := b.Graph()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := autodiff.Build(g, loss, []*graphedit.Value{g.Value("gate")}, nil); err != nil {
+				t.Fatal(err)
+			}
+			readers := 0
+			for _, n := range newNodes(g, autodiff.DefaultPrefix) {
+				if n.OpType() == "Transpose" {
+					t.Errorf("node %s transposes a tensor", n)
+				}
+				if reads(n, g.Value("W")) {
+					readers++
+					if n.OpType() != "Gemm" || n.AttrInt("transB", 0) != 1 || n.Input(1) != g.Value("W") {
+						t.Errorf("W is read by %s (%s), want a Gemm with transB=1 taking it as B", n, n.OpType())
+					}
+				}
+			}
+			if readers != 1 {
+				t.Errorf("W is read by %d new nodes, want 1", readers)
+			}
+		})
 	}
 }

@@ -10,7 +10,8 @@ import (
 )
 
 // Gradients of a gated linear layer with respect to its gate only: the
-// weight's own gradient is not built.
+// weight's own gradient is not built, and the weight is read as stored
+// (Gemm with transB computes dY·Wᵀ).
 func ExampleBuild() {
 	b := graphedit.NewBuilder(17)
 	x := b.Input("x", onnxpb.TensorProto_FLOAT, "batch", 4)
@@ -38,7 +39,7 @@ func ExampleBuild() {
 	fmt.Println(strings.Join(ops, " "))
 	// Output:
 	// grad/gate true
-	// Shape Expand Transpose MatMul Mul ReduceSum Identity
+	// Shape Expand Gemm Mul ReduceSum Identity
 }
 
 // The token-level training loss over logits [B, T, V].

@@ -69,16 +69,20 @@ func gradMatMul(c *Context) {
 		return append(append([]graphedit.Dim{}, batch...), m, n)
 	}
 	if c.Need(0) {
-		ga := e.op("MatMul", in(dy2, e.transpose(b2, lastTwo(rb))))
-		var gd []graphedit.Dim
-		if ad != nil {
-			gd = prodDims(ad[ra-2], ad[ra-1])
+		if ga := e.weightInputGrad(a, b, dy, ra, bd, dyAxes); ga != nil {
+			c.SetGrad(0, ga)
+		} else {
+			ga := e.op("MatMul", in(dy2, e.transpose(b2, lastTwo(rb))))
+			var gd []graphedit.Dim
+			if ad != nil {
+				gd = prodDims(ad[ra-2], ad[ra-1])
+			}
+			ga = e.unbroadcast(ga, gd, a2)
+			if a2 != a {
+				ga = e.reshapeLike(ga, a)
+			}
+			c.SetGrad(0, ga)
 		}
-		ga = e.unbroadcast(ga, gd, a2)
-		if a2 != a {
-			ga = e.reshapeLike(ga, a)
-		}
-		c.SetGrad(0, ga)
 	}
 	if c.Need(1) {
 		var gb *graphedit.Value
@@ -102,6 +106,36 @@ func gradMatMul(c *Context) {
 		}
 		c.SetGrad(1, gb)
 	}
+}
+
+// weightInputGrad returns dA = dY·Bᵀ for a 2-D B (a weight) applied to A
+// of rank ≥ 2, as one Gemm with transB over A's rows folded together, or
+// nil when the shapes do not allow it (then the caller emits MatMul(dY,
+// Bᵀ)). Gemm reads B transposed in place: a constant B is not copied into a
+// transposed second constant, and ONNX Runtime can prepack it for the
+// backward product as it does for the forward one. When A's shape is not
+// fixed, the rows are unfolded to it from dY's leading dims, so that A
+// itself need not be kept for the backward pass.
+func (e *emitter) weightInputGrad(a, b, dy *graphedit.Value, ra int, bd []graphedit.Dim, dyAxes []int64) *graphedit.Value {
+	// ONNX Runtime's CPU Gemm is float and double only.
+	if t := e.elem(b); t != elemFloat && t != elemDouble {
+		return nil
+	}
+	// Gemm without C needs opset 11 (and the runtime shape's Slice with
+	// inputs opset 10).
+	if e.opset < 11 || len(bd) != 2 || ra < 2 || dyAxes != nil || !bd[0].Known() || !bd[1].Known() {
+		return nil
+	}
+	k, n := bd[0].Value, bd[1].Value
+	if ra == 2 {
+		return e.op("Gemm", in(dy, b), attrInt("transB", 1))
+	}
+	ga := e.op("Gemm", in(e.reshape(dy, e.ints(-1, n)), b), attrInt("transB", 1))
+	if s, ok := staticShape(a); ok {
+		return e.reshape(ga, e.ints(s...))
+	}
+	lead := e.op("Slice", in(e.shape(dy), e.ints(0), e.ints(-1)))
+	return e.reshape(ga, e.op("Concat", in(lead, e.ints(k)), attrInt("axis", 0)))
 }
 
 // sharedWeightDims reports whether B is a 2-D matrix applied to a batch of

@@ -49,8 +49,11 @@ type result struct {
 	// Losses are the objectives of the first -losses steps (warm-up steps
 	// first), to compare with a peer's.
 	Losses []float64 `json:"first_losses,omitempty"`
-	// StepSec is every step's time, warm-up steps first (-step-times).
+	// StepSec is every step's time, warm-up steps first, and StepCPU its
+	// CPU time (user + system of the process): the least of them is the
+	// figure a loaded machine disturbs least.
 	StepSec []float64 `json:"step_s,omitempty"`
+	StepCPU []float64 `json:"step_cpu_s,omitempty"`
 	// StepFLOPs counts the multiply-adds (×2) of the MatMul and Gemm nodes
 	// of the run graph (training or forward) at the batch's shapes.
 	StepFLOPs int64 `json:"step_flops,omitempty"`
@@ -237,7 +240,7 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		}
 		rssNote("train graph")
 		// As gatetrain.Run does: the session reads the training graph from
-		// a file, without prepacking, and the graph and the model are let go.
+		// a file, and the graph and the model are let go.
 		graphFile, err := os.CreateTemp("", "benchtrain-*.onnx")
 		if err != nil {
 			return err
@@ -252,7 +255,6 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		debug.FreeOSMemory()
 		rssNote("saved")
 		so.Name = model + " (training graph)"
-		so.NoPrepacking = true
 		sess, err := ortrun.NewSession(graphFile.Name(), so)
 		if err != nil {
 			return err
@@ -291,9 +293,10 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 	// are grouped so that a run is long enough to time on a busy machine.
 	timed := step
 	step = func() error {
-		s := time.Now()
+		s, c := time.Now(), cpuSeconds()
 		err := timed()
 		res.StepSec = append(res.StepSec, time.Since(s).Seconds())
+		res.StepCPU = append(res.StepCPU, cpuSeconds()-c)
 		rssNote(fmt.Sprintf("step %d", len(res.StepSec)))
 		return err
 	}
