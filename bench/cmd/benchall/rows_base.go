@@ -239,7 +239,7 @@ func (h *harness) baseRows() {
 	// many other processes share the cores (wall time is not). The ceiling
 	// is the median of the rounds' sgemm runs.
 	if len(sgemm1) > 0 {
-		peak[1] = baseOut{GFLOPSCPU: medianF(sgemm1), GFLOPS: medianF(sgemmWall1)}
+		peak[1] = baseOut{GFLOPSCPU: stats.Median(sgemm1), GFLOPS: stats.Median(sgemmWall1)}
 	}
 	for _, mode := range []string{"gates", "joint"} {
 		s := samples[key{mode, 1}]
