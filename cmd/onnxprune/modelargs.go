@@ -52,16 +52,18 @@ func fileExists(p string) bool {
 // and analyze: a single folder stands for its encoder_model.onnx and
 // decoder_model.onnx (the pair that is joined into one graph), else its
 // model.onnx (pipeline.ModelFiles); anything else passes through unchanged.
-func expandJoinArgs(args []string) ([]string, error) {
+// all is every file of the model: for a folder also its
+// decoder_with_past_model.onnx, when it has one.
+func expandJoinArgs(args []string) (join, all []string, err error) {
 	if len(args) != 1 {
-		return args, nil
+		return args, args, nil
 	}
 	if st, err := os.Stat(args[0]); err != nil || !st.IsDir() {
-		return args, nil
+		return args, args, nil
 	}
 	files, err := pipeline.ModelFiles(args)
 	if err != nil {
-		return nil, &usageError{msg: fmt.Sprintf("%s is a folder without encoder_model.onnx + decoder_model.onnx or model.onnx: name the model file (or ENCODER DECODER)", args[0])}
+		return nil, nil, &usageError{msg: fmt.Sprintf("%s is a folder without encoder_model.onnx + decoder_model.onnx or model.onnx: name the model file (or ENCODER DECODER)", args[0])}
 	}
-	return files[:min(2, len(files))], nil
+	return files[:min(2, len(files))], files, nil
 }

@@ -66,19 +66,32 @@ class Attention(nn.Module):
         b, t, _ = x.shape
         return x.reshape(b, t, self.heads, self.head_dim).transpose(1, 2)
 
-    def forward(self, x, kv, bias):
-        """x [B,T,D] queries, kv [B,S,D] keys/values, bias broadcastable to
-        [B,H,T,S] (0 where allowed, NEG_INF where masked)."""
-        b, t, d = x.shape
-        q = self.split(self.q_proj(x) * self.scale)
-        k = self.split(self.k_proj(kv))
-        v = self.split(self.v_proj(kv))
+    def query(self, x):
+        """Scaled queries [B,H,T,dh] of x [B,T,D]."""
+        return self.split(self.q_proj(x) * self.scale)
+
+    def keys_values(self, kv):
+        """Keys and values [B,H,S,dh] of kv [B,S,D]: what a cache keeps."""
+        return self.split(self.k_proj(kv)), self.split(self.v_proj(kv))
+
+    def attend(self, q, k, v, bias):
+        """Attention of queries q over keys k and values v ([B,H,*,dh]),
+        bias broadcastable to [B,H,T,S]; the output projection of the
+        heads' concatenation [B,T,D]."""
+        b, _, t, _ = q.shape
         scores = torch.matmul(q, k.transpose(-1, -2)) + bias
         probs = torch.softmax(scores, dim=-1)
         probs = F.dropout(probs, self.dropout, self.training)
         ctx = torch.matmul(probs, v)  # [B,H,T,dh]
-        ctx = ctx.transpose(1, 2).reshape(b, t, d)
+        ctx = ctx.transpose(1, 2).reshape(b, t, self.heads * self.head_dim)
         return self.out_proj(ctx)
+
+    def forward(self, x, kv, bias):
+        """x [B,T,D] queries, kv [B,S,D] keys/values, bias broadcastable to
+        [B,H,T,S] (0 where allowed, NEG_INF where masked)."""
+        q = self.query(x)
+        k, v = self.keys_values(kv)
+        return self.attend(q, k, v, bias)
 
 
 class FeedForward(nn.Module):
@@ -129,6 +142,25 @@ class DecoderLayer(nn.Module):
         h = self.ffn_norm(y)
         return y + F.dropout(self.ffn(h), self.dropout, self.training)
 
+    def forward_cached(self, y, self_bias, past, cross, cross_bias):
+        """One decoder layer over the new positions y [B,T,D] with a key/value
+        cache: past is this layer's self-attention (keys, values) of the
+        earlier positions or None, cross the cross-attention (keys, values)
+        of the encoder states. Returns y and the self-attention (keys,
+        values) of all positions (the present cache)."""
+        h = self.self_attn_norm(y)
+        q = self.self_attn.query(h)
+        k, v = self.self_attn.keys_values(h)
+        if past is not None:
+            k = torch.cat([past[0], k], dim=2)
+            v = torch.cat([past[1], v], dim=2)
+        y = y + F.dropout(self.self_attn.attend(q, k, v, self_bias), self.dropout, self.training)
+        h = self.cross_attn_norm(y)
+        y = y + F.dropout(self.cross_attn.attend(self.cross_attn.query(h), cross[0], cross[1], cross_bias),
+                          self.dropout, self.training)
+        h = self.ffn_norm(y)
+        return y + F.dropout(self.ffn(h), self.dropout, self.training), (k, v)
+
 
 class Seq2Seq(nn.Module):
     """Transformer with one embedding matrix shared by encoder input, decoder
@@ -178,6 +210,39 @@ class Seq2Seq(nn.Module):
         y = self.decoder_norm(y)
         return F.linear(y, self.embed.weight) + self.final_logits_bias
 
+    def decode_cached(self, decoder_input_ids, memory_mask, past=None, memory=None):
+        """Decoder with a key/value cache, as Optimum's decoder files: without
+        past (the first call, decoder_model.onnx) it reads the encoder states
+        memory, computes what decode computes and returns the cross-attention
+        keys and values besides; with past (decoder_with_past_model.onnx), a
+        list per layer of (self keys, self values, cross keys, cross values)
+        [B,H,*,dh], it reads no encoder states. Returns the logits of the new
+        positions decoder_input_ids [B,T], per layer the self-attention (keys,
+        values) of all positions, and on the first call per layer the
+        cross-attention (keys, values) (None with past)."""
+        t = decoder_input_ids.shape[1]
+        if past is None:
+            causal = torch.ones(t, t, dtype=torch.float32, device=memory.device).triu(1) * NEG_INF
+            self_bias = causal[None, None, :, :]
+            y = self.embed_tokens(decoder_input_ids)
+            cross = [layer.cross_attn.keys_values(memory) for layer in self.decoder_layers]
+        else:
+            start = past[0][0].shape[2]
+            q_pos = torch.arange(t) + start
+            k_pos = torch.arange(t + start)
+            self_bias = (k_pos[None, :] > q_pos[:, None]).to(torch.float32)[None, None] * NEG_INF
+            y = self.embed(decoder_input_ids) * self.embed_scale + self.positions[start:start + t]
+            y = F.dropout(y, self.config.dropout, self.training)
+            cross = [(p[2], p[3]) for p in past]
+        cross_bias = self.padding_bias(memory_mask)
+        present = []
+        for i, layer in enumerate(self.decoder_layers):
+            y, kv = layer.forward_cached(y, self_bias, None if past is None else past[i][:2], cross[i], cross_bias)
+            present.append(kv)
+        y = self.decoder_norm(y)
+        logits = F.linear(y, self.embed.weight) + self.final_logits_bias
+        return logits, present, (cross if past is None else None)
+
     def forward(self, input_ids, attention_mask, decoder_input_ids):
         memory = self.encode(input_ids, attention_mask)
         return self.decode(decoder_input_ids, memory, attention_mask)
@@ -194,16 +259,47 @@ class EncoderWrapper(nn.Module):
         return self.model.encode(input_ids, attention_mask)
 
 
+def past_names(layers):
+    """Optimum's names of the cache inputs, per layer: self-attention
+    ("decoder") keys and values, then cross-attention ("encoder") ones."""
+    return ["past_key_values.%d.%s.%s" % (i, part, kv)
+            for i in range(layers) for part in ("decoder", "encoder") for kv in ("key", "value")]
+
+
 class DecoderWrapper(nn.Module):
-    """Optimum-style decoder (no cache):
-    (input_ids, encoder_hidden_states, encoder_attention_mask) -> logits."""
+    """Optimum-style decoder (decoder_model.onnx): (input_ids,
+    encoder_hidden_states, encoder_attention_mask) -> logits and every
+    layer's present.I.decoder.key/value and present.I.encoder.key/value,
+    the cache a decoder_with_past continues from."""
 
     def __init__(self, model):
         super().__init__()
         self.model = model
 
     def forward(self, input_ids, encoder_hidden_states, encoder_attention_mask):
-        return self.model.decode(input_ids, encoder_hidden_states, encoder_attention_mask)
+        logits, present, cross = self.model.decode_cached(input_ids, encoder_attention_mask, memory=encoder_hidden_states)
+        out = [logits]
+        for (k, v), (ck, cv) in zip(present, cross):
+            out += [k, v, ck, cv]
+        return tuple(out)
+
+
+class DecoderWithPastWrapper(nn.Module):
+    """Optimum-style decoder_with_past: (input_ids, encoder_attention_mask,
+    past_key_values.*) -> logits and every layer's present.I.decoder.key/value
+    (the cross-attention cache does not change)."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, input_ids, encoder_attention_mask, *past):
+        layers = [past[4 * i:4 * i + 4] for i in range(len(past) // 4)]
+        logits, present, _ = self.model.decode_cached(input_ids, encoder_attention_mask, past=layers)
+        out = [logits]
+        for k, v in present:
+            out += [k, v]
+        return tuple(out)
 
 
 @torch.no_grad()
