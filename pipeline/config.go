@@ -65,9 +65,12 @@ type Config struct {
 	TargetHeads int
 	// Budget is a parameter or FLOP target (train --target-params,
 	// --target-flops).
-	Budget    verify.BudgetTarget
-	LR        float64
-	MaxTokens int
+	Budget verify.BudgetTarget
+	LR     float64
+	// LagrangeLR is the ascent rate of the Lagrange multipliers of a head
+	// target or a budget (train --lagrange-lr).
+	LagrangeLR float64
+	MaxTokens  int
 	// CheckpointEvery is how often training checkpoints (steps).
 	CheckpointEvery int
 
@@ -111,7 +114,7 @@ func Default() Config {
 	tc := gatetrain.DefaultConfig()
 	search, bench := verify.DefaultSearch(), verify.DefaultBench()
 	return Config{
-		Seed: 1, Structures: structures.List{Heads: true}, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, MaxTokens: 2048,
+		Seed: 1, Structures: structures.List{Heads: true}, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, LagrangeLR: tc.LagrangeLR, MaxTokens: 2048,
 		CheckpointEvery: tc.CheckpointEvery,
 		Analyze:         true, PruneBy: "gates",
 		Beam: search.Beam, MaxLen: search.MaxLen,
@@ -227,6 +230,7 @@ var Fields = []Field{
 	{"train.l0-lambda", "l0-lambda", "float", "weight λ of the expected-L0 penalty", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.Lambda) }},
 	{"train.target-heads", "target-heads", "int", "end training with exactly this many open heads, the largest log α (0: train with --l0-lambda)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.TargetHeads, 0) }},
 	{"train.lr", "lr", "float", "learning rate of log α (Adam)", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.LR) }},
+	{"train.lagrange-lr", "lagrange-lr", "float", "ascent rate of the Lagrange multipliers", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.LagrangeLR) }},
 	{"train.max-tokens", "max-tokens", "int", "padded tokens per batch (rows × longest sentence)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.MaxTokens, 1) }},
 	{"train.checkpoint-every", "checkpoint-every", "int", "checkpoint every N steps", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.CheckpointEvery, 1) }},
 	{"analyze.enabled", "analyze", "bool", "run the analysis stage (needed by prune.by other than gates)", func(c *Config, v []string, _ func(string) string) error { return parseBool(v[0], &c.Analyze) }},

@@ -247,6 +247,7 @@ func (r *runner) train(ctx context.Context) error {
 			b.What, b.Target, b.Dense, 100*b.Target/b.Dense, shape.SrcLen, shape.TgtLen)
 	}
 	cfg.Schedule.Base = c.LR
+	cfg.LagrangeLR = c.LagrangeLR
 	cfg.CheckpointEvery = c.CheckpointEvery
 	if cfg.ValidEvery > c.Steps || cfg.ValidEvery == 0 {
 		cfg.ValidEvery = c.Steps
