@@ -235,7 +235,7 @@ func structuresBlock(r *Results) string {
 		"tokens/s of whole greedy translations, the paired ratio (pruned / dense) with the range of the round ratios and the FLOP bound per token.\n\n",
 		r.Settings["steps"], r.Settings["max_tokens"], r.Settings["structures_lagrange_lr"], r.TestSentences, r.Bootstrap.Resamples,
 		r.LossSentences, "`"+flags+"`", r.Settings["speed_sentences"], r.Settings["threads"])
-	b.WriteString("| gated | FLOP budget | kept | BLEU | chrF | dev loss | parameters | FLOPs / token | tokens/s × (bound), batch 1 | tokens/s × (bound), batch 32 |\n")
+	b.WriteString("| gated | FLOP budget | kept | BLEU | chrF | dev loss | parameters | FLOPs / token | tokens/s ×, batch 1 | tokens/s ×, batch 32 |\n")
 	b.WriteString("|---|---:|---|---:|---:|---:|---:|---:|---|---|\n")
 	dense := r.Dense
 	var denseFLOPs float64
@@ -248,7 +248,7 @@ func structuresBlock(r *Results) string {
 			denseParams = s.DenseParams
 		}
 	}
-	fmt.Fprintf(&b, "| dense | – | all | %.2f | %.2f | %s | %s | %s | 1 | 1 |\n", dense.BLEU.Score, dense.ChrF.Score, r.lossText(dense.DevLoss),
+	fmt.Fprintf(&b, "| dense | – | all | %.2f | %.2f | %.4f | %s | %s | 1 | 1 |\n", dense.BLEU.Score, dense.ChrF.Score, dense.DevLoss,
 		thousands(denseParams), mega(denseFLOPs))
 	for _, s := range r.Structures {
 		label := strings.ReplaceAll(s.Structures, ",", ", ")
@@ -265,16 +265,16 @@ func structuresBlock(r *Results) string {
 		}
 		speed := map[int]string{}
 		for _, sp := range s.Speed.Speedups {
-			speed[sp.Batch] = fmt.Sprintf("%s (%s)", ratioText(sp.TokensSpeedup), boundText(sp.PerTokenBound))
+			speed[sp.Batch] = fmt.Sprintf("%s, bound %s", ratioText(sp.TokensSpeedup), boundText(sp.PerTokenBound))
 		}
-		fmt.Fprintf(&b, "| %s | %g%% | %s | %.2f (%s) | %.2f (%s) | %s | %s (%.1f%%) | %s (%.1f%%) | %s | %s |\n",
+		fmt.Fprintf(&b, "| %s | %g%% | %s | %.2f, %s | %.2f, %s | %s | %s (%.1f%%) | %s (%.1f%%) | %s | %s |\n",
 			label, s.Percent, strings.Join(kept, ", "), s.System.BLEU.Score, r.bleuDiff(*s.System), s.System.ChrF.Score, r.chrfDiff(*s.System),
 			r.lossText(s.System.DevLoss), thousands(s.Params), 100*float64(s.Params)/float64(s.DenseParams),
 			mega(s.KeptFLOPs), 100*s.KeptFLOPs/s.DenseFLOPs, orDash(speed[1]), orDash(speed[32]))
 	}
 	for _, s := range r.Structures {
 		if s.EquivalenceMaxDiff != nil {
-			fmt.Fprintf(&b, "\n%s: gated ≡ pruned within %.2g in the logits (verify's check on the test translations).\n", s.Name, *s.EquivalenceMaxDiff)
+			fmt.Fprintf(&b, "\n%s: the largest |gated − pruned| logit difference on the test translations (verify's check) is %.2g.\n", s.Name, *s.EquivalenceMaxDiff)
 		}
 	}
 	return b.String()
