@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"onnxprune/gatetrain"
+	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
 	"onnxprune/verify"
 )
@@ -40,7 +41,8 @@ type BudgetRun struct {
 	DenseFLOPs float64 `json:"dense_flops_per_token"`
 	KeptFLOPs  float64 `json:"kept_flops_per_token,omitempty"`
 	// Kept and Total count the kept and the gated units per structure
-	// (heads, neurons, sublayers).
+	// (heads, neurons, sublayers); a head or neuron of a removed sublayer
+	// is not kept.
 	Kept  map[string]int `json:"kept,omitempty"`
 	Total map[string]int `json:"total,omitempty"`
 	// DenseParams and Params are the floating-point weights of the dense
@@ -116,9 +118,15 @@ func (c *collector) budgetRun(name, gated string, pct float64) (*BudgetRun, erro
 	}
 	r.DenseFLOPs, r.KeptFLOPs = gates.Budget.Dense, gates.Budget.Kept
 	r.Kept, r.Total = map[string]int{}, map[string]int{}
+	// A head or neuron is kept when its gate and its sublayer's are open
+	// (a removed sublayer takes what it holds).
+	removed := map[string]bool{}
+	for _, u := range gates.Sublayers {
+		removed[u.Name] = !u.Keep
+	}
 	for _, h := range gates.Heads {
 		r.Total["heads"]++
-		if h.Keep {
+		if h.Keep && !removed["sublayer:"+structures.BlockSublayer(heads.Kind(h.Kind), h.Layer)] {
 			r.Kept["heads"]++
 		}
 	}
@@ -128,11 +136,15 @@ func (c *collector) budgetRun(name, gated string, pct float64) (*BudgetRun, erro
 	}{{"neurons", gates.FFN}, {"sublayers", gates.Sublayers}} {
 		for _, u := range set.records {
 			n, err := unitsOf(u.Name)
+			var sub string
+			if err == nil {
+				sub, err = sublayerOf(u.Name)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", filepath.Join(dir, gatesFile), err)
 			}
 			r.Total[set.name] += n
-			if u.Keep {
+			if u.Keep && !removed[sub] {
 				r.Kept[set.name] += n
 			}
 		}
@@ -178,6 +190,21 @@ func collectStructures(out string) error {
 		return err
 	}
 	return verify.WriteFileAtomic(filepath.Join(out, "structures.json"), append(data, '\n'))
+}
+
+// sublayerOf names the sublayer holding the FFN neurons of a gate record
+// (ffn:KIND:LAYER:... -> sublayer:KIND:LAYER:ffn); a sublayer's record
+// names itself.
+func sublayerOf(name string) (string, error) {
+	parts := strings.Split(name, ":")
+	if parts[0] != "ffn" {
+		return name, nil
+	}
+	layer, err := strconv.Atoi(parts[min(2, len(parts)-1)])
+	if len(parts) != 4 || err != nil {
+		return "", fmt.Errorf("gate record %q is not ffn:KIND:LAYER:NEURONS", name)
+	}
+	return "sublayer:" + structures.SublayerName(heads.Kind(parts[1]), layer, structures.PartFFN), nil
 }
 
 // unitsOf is the number of units a gate record of gates.json's ffn or
