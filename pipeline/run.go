@@ -295,7 +295,7 @@ func (r *runner) fingerprints() error {
 	}
 	r.fp[StageInspect] = chain("", model)
 	r.fp[StageGate] = chain(r.fp[StageInspect], c.Attention, c.Structures)
-	r.fp[StageTrain] = chain(r.fp[StageGate], tok, train, r.sp, c.Steps, c.Lambda, c.TargetHeads, c.Budget, c.LR, c.MaxTokens, c.Seed, c.CheckpointEvery)
+	r.fp[StageTrain] = chain(r.fp[StageGate], tok, train, r.sp, c.Steps, c.Lambda, c.TargetHeads, c.Budget, c.LR, c.LagrangeLR, c.MaxTokens, c.Seed, c.CheckpointEvery)
 	r.fp[StageAnalyze] = chain(r.fp[StageInspect], tok, dev, r.sp, c.AnalyzeSentences)
 	pruneIn := r.fp[StageTrain]
 	if c.PruneBy != "gates" {
