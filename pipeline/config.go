@@ -66,9 +66,12 @@ type Config struct {
 	TargetHeads int
 	// Budget is a parameter or FLOP target (train --target-params,
 	// --target-flops).
-	Budget    verify.BudgetTarget
-	LR        float64
-	MaxTokens int
+	Budget verify.BudgetTarget
+	LR     float64
+	// LagrangeLR is the ascent rate of the Lagrange multipliers of a head
+	// target or a budget (train --lagrange-lr).
+	LagrangeLR float64
+	MaxTokens  int
 	// CheckpointEvery is how often training checkpoints (steps).
 	CheckpointEvery int
 	// Distill adds the KL divergence from the dense model's distribution
@@ -116,7 +119,7 @@ func Default() Config {
 	tc := ts.Cfg
 	search, bench := verify.DefaultSearch(), verify.DefaultBench()
 	return Config{
-		Seed: tc.Seed, Structures: structures.List{Heads: true}, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, MaxTokens: ts.MaxTokens,
+		Seed: tc.Seed, Structures: structures.List{Heads: true}, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, LagrangeLR: tc.LagrangeLR, MaxTokens: ts.MaxTokens,
 		CheckpointEvery: tc.CheckpointEvery, Distill: tc.Distill,
 		Analyze: true, PruneBy: "gates",
 		Beam: search.Beam, MaxLen: search.MaxLen,
@@ -238,6 +241,7 @@ var Fields = []Field{
 	{"train.distill-temperature", "distill-temperature", "float", "temperature T of the distillation term (--distill)", func(c *Config, v []string, _ func(string) string) error {
 		return parseFloat(v[0], &c.Distill.Temperature)
 	}},
+	{"train.lagrange-lr", "lagrange-lr", "float", "ascent rate of the Lagrange multipliers", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.LagrangeLR) }},
 	{"train.max-tokens", "max-tokens", "int", "padded tokens per batch (rows × longest sentence)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.MaxTokens, 1) }},
 	{"train.checkpoint-every", "checkpoint-every", "int", "checkpoint every N steps", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.CheckpointEvery, 1) }},
 	{"analyze.enabled", "analyze", "bool", "run the analysis stage (needed by prune.by other than gates)", func(c *Config, v []string, _ func(string) string) error { return parseBool(v[0], &c.Analyze) }},

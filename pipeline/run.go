@@ -389,7 +389,7 @@ func (r *runner) fingerprints() error {
 	}
 	r.fp[StageInspect] = chain("", model)
 	r.fp[StageGate] = chain(r.fp[StageInspect], c.Attention, c.Structures)
-	trainParts := []any{tok, train, r.sp, c.Steps, c.Lambda, c.TargetHeads, c.Budget, c.LR, c.MaxTokens, c.Seed, c.CheckpointEvery}
+	trainParts := []any{tok, train, r.sp, c.Steps, c.Lambda, c.TargetHeads, c.Budget, c.LR, c.LagrangeLR, c.MaxTokens, c.Seed, c.CheckpointEvery}
 	if c.Distill.On() {
 		// Only a distilling run's fingerprint names it: the others keep
 		// theirs.

@@ -34,6 +34,7 @@ func (c Config) TrainSettings() TrainSettings {
 	s := DefaultTrainSettings()
 	s.Cfg.Steps, s.Cfg.Lambda, s.Cfg.TargetHeads, s.Cfg.Seed = c.Steps, c.Lambda, c.TargetHeads, c.Seed
 	s.Cfg.Schedule.Base = c.LR
+	s.Cfg.LagrangeLR = c.LagrangeLR
 	s.Cfg.CheckpointEvery = c.CheckpointEvery
 	s.Cfg.Distill = c.Distill
 	s.MaxTokens = c.MaxTokens

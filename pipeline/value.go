@@ -78,6 +78,8 @@ func (c *Config) Value(key string) string {
 		return itoa(c.TargetHeads)
 	case "train.lr":
 		return ftoa(c.LR)
+	case "train.lagrange-lr":
+		return ftoa(c.LagrangeLR)
 	case "train.max-tokens":
 		return itoa(c.MaxTokens)
 	case "train.checkpoint-every":

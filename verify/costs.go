@@ -24,7 +24,8 @@ type Cost struct {
 // CostMeter measures what cutting structures saves, by cutting them
 // (structures.Remove) from in-memory copies of a model's ungated files and
 // counting what is left as CountFLOPs does; parameters are the
-// floating-point initializer elements of the files, summed over files.
+// floating-point initializer elements of the files, summed over files but
+// for a decoder_with_past file (its weights are the decoder's).
 type CostMeter struct {
 	// Dense is the cost of the uncut model.
 	Dense Cost
@@ -121,7 +122,9 @@ func (c *CostMeter) count(edit func(*graphedit.Graph) error) (Cost, error) {
 			}
 			edited[g] = e
 		}
-		cost.Params += floatParams(edited[cf.plain].ToProto())
+		if cf.fi.role != roleDecoderPast {
+			cost.Params += floatParams(edited[cf.plain].ToProto())
+		}
 		for i, useCache := range []bool{false, true} {
 			fc.graphs[fmt.Sprintf("%s|%v", cf.fi.path, useCache)] = &flopGraph{fi: cf.fi, g: edited[cf.flop[i]], m: cf.om}
 		}

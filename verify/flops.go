@@ -112,6 +112,9 @@ func (fg *flopGraph) count(cs CallShape, cross func(string) bool) (FLOPCount, er
 		case name == useCacheName:
 			dims = slices.Clone(decl)
 		case isPast(name):
+			// The graph's own declaration: surgery on the file's
+			// ungated graph (a cost meter's cut) changes head counts.
+			decl = declaredShape(v)
 			l := P
 			if cross(name) {
 				l = S
@@ -156,6 +159,20 @@ func (fg *flopGraph) count(cs CallShape, cross func(string) bool) (FLOPCount, er
 		fc.Nodes++
 	}
 	return fc, nil
+}
+
+// declaredShape is v's declared dims, -1 where symbolic (nil when the rank
+// is unknown).
+func declaredShape(v *graphedit.Value) []int64 {
+	var dims []int64
+	for _, d := range v.Shape() {
+		if d.Known() {
+			dims = append(dims, d.Value)
+		} else {
+			dims = append(dims, -1)
+		}
+	}
+	return dims
 }
 
 // matmulFLOPs is 2 · (output elements) · K, K the contracted size.

@@ -146,7 +146,7 @@ new or empty unless --overwrite, and a failed run leaves none of it. An interrup
 }
 
 func (o *analyzeOptions) run(ctx context.Context, models []string, stdout, stderr io.Writer) error {
-	models, err := expandJoinArgs(models, false)
+	models, _, err := expandJoinArgs(models, false)
 	if err != nil {
 		return err
 	}

@@ -140,3 +140,70 @@ func lastStep(t *testing.T, path string) gatetrain.StepInfo {
 	}
 	return s
 }
+
+// TestTrainBudgetCache: with MODEL a folder holding a decoder_with_past
+// file (the Marian fixture), train --target-flops counts FLOPs per token
+// decoding with the cache — the dense cost is the cached count of the
+// folder, below the uncached count of its encoder and decoder — and the
+// decision costs exactly what counting the pruned folder with the cache
+// gives, heads cut from the past inputs included.
+func TestTrainBudgetCache(t *testing.T) {
+	dir := t.TempDir()
+	ts, tt := writeIDPairs(t, dir, "train", 30, 7, 5, 100)
+	corpus, err := gatetrain.ReadCorpus(ts, tt, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shape := verify.CorpusShape(corpus)
+	run := filepath.Join(dir, "run")
+	code, _, stderr := runCLI("train", marianDir, "--train", ts+","+tt, "--ids", "--specials", marianSpecials,
+		"--structures", "heads,ffn:16,sublayers", "--target-flops", "60%", "--max-steps", "5", "--threads", "1",
+		"--log-every", "1000", "-o", run)
+	if code != 0 {
+		t.Fatalf("train: exit %d: %s", code, stderr)
+	}
+	gf, err := gatesfile.Read(filepath.Join(run, "gates.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := gf.Budget
+	if b == nil {
+		t.Fatal("gates.json has no budget")
+	}
+	cached, err := verify.NewCostMeter([]string{marianDir}, nil, shape, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cached.Close()
+	m := func(n string) string { return filepath.Join(marianDir, n) }
+	uncached, err := verify.NewCostMeter([]string{m("encoder_model.onnx"), m("decoder_model.onnx")}, nil, shape, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer uncached.Close()
+	if b.Dense != cached.Dense.FLOPs || b.Dense >= uncached.Dense.FLOPs {
+		t.Errorf("budget's dense FLOPs %g, want the cached count %g (uncached %g)", b.Dense, cached.Dense.FLOPs, uncached.Dense.FLOPs)
+	}
+	var heads int
+	for _, r := range gf.Heads {
+		if !r.Keep {
+			heads++
+		}
+	}
+	pruned := filepath.Join(dir, "pruned")
+	if code, _, stderr := runCLI("prune", marianDir, "--gates", filepath.Join(run, "gates.json"), "-o", pruned); code != 0 {
+		t.Fatalf("prune: exit %d: %s", code, stderr)
+	}
+	pm, err := verify.NewCostMeter([]string{pruned}, nil, shape, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pm.Close()
+	if math.Abs(pm.Dense.FLOPs-b.Kept) > costTol*b.Dense || b.Kept > b.Target {
+		t.Errorf("pruned folder counts %g FLOPs/token with the cache, the decision %g, target %g", pm.Dense.FLOPs, b.Kept, b.Target)
+	}
+	if heads == 0 {
+		t.Errorf("the decision removes no head; the test wants heads cut from the past inputs")
+	}
+	t.Logf("dense %g (uncached %g), target %g, decision %g, pruned %g, %d heads removed", b.Dense, uncached.Dense.FLOPs, b.Target, b.Kept, pm.Dense.FLOPs, heads)
+}

@@ -62,7 +62,7 @@ with the model, the data, the sentence and token counts and the loss.`,
 		if err := parseFlags(fs, args); err != nil {
 			return err
 		}
-		models, err := expandJoinArgs(fs.Args(), false)
+		models, _, err := expandJoinArgs(fs.Args(), false)
 		if err != nil {
 			return err
 		}

@@ -18,21 +18,19 @@ func expandModelArgs(args []string) ([]string, error) {
 }
 
 // expandJoinArgs resolves the MODEL | ENCODER DECODER arguments of train,
-// analyze and loss: modelpath.Resolve, then the files joined into one graph
-// (modelpath.JoinPair; merged: a merged decoder given as the second file is
-// taken, for train).
-func expandJoinArgs(args []string, merged bool) ([]string, error) {
-	files, err := expandModelArgs(args)
-	if err != nil {
-		return nil, err
+// analyze and loss: modelpath.Resolve gives all of the model's files (for a
+// folder, also its decoder with past, which counts in a FLOP budget), and
+// join the ones joined into one graph (modelpath.JoinPair; merged: a merged
+// decoder given as the second file is taken, for train).
+func expandJoinArgs(args []string, merged bool) (join, all []string, err error) {
+	all, err = expandModelArgs(args)
+	if err != nil || len(all) == 0 {
+		return nil, nil, err
 	}
-	if len(files) == 0 {
-		return nil, nil
+	if join, err = modelpath.JoinPair(all, merged); err != nil {
+		return nil, nil, &usageError{msg: err.Error()}
 	}
-	if files, err = modelpath.JoinPair(files, merged); err != nil {
-		return nil, &usageError{msg: err.Error()}
-	}
-	return files, nil
+	return join, all, nil
 }
 
 func fileExists(p string) bool {

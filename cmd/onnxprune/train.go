@@ -43,6 +43,10 @@ type trainOptions struct {
 	seed                     uint64
 	allowDirs                []string
 	cfg                      gatetrain.Config
+	// costFiles are the model's files a budget is counted on: with the
+	// model given as a folder, all of its export's files, so that a
+	// decoder_with_past file's cache counts.
+	costFiles []string
 }
 
 func trainCommand() command {
@@ -86,9 +90,10 @@ records go to gates.json's ffn and sublayers lists. --target-params and
 expected parameters or FLOPs per generated token of the kept model to a target with
 the same learned Lagrangian, each unit (head, FFN neuron or group, sublayer) costed by
 what cutting it from the ungated model saves (FLOPs counted as verify counts them, at
-batch 1 and the corpus's median lengths); the decision ends at most at the target
-(closed units reopened, largest log α first, while it fits; open ones closed, smallest
-first, while it does not) and gates.json's budget says what it costs.
+batch 1 and the corpus's median lengths, with the key/value cache when MODEL is a
+folder that holds decoder_with_past_model.onnx); the decision ends at most at the
+target (closed units reopened, largest log α first, while it fits; open ones closed,
+smallest first, while it does not) and gates.json's budget says what it costs.
 
 Written to -o DIR (new or empty; an existing one only with --overwrite or --resume,
 and a run that fails before its first checkpoint leaves none): gates.json (per head log α, P(open), test-time gate, decision,
@@ -183,7 +188,7 @@ func parseTrainArgs(c command, args []string, stdout, stderr io.Writer) (*trainO
 	if fs.Changed("l0-lambda") && o.cfg.TargetHeads > 0 {
 		return nil, &usageError{msg: fmt.Sprintf("--l0-lambda %g and --target-heads %d exclude each other: the head target replaces the penalty weight", o.cfg.Lambda, o.cfg.TargetHeads)}
 	}
-	models, err := expandJoinArgs(fs.Args(), true)
+	models, all, err := expandJoinArgs(fs.Args(), true)
 	if err != nil {
 		return nil, err
 	}
@@ -195,6 +200,7 @@ func parseTrainArgs(c command, args []string, stdout, stderr io.Writer) (*trainO
 	default:
 		return nil, &usageError{msg: "train takes one MODEL, or an ENCODER and a DECODER file"}
 	}
+	o.costFiles = all
 	return o, nil
 }
 
@@ -376,11 +382,7 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		}
 	}
 	if wantBudget {
-		files := []string{o.model}
-		if o.decoder != "" {
-			files = append(files, o.decoder)
-		}
-		if o.cfg.Budget, err = makeBudget(o.budget, files, o.allowDirs, g, kinds, verify.CorpusShape(train), stdout); err != nil {
+		if o.cfg.Budget, err = makeBudget(o.budget, o.costFiles, o.allowDirs, g, kinds, verify.CorpusShape(train), stdout); err != nil {
 			return err
 		}
 	}

@@ -66,19 +66,29 @@ class Attention(nn.Module):
         b, t, _ = x.shape
         return x.reshape(b, t, self.heads, self.head_dim).transpose(1, 2)
 
-    def forward(self, x, kv, bias):
-        """x [B,T,D] queries, kv [B,S,D] keys/values, bias broadcastable to
-        [B,H,T,S] (0 where allowed, NEG_INF where masked)."""
+    def forward(self, x, kv, bias, past=None, cached=None):
+        """x [B,T,D] queries; keys and values projected from kv [B,S,D], or
+        given as they are by cached = (keys, values) [B,H,S,dh]; past =
+        (keys, values) of earlier positions goes before them; bias
+        broadcastable to [B,H,T,S] (0 where allowed, NEG_INF where masked).
+        Returns the output [B,T,D] and the (keys, values) attended over,
+        what a key/value cache keeps."""
         b, t, d = x.shape
         q = self.split(self.q_proj(x) * self.scale)
-        k = self.split(self.k_proj(kv))
-        v = self.split(self.v_proj(kv))
+        if cached is None:
+            k = self.split(self.k_proj(kv))
+            v = self.split(self.v_proj(kv))
+        else:
+            k, v = cached
+        if past is not None:
+            k = torch.cat([past[0], k], dim=2)
+            v = torch.cat([past[1], v], dim=2)
         scores = torch.matmul(q, k.transpose(-1, -2)) + bias
         probs = torch.softmax(scores, dim=-1)
         probs = F.dropout(probs, self.dropout, self.training)
         ctx = torch.matmul(probs, v)  # [B,H,T,dh]
         ctx = ctx.transpose(1, 2).reshape(b, t, d)
-        return self.out_proj(ctx)
+        return self.out_proj(ctx), (k, v)
 
 
 class FeedForward(nn.Module):
@@ -105,7 +115,7 @@ class EncoderLayer(nn.Module):
 
     def forward(self, x, bias):
         h = self.self_attn_norm(x)
-        x = x + F.dropout(self.self_attn(h, h, bias), self.dropout, self.training)
+        x = x + F.dropout(self.self_attn(h, h, bias)[0], self.dropout, self.training)
         h = self.ffn_norm(x)
         return x + F.dropout(self.ffn(h), self.dropout, self.training)
 
@@ -121,13 +131,21 @@ class DecoderLayer(nn.Module):
         self.ffn = FeedForward(c.d_model, c.ffn_dim, c.dropout)
         self.dropout = c.dropout
 
-    def forward(self, y, self_bias, memory, cross_bias):
+    def forward(self, y, self_bias, memory, cross_bias, past=None):
+        """y [B,T,D] the new positions; memory [B,S,D] the encoder states,
+        or with past = (self keys, self values, cross keys, cross values)
+        [B,H,*,dh] (a key/value cache) None: the earlier positions' keys and
+        values and the encoder states' are taken from past. Returns y and
+        the (keys, values) of self-attention over all positions and of
+        cross-attention."""
         h = self.self_attn_norm(y)
-        y = y + F.dropout(self.self_attn(h, h, self_bias), self.dropout, self.training)
+        a, self_kv = self.self_attn(h, h, self_bias, past=None if past is None else past[:2])
+        y = y + F.dropout(a, self.dropout, self.training)
         h = self.cross_attn_norm(y)
-        y = y + F.dropout(self.cross_attn(h, memory, cross_bias), self.dropout, self.training)
+        c, cross_kv = self.cross_attn(h, memory, cross_bias, cached=None if past is None else past[2:])
+        y = y + F.dropout(c, self.dropout, self.training)
         h = self.ffn_norm(y)
-        return y + F.dropout(self.ffn(h), self.dropout, self.training)
+        return y + F.dropout(self.ffn(h), self.dropout, self.training), self_kv, cross_kv
 
 
 class Seq2Seq(nn.Module):
@@ -174,9 +192,40 @@ class Seq2Seq(nn.Module):
         cross_bias = self.padding_bias(memory_mask)
         y = self.embed_tokens(decoder_input_ids)
         for layer in self.decoder_layers:
-            y = layer(y, self_bias, memory, cross_bias)
+            y = layer(y, self_bias, memory, cross_bias)[0]
         y = self.decoder_norm(y)
         return F.linear(y, self.embed.weight) + self.final_logits_bias
+
+    def decode_cached(self, decoder_input_ids, memory_mask, past=None, memory=None):
+        """Decoder with a key/value cache, as Optimum's decoder files: without
+        past (the first call, decoder_model.onnx) it reads the encoder states
+        memory and computes what decode computes; with past
+        (decoder_with_past_model.onnx), a list per layer of (self keys, self
+        values, cross keys, cross values) [B,H,*,dh], it reads no encoder
+        states. Returns the logits of the new positions decoder_input_ids
+        [B,T] and per layer the self-attention (keys, values) of all
+        positions and the cross-attention (keys, values)."""
+        t = decoder_input_ids.shape[1]
+        if past is None:
+            causal = torch.ones(t, t, dtype=torch.float32, device=memory.device).triu(1) * NEG_INF
+            self_bias = causal[None, None, :, :]
+            y = self.embed_tokens(decoder_input_ids)
+        else:
+            start = past[0][0].shape[2]
+            q_pos = torch.arange(t) + start
+            k_pos = torch.arange(t + start)
+            self_bias = (k_pos[None, :] > q_pos[:, None]).to(torch.float32)[None, None] * NEG_INF
+            y = self.embed(decoder_input_ids) * self.embed_scale + self.positions[start:start + t]
+            y = F.dropout(y, self.config.dropout, self.training)
+        cross_bias = self.padding_bias(memory_mask)
+        self_kv, cross_kv = [], []
+        for i, layer in enumerate(self.decoder_layers):
+            y, kv, ckv = layer(y, self_bias, memory, cross_bias, past=None if past is None else past[i])
+            self_kv.append(kv)
+            cross_kv.append(ckv)
+        y = self.decoder_norm(y)
+        logits = F.linear(y, self.embed.weight) + self.final_logits_bias
+        return logits, self_kv, cross_kv
 
     def forward(self, input_ids, attention_mask, decoder_input_ids):
         memory = self.encode(input_ids, attention_mask)
@@ -194,16 +243,47 @@ class EncoderWrapper(nn.Module):
         return self.model.encode(input_ids, attention_mask)
 
 
+def past_names(layers):
+    """Optimum's names of the cache inputs, per layer: self-attention
+    ("decoder") keys and values, then cross-attention ("encoder") ones."""
+    return ["past_key_values.%d.%s.%s" % (i, part, kv)
+            for i in range(layers) for part in ("decoder", "encoder") for kv in ("key", "value")]
+
+
 class DecoderWrapper(nn.Module):
-    """Optimum-style decoder (no cache):
-    (input_ids, encoder_hidden_states, encoder_attention_mask) -> logits."""
+    """Optimum-style decoder (decoder_model.onnx): (input_ids,
+    encoder_hidden_states, encoder_attention_mask) -> logits and every
+    layer's present.I.decoder.key/value and present.I.encoder.key/value,
+    the cache a decoder_with_past continues from."""
 
     def __init__(self, model):
         super().__init__()
         self.model = model
 
     def forward(self, input_ids, encoder_hidden_states, encoder_attention_mask):
-        return self.model.decode(input_ids, encoder_hidden_states, encoder_attention_mask)
+        logits, present, cross = self.model.decode_cached(input_ids, encoder_attention_mask, memory=encoder_hidden_states)
+        out = [logits]
+        for (k, v), (ck, cv) in zip(present, cross):
+            out += [k, v, ck, cv]
+        return tuple(out)
+
+
+class DecoderWithPastWrapper(nn.Module):
+    """Optimum-style decoder_with_past: (input_ids, encoder_attention_mask,
+    past_key_values.*) -> logits and every layer's present.I.decoder.key/value
+    (the cross-attention cache does not change)."""
+
+    def __init__(self, model):
+        super().__init__()
+        self.model = model
+
+    def forward(self, input_ids, encoder_attention_mask, *past):
+        layers = [past[4 * i:4 * i + 4] for i in range(len(past) // 4)]
+        logits, present, _ = self.model.decode_cached(input_ids, encoder_attention_mask, past=layers)
+        out = [logits]
+        for k, v in present:
+            out += [k, v]
+        return tuple(out)
 
 
 @torch.no_grad()

@@ -11,6 +11,9 @@
 #     choice, at the same budgets;
 #   - gate training at penalty weights λ; all three attention kinds gated
 #     together, at budgets and λ;
+#   - heads, FFN neurons and sublayers gated together to a budget of FLOPs
+#     per generated token (issue 21), and heads alone at the same budget
+#     where closing every head can reach it;
 #   - head roles on the UD EWT dev trees, speed vs the FLOP bound;
 #   - a paired bootstrap test (onnxprune score --paired-bs, 1,000 resamples,
 #     seed 12345) of every system against the dense model, and of every
@@ -47,11 +50,17 @@
 #              runs/results-smoke/scratch)
 #   UNTIL=HH:MM  start no experiment at or after this time (UTC): stop in time
 #              to commit the cache before a session ends
-#   MODEL=DIR  the model folder (encoder_model.onnx + decoder_model.onnx;
-#              default models/reference)
+#   MODEL=DIR  the model folder (encoder_model.onnx + decoder_model.onnx,
+#              and decoder_with_past_model.onnx: greedy decoding and the
+#              FLOP budgets use its key/value cache; default models/reference)
+#   ONLY="NAME..."  run only these experiments (dense, gt-t10, st-f50,
+#              speed-st-f50, ...: the names the run prints); the others stay
+#              as they are in the cache
 #   PUBLISH=1  at the end, copy SCRATCH/RESULTS.md to RESULTS.md and the
 #              chart, results.json and the roles analysis to docs/results/
-#              (refused with SMOKE=1)
+#              (refused with SMOKE=1); while other experiments are missing,
+#              the structures block alone is published once its experiments
+#              are cached
 # Needs Go (it builds bin/onnxprune and bin/resultsgen), the ONNX Runtime
 # library (make ort) and the train split (models/corpus/make_corpus.py).
 set -euo pipefail
@@ -67,6 +76,7 @@ fi
 MODEL=${MODEL:-models/reference}
 PUBLISH=${PUBLISH:-0}
 UNTIL=${UNTIL:-}
+ONLY=${ONLY:-}
 if [ "$SMOKE" = 1 ] && [ "$PUBLISH" = 1 ]; then
 	echo "results.sh: PUBLISH=1 with SMOKE=1 would put smoke numbers into RESULTS.md; refused" >&2
 	exit 2
@@ -88,11 +98,21 @@ if [ "$SMOKE" = 1 ]; then
 	BUDGETS="10 4" LAMBDAS="0.05" ALL_BUDGETS="24" ALL_LAMBDAS="0.05"
 	STEPS=3 MAX_TOKENS=512 TEST_N=20 VAL_N=10 LOSS_N=20 AN_N=20 EWT_N=20
 	SPEED_N=5 SPEED="--bench-batch 1 --repeats 2 --rounds 2"
+	ST_SPEED="--bench-batch 1,32 --repeats 2 --rounds 2"
 else
 	BUDGETS="24 16 10 6 4" LAMBDAS="0.005 0.01 0.02 0.05" ALL_BUDGETS="48 24 12" ALL_LAMBDAS="0.01 0.05"
 	STEPS=300 MAX_TOKENS=2048 TEST_N=0 VAL_N=0 LOSS_N=0 AN_N=0 EWT_N=0
 	SPEED_N=100 SPEED="--bench-batch 1,8 --repeats 30 --rounds 5"
+	ST_SPEED="--bench-batch 1,32 --repeats 20 --rounds 5"
 fi
+# Issue 21: FLOP budgets (percent of the dense model's FLOPs per generated
+# token) for heads, FFN neurons and sublayers gated together (st-fP), and for
+# all heads alone (hd-fP); both timed against the dense model at batches 1
+# and 32 (ST_SPEED). The Lagrange multipliers ascend at ST_LAGRANGE_LR, so
+# that the expected cost reaches the budget within the steps.
+ST_BUDGETS="50"
+ST_STRUCTURES="heads,ffn,sublayers"
+ST_LAGRANGE_LR=0.1
 METHODS="relevance importance confidence random"
 ROLES_RUN=gt-t10    # the decision marked on the roles heatmaps
 SPEED_RUNS="gt-t10 none-0 all-t24"
@@ -101,7 +121,9 @@ BS_N=1000 BS_SEED=12345
 THREADS=2
 
 mkdir -p "$CACHE" "$SCRATCH/logs"
-MODEL_SHA=$(cat "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" | sha256sum | cut -c1-64)
+MODEL_FILES=("$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx")
+[ -f "$MODEL/decoder_with_past_model.onnx" ] && MODEL_FILES+=("$MODEL/decoder_with_past_model.onnx")
+MODEL_SHA=$(cat "${MODEL_FILES[@]}" | sha256sum | cut -c1-64)
 SETTINGS="smoke=$SMOKE
 model=$MODEL
 model_sha256=$MODEL_SHA
@@ -121,6 +143,10 @@ speed_sentences=$SPEED_N
 speed_flags=$SPEED
 roles_run=$ROLES_RUN
 speed_runs=$SPEED_RUNS
+structures_budgets=$ST_BUDGETS
+structures=$ST_STRUCTURES
+structures_lagrange_lr=$ST_LAGRANGE_LR
+structures_speed_flags=$ST_SPEED
 random_seed=$RANDOM_SEED
 bootstrap_resamples=$BS_N
 bootstrap_seed=$BS_SEED
@@ -176,9 +202,11 @@ runstep() {
 	fi
 	printf '%s\t%s\n' "$name" "$(awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN{printf "%.1f", b-a}')" >>"$TIMES"
 }
-# step NAME OUTPUT COMMAND...: an experiment: runstep, unless UNTIL has come.
+# step NAME OUTPUT COMMAND...: an experiment: runstep, unless UNTIL has
+# come or ONLY leaves it out.
 step() {
 	[ -e "$2" ] && return 0
+	[ -n "$ONLY" ] && [[ " $ONLY " != *" $1 "* ]] && return 0
 	stopped && return 0
 	runstep "$@"
 }
@@ -238,20 +266,21 @@ system() {
 }
 # prunemodel NAME DIR: the pruned model of experiment NAME into DIR: a gate
 # run's from its cached gates.json, none-0 without encoder self-attention,
-# METHOD-N keeping the N encoder heads METHOD ranks highest
+# METHOD-N keeping the N encoder heads METHOD ranks highest (all of the
+# model's files: with a cache, the decoder_with_past file too)
 prunemodel() {
 	local name=$1 dir=$2 keep
 	rm -rf "$dir"
 	case $name in
-	gt-* | all-*)
-		$OP prune "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" --gates "$CACHE/$name/gates.json" -o "$dir"
+	gt-* | all-* | st-* | hd-*)
+		$OP prune "${MODEL_FILES[@]}" --gates "$CACHE/$name/gates.json" -o "$dir"
 		;;
 	none-0)
-		$OP prune "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" --remove "encoder:*:*" -o "$dir"
+		$OP prune "${MODEL_FILES[@]}" --remove "encoder:*:*" -o "$dir"
 		;;
 	*)
 		keep=$($RG keep --heads "$CACHE/an-dev/heads.json" --by "${name%-*}" --n "${name##*-}" --seed $RANDOM_SEED) || return
-		$OP prune "$MODEL/encoder_model.onnx" "$MODEL/decoder_model.onnx" --keep "$keep,decoder:*:*,cross:*:*" -o "$dir"
+		$OP prune "${MODEL_FILES[@]}" --keep "$keep,decoder:*:*,cross:*:*" -o "$dir"
 		;;
 	esac
 }
@@ -295,9 +324,15 @@ noencoder() {
 # SCRATCH/NAME; summary.json, gates.json, the pruned model's translations,
 # dev loss and model.json into CACHE/NAME
 gaterun() {
-	local name=$1 s=$SCRATCH/$1 p=$CACHE/$1.part
+	local name=$1 s=$SCRATCH/$1
 	shift
 	$OP run $RUN -o "$s" "$@" || return
+	gatecache "$name" "$s"
+}
+# gatecache NAME DIR: what the tables need of the onnxprune run in DIR into
+# CACHE/NAME; then delete DIR
+gatecache() {
+	local name=$1 s=$2 p=$CACHE/$1.part
 	part "$name" || return
 	cp "$s/summary.json" "$s/train/gates.json" "$p/" || return
 	cp "$s/verify/pruned.hyp" "$p/test.hyp" || return
@@ -306,13 +341,34 @@ gaterun() {
 	finish "$name" || return
 	rm -rf "$s"
 }
-# speedrun NAME: the pruned model of NAME regenerated and checked against
-# its model.json, timed against the dense model interleaved (run on an
-# otherwise idle machine); verify.json into CACHE/speed/NAME
+# budgetrun NAME FLAGS...: gaterun to a FLOP or parameter budget; where
+# closing every gated unit cannot reach the budget, onnxprune refuses it
+# before training, and its message goes to CACHE/NAME/unreachable.txt
+budgetrun() {
+	local name=$1 s=$SCRATCH/$1 err=$SCRATCH/$1.stderr
+	shift
+	if $OP run $RUN -o "$s" "$@" 2>"$err"; then
+		cat "$err" >&2
+		rm -f "$err"
+		gatecache "$name" "$s"
+		return
+	fi
+	cat "$err" >&2
+	grep -q 'out of reach' "$err" || return 1
+	part "$name" || return
+	grep 'out of reach' "$err" >"$CACHE/$name.part/unreachable.txt" || return
+	finish "$name" || return
+	rm -rf "$s" "$err"
+}
+# speedrun NAME [FLAGS...]: the pruned model of NAME regenerated and checked
+# against its model.json, timed against the dense model interleaved (run on
+# an otherwise idle machine) with the speed FLAGS (default SPEED);
+# verify.json into CACHE/speed/NAME
 speedrun() {
-	local name=$1 m=$SCRATCH/speed/$1-model v=$SCRATCH/speed/$1 cached=$CACHE/$1 check
+	local name=$1 m=$SCRATCH/speed/$1-model v=$SCRATCH/speed/$1 cached=$CACHE/$1 check flags=$SPEED
+	[ $# -gt 1 ] && flags=$2
 	case $name in
-	gt-* | all-*) check=(--gates "$CACHE/$name/gates.json") ;;
+	gt-* | all-* | st-* | hd-*) check=(--gates "$CACHE/$name/gates.json") ;;
 	none-0) check=(--remove "encoder:*:*") cached=$CACHE/rank/none-0 ;;
 	*)
 		echo "speed run $name: only gate runs and none-0 are timed" >&2
@@ -322,13 +378,13 @@ speedrun() {
 	prunemodel "$name" "$m" || return
 	$RG record --model "$m" --expect "$cached/model.json" || return
 	rm -rf "$v"
-	$OP verify --original "$MODEL" --pruned "$m" "${check[@]}" $V -o "$v" || return
+	$OP verify --original "$MODEL" --pruned "$m" "${check[@]}" $V $flags -o "$v" || return
 	part "speed/$name" || return
 	cp "$v/verify.json" "$CACHE/speed/$name.part/" || return
 	finish "speed/$name" || return
 	rm -rf "$m" "$v"
 }
-V="--test $D/speed.en,$D/speed.es $SPM --max-len 160 $SPEED --threads $THREADS"
+V="--test $D/speed.en,$D/speed.es $SPM --max-len 160 --threads $THREADS"
 
 # 1. the dense model: translations, dev loss, rankings on the dev verses
 step dense "$CACHE/dense" dense
@@ -355,6 +411,14 @@ done
 for L in $ALL_LAMBDAS; do
 	step all-l$L "$CACHE/all-l$L" gaterun all-l$L --attention encoder,decoder,cross --target-heads 0 --l0-lambda $L
 done
+# 5b. issue 21: heads, FFN neurons and sublayers to a FLOP budget, and all
+# heads alone at the same budget
+for P in $ST_BUDGETS; do
+	step st-f$P "$CACHE/st-f$P" budgetrun st-f$P --attention encoder,decoder,cross --structures $ST_STRUCTURES \
+		--target-heads 0 --target-flops $P% --lagrange-lr $ST_LAGRANGE_LR
+	step hd-f$P "$CACHE/hd-f$P" budgetrun hd-f$P --attention encoder,decoder,cross --structures heads \
+		--target-heads 0 --target-flops $P% --lagrange-lr $ST_LAGRANGE_LR
+done
 # 6. roles on the UD English-EWT dev trees, with the ROLES_RUN decision marked
 if [ -d "$CACHE/$ROLES_RUN" ]; then
 	step ewt-roles "$CACHE/ewt-roles" analysis ewt-roles --dev $D/ewt-dev.txt --conllu $EWT --max-sentences $EWT_N \
@@ -365,6 +429,13 @@ for run in $SPEED_RUNS; do
 	if [ -d "$CACHE/$run" ] || [ -d "$CACHE/rank/$run" ]; then
 		step speed-$run "$CACHE/speed/$run" speedrun $run
 	fi
+done
+for P in $ST_BUDGETS; do
+	for run in st-f$P hd-f$P; do
+		if [ -f "$CACHE/$run/gates.json" ]; then
+			step speed-$run "$CACHE/speed/$run" speedrun $run "$ST_SPEED"
+		fi
+	done
 done
 
 # 8. paired bootstrap (cheap: always redone over the systems cached so
@@ -382,7 +453,7 @@ mkdir -p "$CACHE/bs"
 TIMES=$SCRATCH/timings-bs.tsv # redone every time: kept out of the cache
 if [ -f "$CACHE/dense/test.hyp" ]; then
 	systems=()
-	for d in "$CACHE"/gt-* "$CACHE"/all-* "$CACHE"/rank/*; do
+	for d in "$CACHE"/gt-* "$CACHE"/all-* "$CACHE"/st-* "$CACHE"/hd-* "$CACHE"/rank/*; do
 		[ -f "$d/test.hyp" ] && [[ $d != *.part ]] && systems+=("$(basename "$d")=$d/test.hyp")
 	done
 	if [ ${#systems[@]} -gt 0 ]; then
@@ -406,7 +477,16 @@ for N in $BUDGETS; do
 	done
 done
 
-# 9. collect and render (cheap: always redone) once every experiment is cached
+# 9. collect and render (cheap: always redone) once every experiment is
+# cached; the structures block (issue 21) as soon as its experiments are
+st_expected="dense"
+for P in $ST_BUDGETS; do
+	st_expected+=" st-f$P hd-f$P"
+	[ -f "$CACHE/st-f$P/gates.json" ] && st_expected+=" speed/st-f$P"
+	[ -f "$CACHE/hd-f$P/gates.json" ] && st_expected+=" speed/hd-f$P"
+done
+st_done=1
+for e in $st_expected; do [ -d "$CACHE/$e" ] || st_done=0; done
 expected="dense an-dev rank/none-0"
 for N in $BUDGETS; do expected+=" gt-t$N"; done
 for BY in $METHODS; do for N in $BUDGETS; do expected+=" rank/$BY-$N"; done; done
@@ -415,8 +495,18 @@ for N in $ALL_BUDGETS; do expected+=" all-t$N"; done
 for L in $ALL_LAMBDAS; do expected+=" all-l$L"; done
 expected+=" ewt-roles"
 for run in $SPEED_RUNS; do expected+=" speed/$run"; done
+expected+=" ${st_expected#dense }"
 missing=()
 for e in $expected; do [ -d "$CACHE/$e" ] || missing+=("$e"); done
+if [ ${#missing[@]} -gt 0 ] && [ $st_done = 1 ]; then
+	$RG collect --structures "$CACHE"
+	$RG render --structures "$CACHE/structures.json" --template RESULTS.md -o "$SCRATCH/RESULTS.md"
+	echo "structures: $CACHE/structures.json, $SCRATCH/RESULTS.md (the structures block)"
+	if [ "$PUBLISH" = 1 ]; then
+		cp "$SCRATCH/RESULTS.md" RESULTS.md
+		echo "published: the structures block of RESULTS.md"
+	fi
+fi
 if [ ${#missing[@]} -gt 0 ]; then
 	echo "results.sh: $(($(wc -w <<<"$expected") - ${#missing[@]})) of $(wc -w <<<"$expected") experiments cached; next: ${missing[*]:0:3}"
 	echo "commit the cache and rerun to continue:"

@@ -112,10 +112,9 @@ func collect(out string) (*Results, error) {
 		return nil, err
 	}
 	res := &Results{Settings: c.settings}
-	if c.dense, err = score.ReadLines(c.path("dense", hypFile)); err != nil {
+	if err := c.denseAndBootstrap(res); err != nil {
 		return nil, err
 	}
-	res.TestSentences = len(c.dense)
 	an, err := readReport(c.path("an-dev", "heads.json"))
 	if err != nil {
 		return nil, err
@@ -125,15 +124,6 @@ func collect(out string) (*Results, error) {
 	for _, h := range an.Heads {
 		c.total[string(h.Kind)]++
 	}
-	doc, scores, err := readPaired(c.path("bs", "vs-dense.json"))
-	if err != nil {
-		return nil, err
-	}
-	if doc.Systems[0].Name != "dense" {
-		return nil, fmt.Errorf("%s: the baseline is %s, not dense", c.path("bs", "vs-dense.json"), doc.Systems[0].Name)
-	}
-	c.scores = scores
-	res.Bootstrap = Bootstrap{Resamples: doc.Resamples, Seed: doc.Seed, Signatures: doc.Signatures}
 	if res.Dense, err = c.denseSystem(); err != nil {
 		return nil, err
 	}
@@ -186,6 +176,9 @@ func collect(out string) (*Results, error) {
 	if res.Speed, err = c.speed(res); err != nil {
 		return nil, err
 	}
+	if res.Structures, err = c.budgetRuns(); err != nil {
+		return nil, err
+	}
 	if res.Timings, err = readTimings(c.path("timings.tsv")); err != nil {
 		return nil, err
 	}
@@ -193,16 +186,37 @@ func collect(out string) (*Results, error) {
 	return res, nil
 }
 
+// denseAndBootstrap reads the dense model's translations and the paired
+// bootstrap test against it (bs/vs-dense.json).
+func (c *collector) denseAndBootstrap(res *Results) error {
+	var err error
+	if c.dense, err = score.ReadLines(c.path("dense", hypFile)); err != nil {
+		return err
+	}
+	res.TestSentences = len(c.dense)
+	doc, scores, err := readPaired(c.path("bs", "vs-dense.json"))
+	if err != nil {
+		return err
+	}
+	if doc.Systems[0].Name != "dense" {
+		return fmt.Errorf("%s: the baseline is %s, not dense", c.path("bs", "vs-dense.json"), doc.Systems[0].Name)
+	}
+	c.scores = scores
+	res.Bootstrap = Bootstrap{Resamples: doc.Resamples, Seed: doc.Seed, Signatures: doc.Signatures}
+	return nil
+}
+
 func (c *collector) path(parts ...string) string {
 	return filepath.Join(append([]string{c.out}, parts...)...)
 }
 
 // sysDir returns the cache folder of the system called name: dense and
-// the gate runs (gt-*, all-*) at the top, the prunings by a ranking and
+// the gate runs (gt-*, all-*, st-*, hd-*) at the top, the prunings by a ranking and
 // none-0 in rank/. The paired tests name their systems so; their paths
 // are not used, so that the cache can move.
 func (c *collector) sysDir(name string) string {
-	if name == "dense" || strings.HasPrefix(name, "gt-") || strings.HasPrefix(name, "all-") {
+	if name == "dense" || strings.HasPrefix(name, "gt-") || strings.HasPrefix(name, "all-") ||
+		strings.HasPrefix(name, "st-") || strings.HasPrefix(name, "hd-") {
 		return c.path(name)
 	}
 	return c.path("rank", name)

@@ -5,7 +5,9 @@
 //	resultsgen record --model DIR [--dense HYP --original HYP] -o model.json
 //	resultsgen record --model DIR --expect model.json
 //	resultsgen collect CACHE
+//	resultsgen collect --structures CACHE
 //	resultsgen render --results OUT/results.json --template RESULTS.md -o OUT/RESULTS.md --svg OUT/bleu-vs-heads.svg
+//	resultsgen render --structures CACHE/structures.json --template RESULTS.md -o OUT/RESULTS.md
 //
 // keep prints the encoder heads to keep when pruning by a ranking of the
 // dense model (or by a seeded random choice), as onnxprune prune --keep
@@ -21,7 +23,9 @@
 // each generated block of the template, the text between
 // "<!-- results:NAME -->" and "<!-- /results:NAME -->", with its table, and
 // draws the BLEU-vs-heads-kept chart; every block must be in the template
-// exactly once.
+// exactly once. collect --structures and render --structures do the same
+// for the structures block alone (issue 21's FLOP-budget runs), so that it
+// can be filled while other experiments are still missing.
 //
 // Exit status: 0 on success, 2 on a usage or input error (one line on
 // standard error naming the file).
@@ -80,20 +84,28 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		return recordModel(*model, *dense, *original, *out)
 	case "collect":
+		only := fs.Bool("structures", false, "gather only the dense model and the FLOP-budget runs into CACHE/structures.json")
 		if err := fs.Parse(args[1:]); err != nil {
 			return err
 		}
 		if fs.NArg() != 1 {
-			return fmt.Errorf("usage: resultsgen collect CACHE")
+			return fmt.Errorf("usage: resultsgen collect [--structures] CACHE")
+		}
+		if *only {
+			return collectStructures(fs.Arg(0))
 		}
 		return collectFolder(fs.Arg(0))
 	case "render":
 		results := fs.String("results", "", "results.json written by collect")
+		structures := fs.String("structures", "", "structures.json written by collect --structures: render its block alone")
 		template := fs.String("template", "RESULTS.md", "markdown file with the generated blocks' markers")
 		out := fs.String("o", "", "markdown file to write")
 		svg := fs.String("svg", "", "SVG file of the BLEU-vs-heads-kept chart to write")
 		if err := fs.Parse(args[1:]); err != nil {
 			return err
+		}
+		if *structures != "" && *results == "" && *svg == "" && *out != "" {
+			return renderStructures(*structures, *template, *out)
 		}
 		if *results == "" || *out == "" || *svg == "" {
 			return fmt.Errorf("usage: resultsgen render --results FILE --template FILE -o FILE --svg FILE")

@@ -8,14 +8,20 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"onnxprune/internal/safefile"
 	"onnxprune/verify/score"
 )
 
 // modelFiles are the files of a model folder that results.sh records: the
-// Optimum export's encoder and decoder.
+// Optimum export's encoder and decoder, and its decoder with past when the
+// folder has one (cacheFile).
 var modelFiles = []string{"encoder_model.onnx", "decoder_model.onnx"}
+
+// cacheFile is the decoder of cached steps in a folder exported with a
+// key/value cache.
+const cacheFile = "decoder_with_past_model.onnx"
 
 // ModelFacts is an experiment's model.json: what the tables need of a
 // model folder (pruned models are large and deleted once an experiment is
@@ -23,7 +29,7 @@ var modelFiles = []string{"encoder_model.onnx", "decoder_model.onnx"}
 // speed runs) is the same one.
 type ModelFacts struct {
 	Files []FileFacts `json:"files"`
-	// FileBytes is the size of the encoder and decoder files together.
+	// FileBytes is the size of the model files together.
 	FileBytes int64 `json:"file_bytes"`
 	// DenseMismatch counts the test lines where a gate run's own
 	// translation by the dense model (its verify stage's) differs from the
@@ -41,7 +47,11 @@ type FileFacts struct {
 // modelFacts measures the model files in dir.
 func modelFacts(dir string) (*ModelFacts, error) {
 	mf := &ModelFacts{}
-	for _, name := range modelFiles {
+	names := modelFiles
+	if _, err := os.Stat(filepath.Join(dir, cacheFile)); err == nil {
+		names = append(slices.Clone(names), cacheFile)
+	}
+	for _, name := range names {
 		path := filepath.Join(dir, name)
 		f, err := os.Open(path)
 		if err != nil {

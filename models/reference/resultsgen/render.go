@@ -73,6 +73,23 @@ func fillBlocks(md string, blocks map[string]string) (string, error) {
 	return out, nil
 }
 
+// fillBlock replaces the generated block name of md, which must appear
+// exactly once, with body; the other blocks stay as they are.
+func fillBlock(md, name, body string) (string, error) {
+	n := 0
+	out := blockPattern.ReplaceAllStringFunc(md, func(m string) string {
+		if sub := blockPattern.FindStringSubmatch(m); sub[1] != name {
+			return m
+		}
+		n++
+		return "<!-- results:" + name + " -->\n" + body + "<!-- /results:" + name + " -->"
+	})
+	if n != 1 {
+		return "", fmt.Errorf("block %q appears %d times (want once, between <!-- results:%s --> and <!-- /results:%s -->)", name, n, name, name)
+	}
+	return out, nil
+}
+
 // Block names, in RESULTS.md's order.
 const (
 	blockSettings  = "settings"
@@ -85,6 +102,8 @@ const (
 	blockRoles     = "roles"
 	blockAllKinds  = "all-kinds"
 	blockSpeed     = "speed"
+	// blockStructures is issue 21's FLOP-budget runs.
+	blockStructures = "structures"
 )
 
 // ChartFile is where RESULTS.md links the BLEU-vs-heads chart.
@@ -96,16 +115,17 @@ const alpha = 0.05
 // renderBlocks returns every generated block's markdown.
 func renderBlocks(r *Results) map[string]string {
 	return map[string]string{
-		blockSettings:  settingsBlock(r),
-		blockClaims:    claimsBlock(r),
-		blockDense:     denseBlock(r),
-		blockGates:     gatesBlock(r),
-		blockRanking:   rankingBlock(r),
-		blockNoEncoder: noEncoderBlock(r),
-		blockAgreement: agreementBlock(r),
-		blockRoles:     rolesBlock(r),
-		blockAllKinds:  allKindsBlock(r),
-		blockSpeed:     speedBlock(r),
+		blockSettings:   settingsBlock(r),
+		blockClaims:     claimsBlock(r),
+		blockDense:      denseBlock(r),
+		blockGates:      gatesBlock(r),
+		blockRanking:    rankingBlock(r),
+		blockNoEncoder:  noEncoderBlock(r),
+		blockAgreement:  agreementBlock(r),
+		blockRoles:      rolesBlock(r),
+		blockAllKinds:   allKindsBlock(r),
+		blockSpeed:      speedBlock(r),
+		blockStructures: structuresBlock(r),
 	}
 }
 

@@ -38,6 +38,9 @@ type Results struct {
 	Roles Roles `json:"roles"`
 	// Speed are the timed comparisons with the dense model.
 	Speed []SpeedRun `json:"speed"`
+	// Structures are the gate trainings to FLOP budgets of issue 21
+	// (heads, FFN neurons and sublayers; heads alone), budget by budget.
+	Structures []BudgetRun `json:"structures,omitempty"`
 	// Timings are the wall seconds of every step results.sh ran.
 	Timings []Timing `json:"timings"`
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -377,5 +378,103 @@ func TestCollectNamesMissingFile(t *testing.T) {
 	}
 	if _, err := collect(dir); err == nil || !strings.Contains(err.Error(), missing) {
 		t.Errorf("error %v, want one naming %s", err, missing)
+	}
+}
+
+// TestCollectStructures: collect --structures reads a FLOP-budget run and
+// a refused one, and render --structures fills the structures block alone.
+// The cache is the smoke cache's dense model and its all-t24 run, renamed
+// st-f50, with a FLOP budget and FFN and sublayer records added to its
+// gates.json (the removed sublayer:decoder:0:attn takes 2 of the 24 kept
+// heads with it), and hd-f50 refused with onnxprune's message.
+func TestCollectStructures(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cache")
+	if err := os.CopyFS(dir, os.DirFS(smokeCache)); err != nil {
+		t.Fatal(err)
+	}
+	p := func(parts ...string) string { return filepath.Join(append([]string{dir}, parts...)...) }
+	settings, err := os.ReadFile(p("settings.env"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	settings = append(settings, "structures_budgets=50\nstructures=heads,ffn,sublayers\nstructures_lagrange_lr=0.1\nstructures_speed_flags=--bench-batch 1 --repeats 2 --rounds 2\n"...)
+	vs, err := os.ReadFile(p("bs", "vs-dense.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gates map[string]any
+	if err := safefile.ReadJSON(p("all-t24", gatesFile), &gates); err != nil {
+		t.Fatal(err)
+	}
+	gates["budget"] = map[string]any{"what": "FLOPs/token", "dense": 6.137e6, "target": 3.0685e6, "kept": 3.05e6}
+	gates["ffn"] = []map[string]any{{"name": "ffn:encoder:0:0-63", "keep": true}, {"name": "ffn:encoder:0:64-511", "keep": false}, {"name": "ffn:decoder:2:7", "keep": true}}
+	gates["sublayers"] = []map[string]any{{"name": "sublayer:decoder:0:attn", "keep": false}, {"name": "sublayer:decoder:0:ffn", "keep": true}}
+	for _, step := range []func() error{
+		func() error { return os.WriteFile(p("settings.env"), settings, 0o644) },
+		func() error {
+			return os.WriteFile(p("bs", "vs-dense.json"), []byte(strings.Replace(string(vs), `"all-t24"`, `"st-f50"`, 1)), 0o644)
+		},
+		func() error { return os.Rename(p("all-t24"), p("st-f50")) },
+		func() error { return os.Rename(p("speed", "all-t24"), p("speed", "st-f50")) },
+		func() error {
+			data, err := json.Marshal(gates)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(p("st-f50", gatesFile), data, 0o644)
+		},
+		func() error { return os.MkdirAll(p("hd-f50"), 0o755) },
+		func() error {
+			return os.WriteFile(p("hd-f50", unreachableFile), []byte("onnxprune run: train: the FLOPs/token target 3.068e+06 is out of reach: closing every gated unit leaves 4.407e+06 of 6.137e+06 (gate more structures)\n"), 0o644)
+		},
+	} {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := collectStructures(dir); err != nil {
+		t.Fatal(err)
+	}
+	var r Results
+	if err := safefile.ReadJSON(p("structures.json"), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Structures) != 2 {
+		t.Fatalf("%d budget runs, want st-f50 and hd-f50", len(r.Structures))
+	}
+	st, hd := r.Structures[0], r.Structures[1]
+	if st.Name != "st-f50" || st.System == nil || st.System.VsDense == nil || st.Kept["neurons"] != 65 || st.Total["neurons"] != 513 ||
+		st.Kept["sublayers"] != 1 || st.Total["sublayers"] != 2 || st.Kept["heads"] != 22 || st.Params != 3446592 || st.DenseParams != 4039872 ||
+		st.KeptFLOPs != 3.05e6 || st.Speed == nil {
+		t.Errorf("st-f50: %+v", st)
+	}
+	if hd.Name != "hd-f50" || hd.System != nil || math.Abs(hd.FloorPercent-71.81) > 0.01 {
+		t.Errorf("hd-f50: %+v", hd)
+	}
+	md, err := os.ReadFile(filepath.Join("..", "..", "..", "RESULTS.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := filepath.Join(t.TempDir(), "RESULTS.md")
+	out := filepath.Join(t.TempDir(), "out.md")
+	if err := os.WriteFile(tmpl, md, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := renderStructures(p("structures.json"), tmpl, out); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := structuresBlock(&r)
+	mustContain(t, "structures", block,
+		"| heads | 50% | out of reach: closing every one leaves 71.8% of the FLOPs | – | – | – | – | – | – | – |")
+	if !strings.Contains(string(got), "<!-- results:structures -->\n"+block+"<!-- /results:structures -->") {
+		t.Errorf("the rendered file lacks the structures block:\n%s", block)
+	}
+	// the other blocks stay as the template has them
+	if i := strings.Index(string(md), "<!-- results:structures -->"); i < 0 || string(got)[:i] != string(md)[:i] {
+		t.Errorf("render --structures changed the text before the structures block")
 	}
 }
