@@ -88,7 +88,7 @@ func (r *runner) gate(ctx context.Context) error {
 			return fmt.Errorf("%s already has gate inputs: give the ungated model", f.path)
 		}
 		// The loaded graph stays as it is for prune: gates go into a copy.
-		g, blocks, err := f.editable(r.count)
+		g, blocks, err := f.editable()
 		if err != nil {
 			return err
 		}
