@@ -40,7 +40,10 @@ func TestCarryBlocks(t *testing.T) {
 		}
 		edits := map[string]func(*graphedit.Graph, []*heads.Block) error{
 			"gates": func(c *graphedit.Graph, bs []*heads.Block) error { _, err := heads.InsertGates(c, bs, nil); return err },
-			"cut":   func(c *graphedit.Graph, bs []*heads.Block) error { _, err := heads.RemoveHeads(c, bs, remove); return err },
+			"cut": func(c *graphedit.Graph, bs []*heads.Block) error {
+				_, err := heads.RemoveHeads(c, bs, remove)
+				return err
+			},
 		}
 		for what, edit := range edits {
 			want, wantErr := editCopy(t, g, m, edit, func(c *graphedit.Graph) ([]*heads.Block, error) {
