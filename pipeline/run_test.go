@@ -189,6 +189,22 @@ func TestRunPlantedEndToEnd(t *testing.T) {
 	if gf3.Lambda != 0.3 {
 		t.Errorf("gates.json after the λ change has λ %g", gf3.Lambda)
 	}
+
+	// A changed verify setting reruns verify alone: its decision, read back
+	// from decision.json, still gates the gate stage's model to what the
+	// pruned one computes.
+	c.MaxLen++
+	s4, err := Run(context.Background(), c, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st = stageStatus(t, s4)
+	if !st[StagePrune].Reused || st[StageVerify].Reused {
+		t.Errorf("max-len change: prune reused %v, verify reused %v; want true, false", st[StagePrune].Reused, st[StageVerify].Reused)
+	}
+	if s4.EquivalenceMaxDiff == nil || s3.EquivalenceMaxDiff == nil || *s4.EquivalenceMaxDiff != *s3.EquivalenceMaxDiff {
+		t.Errorf("max-len change: equivalence %v, before %v", s4.EquivalenceMaxDiff, s3.EquivalenceMaxDiff)
+	}
 }
 
 // TestRunResumesTraining interrupts the training stage, reruns, and checks
