@@ -108,21 +108,19 @@ func closeModel(files []*loaded) {
 	}
 }
 
-// editable returns a copy of a loaded file's graph with its own attention
-// blocks, for a stage that edits it.
-func (l *loaded) editable(count *workCount) (*graphedit.Graph, []*heads.Block, error) {
+// editable returns a copy of a loaded file's graph with its attention
+// blocks carried onto it (heads.CarryBlocks: no second discovery), for a
+// stage that edits it.
+func (l *loaded) editable() (*graphedit.Graph, []*heads.Block, error) {
 	g, err := l.g.Clone()
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", l.path, err)
 	}
-	d, err := discover(l.path, g, count)
-	if err == nil && len(d.NotUnderstood) > 0 {
-		err = d.NotUnderstood[0]
-	}
+	blocks, err := heads.CarryBlocks(l.blocks, l.g, g)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", l.path, err)
 	}
-	return g, d.Blocks, nil
+	return g, blocks, nil
 }
 
 // JoinedGraph is the one graph that gate training, analysis and the loss

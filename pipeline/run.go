@@ -85,6 +85,9 @@ type runner struct {
 	// gated graphs when this run's gate stage made them.
 	model []*loaded
 	gated []*graphedit.Graph
+	// decision is the head decision this run's prune stage followed, for
+	// verify (nil when the stage was reused: verify reads decision.json).
+	decision *verify.HeadDecision
 	// count, when set, counts loads and head discoveries (tests).
 	count *workCount
 	tok   tokenize.Tokenizer

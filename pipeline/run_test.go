@@ -46,15 +46,15 @@ verify:
 	return c
 }
 
-// checkCount checks that a run loaded file loads times and found its heads
-// discoveries times, and touched no other file.
-func checkCount(t *testing.T, what string, count *workCount, file string, loads, discoveries int) {
+// checkOnce checks that a run loaded file once and found its heads once,
+// and touched no other file.
+func checkOnce(t *testing.T, what string, count *workCount, file string) {
 	t.Helper()
-	if len(count.loads) != 1 || count.loads[file] != loads {
+	if len(count.loads) != 1 || count.loads[file] != 1 {
 		t.Errorf("%s: loads %v, want %s once", what, count.loads, file)
 	}
-	if len(count.discoveries) != 1 || count.discoveries[file] != discoveries {
-		t.Errorf("%s: head discoveries %v, want %d of %s", what, count.discoveries, discoveries, file)
+	if len(count.discoveries) != 1 || count.discoveries[file] != 1 {
+		t.Errorf("%s: head discoveries %v, want %s once", what, count.discoveries, file)
 	}
 }
 
@@ -88,9 +88,9 @@ func TestRunPlantedEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, log.String())
 	}
-	// The model file is read once; its heads are found once for every
-	// stage, and once more in the copy the gate stage edits.
-	checkCount(t, "run", count, c.Model[0], 1, 2)
+	// The model file is read once and its heads are found once for every
+	// stage: the copy the gate stage edits carries the loaded blocks.
+	checkOnce(t, "run", count, c.Model[0])
 	for _, f := range []string{StateFile, SummaryJSON, SummaryMD, InspectFile,
 		filepath.Join(GatedDir, "planted_ungated.onnx"), filepath.Join(TrainDir, gatetrain.GatesFileName),
 		filepath.Join(AnalysisDir, "heads.json"), filepath.Join(AnalysisDir, "relevance.svg"),
@@ -151,7 +151,7 @@ func TestRunPlantedEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCount(t, "rerun", count, c.Model[0], 1, 1)
+	checkOnce(t, "rerun", count, c.Model[0])
 	for name, st := range stageStatus(t, s2) {
 		if !st.Reused {
 			t.Errorf("rerun: stage %s ran again", name)
@@ -188,6 +188,22 @@ func TestRunPlantedEndToEnd(t *testing.T) {
 	}
 	if gf3.Lambda != 0.3 {
 		t.Errorf("gates.json after the λ change has λ %g", gf3.Lambda)
+	}
+
+	// A changed verify setting reruns verify alone: its decision, read back
+	// from decision.json, still gates the gate stage's model to what the
+	// pruned one computes.
+	c.MaxLen++
+	s4, err := Run(context.Background(), c, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st = stageStatus(t, s4)
+	if !st[StagePrune].Reused || st[StageVerify].Reused {
+		t.Errorf("max-len change: prune reused %v, verify reused %v; want true, false", st[StagePrune].Reused, st[StageVerify].Reused)
+	}
+	if s4.EquivalenceMaxDiff == nil || s3.EquivalenceMaxDiff == nil || *s4.EquivalenceMaxDiff != *s3.EquivalenceMaxDiff {
+		t.Errorf("max-len change: equivalence %v, before %v", s4.EquivalenceMaxDiff, s3.EquivalenceMaxDiff)
 	}
 }
 

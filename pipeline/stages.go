@@ -88,7 +88,7 @@ func (r *runner) gate(ctx context.Context) error {
 			return fmt.Errorf("%s already has gate inputs: give the ungated model", f.path)
 		}
 		// The loaded graph stays as it is for prune: gates go into a copy.
-		g, blocks, err := f.editable(r.count)
+		g, blocks, err := f.editable()
 		if err != nil {
 			return err
 		}
@@ -586,6 +586,7 @@ func (r *runner) prune(ctx context.Context) error {
 		}
 		fmt.Fprintf(r.log, "  %s -> %s (%d weight bytes removed)\n", f.path, outs[i], removed)
 	}
+	r.decision = r.verifyDecision(pd, dec)
 	fmt.Fprintf(r.log, "  heads kept: %s\n", keptLine(pd))
 	if pd.Structures != "" {
 		fmt.Fprintf(r.log, "  kept: %s\n", pd.Structures)
@@ -626,15 +627,24 @@ func (r *runner) verify(ctx context.Context) error {
 	cfg.Search.Beam = c.Beam
 	cfg.Search.MaxLen = c.MaxLen
 	cfg.Bench.Batches, cfg.Bench.Repeats, cfg.Bench.Rounds = c.BenchBatch, c.Repeats, c.Rounds
-	var pd PruneDecision
-	if err := safefile.ReadJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
-		return err
-	}
-	switch {
-	case pd.Gates != "":
-		cfg.Decision = &verify.HeadDecision{Gates: pd.Gates}
-	case len(pd.Removed) > 0:
-		cfg.Decision = &verify.HeadDecision{Remove: strings.Join(pd.Removed, ",")}
+	cfg.Decision = r.decision
+	if cfg.Decision == nil {
+		// The prune stage was reused: its decision is in decision.json.
+		var pd PruneDecision
+		if err := safefile.ReadJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
+			return err
+		}
+		blocks, err := allBlocks(r.model)
+		if err != nil {
+			return err
+		}
+		dec := heads.RemoveDecision(blocks, nil)
+		if len(pd.Removed) > 0 {
+			if dec, err = heads.ParseDecision(strings.Join(pd.Removed, ","), blocks); err != nil {
+				return fmt.Errorf("%s: %w", r.path(PrunedDir, DecisionFile), err)
+			}
+		}
+		cfg.Decision = r.verifyDecision(pd, dec)
 	}
 	rep, err := verify.Run(ctx, cfg)
 	if rep != nil && (rep.Sentences > 0 || rep.Interrupted) {
@@ -649,6 +659,20 @@ func (r *runner) verify(ctx context.Context) error {
 		return fmt.Errorf("%w: %s", ErrThreshold, strings.Join(rep.Failures, "; "))
 	}
 	return nil
+}
+
+// verifyDecision is the decision verify checks the pruned model against:
+// dec, made against the loaded files' blocks, with those blocks and the
+// gates file of pd; nil when pd removes nothing and has no gates file.
+func (r *runner) verifyDecision(pd PruneDecision, dec heads.Decision) *verify.HeadDecision {
+	if pd.Gates == "" && len(pd.Removed) == 0 {
+		return nil
+	}
+	d := &verify.HeadDecision{Heads: dec, Gates: pd.Gates, Blocks: map[string][]*heads.Block{}}
+	for _, f := range r.model {
+		d.Blocks[f.path] = f.blocks
+	}
+	return d
 }
 
 // indent prefixes every write with two spaces (verify's progress lines).

@@ -37,37 +37,50 @@ const HalfEquivalenceTol = 1e-2
 // still far below what a wrong cut changes (0.7 and more on the fixtures).
 const QuantEquivalenceTol = 0.1
 
-// HeadDecision says which heads the pruned model lost: a list of head
-// names (heads.ParseSpec, e.g. "encoder:0:1,cross:1:*") or a gates.json
-// whose keep fields decide. Exactly one is set.
+// HeadDecision says which heads the pruned model lost: the one in-memory
+// head decision (heads.Decision), made by the caller against the
+// original's attention blocks, which it found and hands over with it, so
+// that verify finds no heads of the original again.
 type HeadDecision struct {
-	Remove string
-	Gates  string
+	// Heads keeps or removes each head of Blocks' blocks, by block name.
+	Heads heads.Decision
+	// Blocks are the attention blocks of each file of Config.Original, by
+	// the file's path, as the caller found them (heads.Discover on the
+	// original, not a pruned or gated copy): every file verify opens of the
+	// original (modelpath.ForDecoding) must be there.
+	Blocks map[string][]*heads.Block
+	// Gates, when set, is the gates.json Heads came from; its FFN neuron
+	// and sublayer records then decide those structures too.
+	Gates string
 }
 
-// decide returns the decision over all blocks of the files.
-func (d HeadDecision) decide(blocks []*heads.Block) (heads.Decision, error) {
-	switch {
-	case d.Remove != "" && d.Gates != "":
-		return nil, fmt.Errorf("verify: give removed heads or a gates file, not both")
-	case d.Remove != "":
-		dec, err := heads.ParseDecision(d.Remove, blocks)
-		if err != nil {
-			return nil, fmt.Errorf("verify: removed heads: %w", err)
+// fileBlocks returns the blocks of each of files, in order, from d.Blocks.
+func (d HeadDecision) fileBlocks(files []string) ([][]*heads.Block, error) {
+	out := make([][]*heads.Block, len(files))
+	for i, f := range files {
+		b, ok := d.Blocks[f]
+		if !ok {
+			return nil, fmt.Errorf("verify: the head decision comes without the attention blocks of %s", f)
 		}
-		return dec, nil
-	case d.Gates != "":
-		gf, err := gatesfile.Read(d.Gates)
-		if err != nil {
-			return nil, fmt.Errorf("verify: %w", err)
-		}
-		dec, err := gf.HeadDecision(blocks)
-		if err != nil {
-			return nil, fmt.Errorf("verify: %s: %w", d.Gates, err)
-		}
-		return dec, nil
+		out[i] = b
 	}
-	return nil, fmt.Errorf("verify: no head decision")
+	return out, nil
+}
+
+// removedNames lists the heads d removes, block by block in the order of
+// files (a block two files share once), then by head.
+func (d HeadDecision) removedNames(files []string) []string {
+	var all []*heads.Block
+	seen := map[string]bool{}
+	for _, f := range files {
+		for _, b := range d.Blocks[f] {
+			if !seen[b.Name()] {
+				seen[b.Name()] = true
+				all = append(all, b)
+			}
+		}
+	}
+	return d.Heads.Removed(all)
 }
 
 // BuildGated writes into dir a copy of each file with a gate on every
@@ -88,7 +101,8 @@ func BuildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOpt
 // else HalfEquivalenceTol when one computes in float16 (a MatMul or Gemm
 // with a float16 operand), else DefaultEquivalenceTol.
 func buildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOptions) (out []string, closedHeads int, tol float64, err error) {
-	ls, dec, err := loadDecided(files, d, opts)
+	dec := d.Heads
+	ls, err := loadFiles(files, opts)
 	defer func() {
 		for _, l := range ls {
 			l.m.Close()
@@ -159,11 +173,11 @@ func precisionTol(g *graphedit.Graph) float64 {
 
 // setGates writes into dir a copy of each already gated file (the gate
 // stage's output) whose gate inputs become stored values: 0 for the heads
-// dec removes and the FFN units and sublayers the gates file of d closes,
+// d removes and the FFN units and sublayers the gates file of d closes,
 // 1 for the rest. It returns the copies' paths, the number of heads
-// closed, and the default tolerance as buildGated does. A head dec removes
+// closed, and the default tolerance as buildGated does. A head d removes
 // that no gate covers is an error.
-func setGates(files []string, d HeadDecision, dec heads.Decision, dir string, opts *onnxio.LoadOptions) (out []string, closedHeads int, tol float64, err error) {
+func setGates(files []string, d HeadDecision, dir string, opts *onnxio.LoadOptions) (out []string, closedHeads int, tol float64, err error) {
 	sg, err := structureGates(d)
 	if err != nil {
 		return nil, 0, 0, err
@@ -196,7 +210,7 @@ func setGates(files []string, d HeadDecision, dec heads.Decision, dir string, op
 				name, keep := gi.Head(h), true
 				if gi.Structure == "" {
 					covered[name] = true
-					if k := dec[fmt.Sprintf("%s:%d", gi.Kind, gi.Layer)]; h < len(k) && !k[h] {
+					if k := d.Heads[heads.BlockName(gi.Kind, gi.Layer)]; h < len(k) && !k[h] {
 						keep = false
 						closed[name] = true
 					}
@@ -218,7 +232,7 @@ func setGates(files []string, d HeadDecision, dec heads.Decision, dir string, op
 		}
 		out = append(out, q)
 	}
-	for block, keep := range dec {
+	for block, keep := range d.Heads {
 		for h, k := range keep {
 			if name := fmt.Sprintf("%s:%d", block, h); !k && !covered[name] {
 				return nil, 0, 0, fmt.Errorf("verify: head %s is removed but has no gate in %s", name, strings.Join(files, ", "))
@@ -270,68 +284,82 @@ type loadedFile struct {
 	blocks []*heads.Block
 }
 
-// loadDecided loads files and applies the head decision to their blocks.
-// The caller closes the returned files' models, also on error.
-func loadDecided(files []string, d HeadDecision, opts *onnxio.LoadOptions) ([]loadedFile, heads.Decision, error) {
+// loadFiles loads files and finds the attention blocks of each, for a
+// gated copy of them. The caller closes the returned files' models, also
+// on error.
+func loadFiles(files []string, opts *onnxio.LoadOptions) ([]loadedFile, error) {
 	var ls []loadedFile
-	var all []*heads.Block
-	seen := map[string]bool{}
 	for _, p := range files {
 		m, err := onnxio.Load(p, opts)
 		if err != nil {
-			return ls, nil, err
+			return ls, err
 		}
 		g, err := graphedit.Load(m)
 		if err != nil {
 			m.Close()
-			return ls, nil, err
+			return ls, err
 		}
 		blocks, err := heads.FindHeads(g)
 		if err != nil {
 			m.Close()
-			return ls, nil, fmt.Errorf("verify: %s: %w", p, err)
+			return ls, fmt.Errorf("verify: %s: %w", p, err)
 		}
 		ls = append(ls, loadedFile{m, g, blocks})
-		for _, b := range blocks {
-			if !seen[b.Name()] {
-				seen[b.Name()] = true
-				all = append(all, b)
-			}
-		}
 	}
-	dec, err := d.decide(all)
-	return ls, dec, err
+	return ls, nil
 }
 
-// checkDecision checks a head decision against the model's heads (a name
-// that does not exist, a broken gates file) before anything is translated.
-// It returns the files (of files) that lose at least one head, FFN neuron
-// or sublayer, and the decision against the model's heads.
-func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions) (map[string]bool, heads.Decision, error) {
-	ls, dec, err := loadDecided(files, d, opts)
-	sg, serr := structureGates(d)
-	if err == nil {
-		err = serr
+// checkDecision checks a head decision before anything is translated: it
+// comes with the blocks of every file, and its gates file, when it has
+// one, is sound. It returns the files (of files) that lose at least one
+// head, FFN neuron or sublayer. Only a gates file with FFN neuron or
+// sublayer records makes it load the files (structures.Discover).
+func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions) (map[string]bool, error) {
+	perFile, err := d.fileBlocks(files)
+	if err != nil {
+		return nil, err
 	}
 	removedIn := map[string]bool{}
-	for i, l := range ls {
-		for _, b := range l.blocks {
-			for _, keep := range dec[b.Name()] {
+	for i, blocks := range perFile {
+		for _, b := range blocks {
+			for _, keep := range d.Heads[b.Name()] {
 				if !keep {
 					removedIn[files[i]] = true
 				}
 			}
 		}
-		if err == nil && sg != nil {
-			cut, serr := cutsStructures(l.g, sg)
-			if serr != nil {
-				err = fmt.Errorf("verify: %s: %w", files[i], serr)
-			}
-			removedIn[files[i]] = removedIn[files[i]] || cut
-		}
-		l.m.Close()
 	}
-	return removedIn, dec, err
+	sg, err := structureGates(d)
+	if err != nil || sg == nil {
+		return removedIn, err
+	}
+	for _, p := range files {
+		cut, err := cutsStructuresOf(p, sg, opts)
+		if err != nil {
+			return nil, err
+		}
+		removedIn[p] = removedIn[p] || cut
+	}
+	return removedIn, nil
+}
+
+// cutsStructuresOf reports whether sg removes an FFN neuron or a sublayer
+// of the file at path.
+func cutsStructuresOf(path string, sg *gatesfile.File, opts *onnxio.LoadOptions) (bool, error) {
+	m, err := onnxio.Load(path, opts)
+	if err != nil {
+		return false, err
+	}
+	defer m.Close()
+	g, err := graphedit.Load(m)
+	if err != nil {
+		return false, fmt.Errorf("verify: %s: %w", path, err)
+	}
+	cut, err := cutsStructures(g, sg)
+	if err != nil {
+		return false, fmt.Errorf("verify: %s: %w", path, err)
+	}
+	return cut, nil
 }
 
 // gatedDirPattern names the folders that hold the gated original.
@@ -363,7 +391,7 @@ func gatedWorkDir(workDir string) (string, error) {
 // tol (0: by the original's precision, DefaultEquivalenceTol,
 // HalfEquivalenceTol for float16 or QuantEquivalenceTol for int8
 // activations).
-func checkEquivalence(ctx context.Context, cfg Config, dec heads.Decision, mo ModelOptions, src, tgt [][]int64, tol float64) (*Equivalence, error) {
+func checkEquivalence(ctx context.Context, cfg Config, mo ModelOptions, src, tgt [][]int64, tol float64) (*Equivalence, error) {
 	d, pruned, batch := *cfg.Decision, cfg.Pruned, max(cfg.Search.Batch, 1)
 	dir, err := gatedWorkDir(cfg.WorkDir)
 	if err != nil {
@@ -379,7 +407,7 @@ func checkEquivalence(ctx context.Context, cfg Config, dec heads.Decision, mo Mo
 		if err != nil {
 			return nil, err
 		}
-		gatedFiles, closed, byPrecision, err = setGates(files, d, dec, dir, opts)
+		gatedFiles, closed, byPrecision, err = setGates(files, d, dir, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -406,7 +434,11 @@ func checkEquivalence(ctx context.Context, cfg Config, dec heads.Decision, mo Mo
 	}
 	defer p.Close()
 	e := &Equivalence{Tolerance: tol}
-	desc := strings.ReplaceAll(d.Remove, ",", ", ") // a list that wraps
+	origFiles, err := expandPaths(cfg.Original, !mo.NoCache)
+	if err != nil {
+		return nil, err
+	}
+	desc := strings.Join(d.removedNames(origFiles), ", ") // a list that wraps
 	if d.Gates != "" {
 		desc = d.Gates
 	}

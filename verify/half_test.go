@@ -70,7 +70,8 @@ func TestEquivalenceTolByPrecision(t *testing.T) {
 		{"quant/marian_int8_qdq/encoder_model.onnx", "encoder:0:1", QuantEquivalenceTol},
 		{"quant/marian_int8_dynamic/encoder_model.onnx", "encoder:0:1", QuantEquivalenceTol},
 	} {
-		_, _, tol, err := buildGated([]string{"../models/fixtures/" + c.file}, HeadDecision{Remove: c.removed}, t.TempDir(), nil)
+		files := []string{"../models/fixtures/" + c.file}
+		_, _, tol, err := buildGated(files, *removeDecision(t, files, c.removed), t.TempDir(), nil)
 		if err != nil {
 			t.Fatalf("%s: %v", c.file, err)
 		}

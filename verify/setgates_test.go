@@ -34,8 +34,8 @@ func TestSetGates(t *testing.T) {
 	if err := m.Save(gated, nil); err != nil {
 		t.Fatal(err)
 	}
-	dec := heads.Decision{"encoder:0": {true, false, true, false}}
-	out, closed, tol, err := setGates([]string{gated}, HeadDecision{Remove: "encoder:0:1,encoder:0:3"}, dec, t.TempDir(), nil)
+	dec := HeadDecision{Heads: heads.Decision{"encoder:0": {true, false, true, false}}}
+	out, closed, tol, err := setGates([]string{gated}, dec, t.TempDir(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestSetGates(t *testing.T) {
 			t.Errorf("gate %s is still a required input", v.Name())
 		}
 	}
-	_, _, _, err = setGates([]string{gated}, HeadDecision{Remove: "decoder:0:1"}, heads.Decision{"decoder:0": {true, false, true, true}}, t.TempDir(), nil)
+	_, _, _, err = setGates([]string{gated}, HeadDecision{Heads: heads.Decision{"decoder:0": {true, false, true, true}}}, t.TempDir(), nil)
 	if err == nil || !strings.Contains(err.Error(), "decoder:0:1") || !strings.Contains(err.Error(), "no gate") {
 		t.Errorf("a removed head without a gate: %v", err)
 	}

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"onnxprune/graphedit/heads"
 	"onnxprune/internal/features"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
@@ -52,8 +51,9 @@ type Config struct {
 	ChrF score.ChrF
 	// MaxBLEUDrop and MaxLogitDiff are the thresholds (nil: none).
 	MaxBLEUDrop, MaxLogitDiff *float64
-	// Decision, when set, says which heads the pruned model lost: the
-	// gated original (those gates at 0, the rest at 1) must then give the
+	// Decision, when set, says which heads the pruned model lost (the
+	// caller's in-memory decision, with the original's blocks): the gated
+	// original (those gates at 0, the rest at 1) must then give the
 	// pruned model's logits within EquivalenceTol (0: by the model's
 	// precision: DefaultEquivalenceTol, HalfEquivalenceTol for a model that
 	// computes in float16, QuantEquivalenceTol for one that quantizes its
@@ -231,7 +231,6 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 		return err
 	}
 	var removedIn map[string]bool // the original's files that lose a head
-	var decided heads.Decision    // the decision, against the original's heads
 	if cfg.Decision != nil {
 		// The decision names heads of the original: check it before the
 		// translations, which take minutes.
@@ -239,7 +238,7 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 		if err != nil {
 			return err
 		}
-		if removedIn, decided, err = checkDecision(files, *cfg.Decision, &onnxio.LoadOptions{AllowDirs: cfg.Model.AllowDirs}); err != nil {
+		if removedIn, err = checkDecision(files, *cfg.Decision, &onnxio.LoadOptions{AllowDirs: cfg.Model.AllowDirs}); err != nil {
 			return err
 		}
 	}
@@ -359,7 +358,7 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 	if cfg.Decision != nil {
 		tol := max(cfg.EquivalenceTol, 0)
 		cfg.logf("checking the pruned model against the gated original")
-		if r.Equivalence, err = checkEquivalence(ctx, cfg, decided, mo, src, tgt, tol); err != nil {
+		if r.Equivalence, err = checkEquivalence(ctx, cfg, mo, src, tgt, tol); err != nil {
 			return fmt.Errorf("equivalence: %w", err)
 		}
 	} else {

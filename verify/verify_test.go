@@ -121,7 +121,7 @@ func TestRunPruned(t *testing.T) {
 	orig := fixtureLayouts("marian")[LayoutSplitPast]
 	pruned := pruneFixture(t, orig, pruneSpec)
 	cfg := baseConfig(t, orig, pruned)
-	cfg.Decision = &HeadDecision{Remove: pruneSpec}
+	cfg.Decision = removeDecision(t, orig, pruneSpec)
 	zero := 0.0
 	cfg.MaxLogitDiff = &zero
 	// Speed in 2 interleaved rounds of one timed run each, in this process:
@@ -206,7 +206,7 @@ func TestRunPruned(t *testing.T) {
 	}
 	md := Markdown(r)
 	for _, want := range []string{"2 timed runs interleaved in 2 rounds", " over 2 rounds",
-		"peak RSS not compared", "The pruned model and the gated original (original with 6 heads gated to 0 (encoder:0:1, cross:1:*, decoder:0:2)) agree"} {
+		"peak RSS not compared", "The pruned model and the gated original (original with 6 heads gated to 0 (encoder:0:1, decoder:0:2, cross:1:0, cross:1:1, cross:1:2, cross:1:3)) agree"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("report.md lacks %q:\n%s", want, md)
 		}
@@ -223,7 +223,7 @@ func TestRunPruned(t *testing.T) {
 	}
 
 	// A wrong decision: the oracle must fail.
-	cfg.Decision = &HeadDecision{Remove: "encoder:0:0,cross:1:*,decoder:0:2"}
+	cfg.Decision = removeDecision(t, orig, "encoder:0:0,cross:1:*,decoder:0:2")
 	cfg.SkipBench, cfg.MaxLogitDiff = true, nil
 	r, err = Run(context.Background(), cfg)
 	if err != nil {
@@ -247,7 +247,7 @@ func TestOracleMerged(t *testing.T) {
 		spec string
 		pass bool
 	}{{"decoder:1:*,cross:0:2,encoder:1:0", true}, {"decoder:1:*,cross:0:1,encoder:1:0", false}} {
-		cfg.Decision = &HeadDecision{Remove: c.spec}
+		cfg.Decision = removeDecision(t, orig, c.spec)
 		r, err := Run(context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)

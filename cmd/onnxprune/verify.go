@@ -11,7 +11,11 @@ import (
 	"os/exec"
 	"strings"
 
+	"onnxprune/gatesfile"
+	"onnxprune/graphedit/heads"
+	"onnxprune/internal/modelpath"
 	"onnxprune/ortrun"
+	"onnxprune/pipeline"
 	"onnxprune/verify"
 	"onnxprune/verify/score"
 )
@@ -212,8 +216,6 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 	switch {
 	case o.remove != "" && o.gates != "":
 		return cfg, &usageError{msg: "give --remove or --gates, not both"}
-	case o.remove != "" || o.gates != "":
-		cfg.Decision = &verify.HeadDecision{Remove: o.remove, Gates: o.gates}
 	}
 	if !(o.equivTol > 0) {
 		return cfg, &usageError{msg: fmt.Sprintf("--equiv-tol %g must be > 0", o.equivTol)}
@@ -234,7 +236,54 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 	return cfg, nil
 }
 
+// headDecision reads --remove or --gates (nil when neither is given)
+// against the heads of the original's files that verify opens
+// (modelpath.ForDecoding), each loaded and searched for heads once here,
+// before any translation: the decision and blocks verify checks with.
+func (o *verifyOptions) headDecision() (*verify.HeadDecision, error) {
+	if o.remove == "" && o.gates == "" {
+		return nil, nil
+	}
+	files, err := modelpath.Resolve(o.original)
+	if err != nil {
+		return nil, err
+	}
+	files = modelpath.ForDecoding(files, !o.model.noCache)
+	model, err := pipeline.LoadModel(files, o.model.allowDirs, false)
+	if err != nil {
+		return nil, err
+	}
+	d := &verify.HeadDecision{Gates: o.gates, Blocks: map[string][]*heads.Block{}}
+	perFile := make([][]*heads.Block, len(model))
+	for i, f := range model {
+		f.Model.Close() // verify needs the blocks' names and sizes only
+		d.Blocks[f.Path], perFile[i] = f.Blocks, f.Blocks
+	}
+	blocks, err := pipeline.AllBlocks(files, perFile)
+	if err != nil {
+		return nil, err
+	}
+	if o.remove != "" {
+		if d.Heads, err = heads.ParseDecision(o.remove, blocks); err != nil {
+			return nil, &usageError{msg: "--remove: " + err.Error()}
+		}
+		return d, nil
+	}
+	gf, err := gatesfile.Read(o.gates)
+	if err != nil {
+		return nil, err
+	}
+	if d.Heads, err = gf.HeadDecision(blocks); err != nil {
+		return nil, fmt.Errorf("%s: %w", o.gates, err)
+	}
+	return d, nil
+}
+
 func (o *verifyOptions) run(ctx context.Context, cfg verify.Config, stdout, stderr io.Writer) error {
+	var err error
+	if cfg.Decision, err = o.headDecision(); err != nil {
+		return err
+	}
 	dir, err := claimOutputDir(o.out, o.overwrite, false)
 	if err != nil {
 		return err
