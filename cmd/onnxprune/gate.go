@@ -56,14 +56,7 @@ groups of G neurons (gate/ffn.KIND.LAYER.gG of shape [F/G]): fewer gates to trai
 		fs.StringVar(&o.structures, "structures", "heads", structuresHelp)
 		fs.BoolVar(&o.overwrite, "overwrite", false, overwriteHelp)
 		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
-		if err := parseFlags(fs, args); err != nil {
-			return err
-		}
-		o.models = fs.Args()
-		if len(o.models) == 0 {
-			return &usageError{msg: "gate needs at least one MODEL"}
-		}
-		models, err := expandModelArgs(o.models)
+		models, err := parseModelFlags(fs, args, "gate")
 		if err != nil {
 			return err
 		}

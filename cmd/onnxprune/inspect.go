@@ -55,14 +55,7 @@ file.`,
 		fs.BoolVar(&o.structures, "ffn", false, "print the FFN blocks and residual sublayers instead (several files: one model), see docs/surgery.md")
 		newDeprecations(fs, stderr).rename("structures", "ffn")
 		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
-		if err := parseFlags(fs, args); err != nil {
-			return err
-		}
-		o.models = fs.Args()
-		if len(o.models) == 0 {
-			return &usageError{msg: "inspect needs at least one MODEL"}
-		}
-		models, err := expandModelArgs(o.models)
+		models, err := parseModelFlags(fs, args, "inspect")
 		if err != nil {
 			return err
 		}

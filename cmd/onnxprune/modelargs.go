@@ -3,6 +3,8 @@ package main
 import (
 	"os"
 
+	"github.com/spf13/pflag"
+
 	"onnxprune/internal/modelpath"
 )
 
@@ -15,6 +17,19 @@ func expandModelArgs(args []string) ([]string, error) {
 		return nil, nil
 	}
 	return modelpath.Resolve(args)
+}
+
+// parseModelFlags parses the flags of a command that takes one or more
+// MODEL arguments (inspect, gate, prune) and returns the model's files
+// (expandModelArgs); no MODEL is a usage error naming the command.
+func parseModelFlags(fs *pflag.FlagSet, args []string, command string) ([]string, error) {
+	if err := parseFlags(fs, args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() == 0 {
+		return nil, &usageError{msg: command + " needs at least one MODEL"}
+	}
+	return expandModelArgs(fs.Args())
 }
 
 // expandJoinArgs resolves the MODEL | ENCODER DECODER arguments of train,

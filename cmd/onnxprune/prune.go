@@ -66,14 +66,7 @@ Optimum export's files in it (else its model.onnx). The input files are never ch
 		bindOutput(fs, dep, &o.out, "output file (one MODEL file) or folder (several, or a name ending in /)")
 		fs.BoolVar(&o.overwrite, "overwrite", false, overwriteHelp)
 		fs.StringArrayVar(&o.allowDirs, "allow-dir", nil, allowDirHelp)
-		if err := parseFlags(fs, args); err != nil {
-			return err
-		}
-		o.models = fs.Args()
-		if len(o.models) == 0 {
-			return &usageError{msg: "prune needs at least one MODEL"}
-		}
-		models, err := expandModelArgs(o.models)
+		models, err := parseModelFlags(fs, args, "prune")
 		if err != nil {
 			return err
 		}
