@@ -13,7 +13,8 @@
 #     together, at budgets and λ;
 #   - heads, FFN neurons and sublayers gated together to a budget of FLOPs
 #     per generated token (issue 21), and heads alone at the same budget
-#     where closing every head can reach it;
+#     where closing every head can reach it; the first again with the kept
+#     weights fine-tuned (onnxprune train --train-weights);
 #   - head roles on the UD EWT dev trees, speed vs the FLOP bound;
 #   - a paired bootstrap test (onnxprune score --paired-bs, 1,000 resamples,
 #     seed 12345) of every system against the dense model, and of every
@@ -107,12 +108,14 @@ else
 fi
 # Issue 21: FLOP budgets (percent of the dense model's FLOPs per generated
 # token) for heads, FFN neurons and sublayers gated together (st-fP), and for
-# all heads alone (hd-fP); both timed against the dense model at batches 1
-# and 32 (ST_SPEED). The Lagrange multipliers ascend at ST_LAGRANGE_LR, so
+# all heads alone (hd-fP), and st-fP with the kept weights fine-tuned
+# (st-fP-ft, onnxprune train --train-weights ST_TRAIN_WEIGHTS); all timed
+# against the dense model at batches 1 and 32 (ST_SPEED). The Lagrange multipliers ascend at ST_LAGRANGE_LR, so
 # that the expected cost reaches the budget within the steps.
 ST_BUDGETS="50"
 ST_STRUCTURES="heads,ffn,sublayers"
 ST_LAGRANGE_LR=0.1
+ST_TRAIN_WEIGHTS=all # st-fP-ft: st-fP with the kept weights fine-tuned
 METHODS="relevance importance confidence random"
 ROLES_RUN=gt-t10    # the decision marked on the roles heatmaps
 SPEED_RUNS="gt-t10 none-0 all-t24"
@@ -360,10 +363,45 @@ budgetrun() {
 	finish "$name" || return
 	rm -rf "$s" "$err"
 }
+# finetunerun NAME FLAGS...: gate training with the kept weights fine-tuned
+# (onnxprune train FLAGS, e.g. --train-weights all: onnxprune run has no key
+# for it) on the dense model's folder, the seed and data of the run
+# experiments; the trained encoder and decoder files pruned by the gates and
+# checked against their gated copy on the speed verses (verify.json); the
+# pruned model's test translations, dev loss and model.json, with gates.json
+# and verify.json, into CACHE/NAME. train does not rewrite
+# decoder_with_past_model.onnx (docs/train.md), so the fine-tuned model is
+# the encoder and the decoder, decoding without a key/value cache. An
+# interrupted training resumes from its checkpoint.
+finetunerun() {
+	local name=$1 s=$SCRATCH/$1 p=$CACHE/$1.part f resume=()
+	shift
+	if [ ! -f "$s/train.done" ]; then
+		if [ -f "$s/train/checkpoint.gob" ]; then resume=(--resume); else rm -rf "$s/train"; fi
+		$OP train "$MODEL" $SPM --train $C/data/train.en,$C/data/train.es --dev $D/val.en,$D/val.es --seed 1 \
+			--max-steps $STEPS --max-tokens $MAX_TOKENS --threads $THREADS "${resume[@]}" -o "$s/train" "$@" || return
+		touch "$s/train.done" || return
+	fi
+	rm -rf "$s/trained" "$s/pruned" "$s/verify" && mkdir -p "$s/trained" || return
+	for f in encoder_model.onnx decoder_model.onnx; do
+		cp "$s/train/trained_$f" "$s/trained/$f" || return
+	done
+	$OP prune "$s/trained" --gates "$s/train/gates.json" -o "$s/pruned" || return
+	$OP verify --original "$s/trained" --pruned "$s/pruned" --gates "$s/train/gates.json" $V --no-bench -o "$s/verify" || return
+	part "$name" || return
+	cp "$s/train/gates.json" "$s/verify/verify.json" "$p/" || return
+	translate "$s/pruned" "$p/test.hyp" || return
+	devloss "$s/pruned" "$p/loss.json" || return
+	$RG record --model "$s/pruned" -o "$p/model.json" || return
+	finish "$name" || return
+	rm -rf "$s"
+}
 # speedrun NAME [FLAGS...]: the pruned model of NAME regenerated and checked
 # against its model.json, timed against the dense model interleaved (run on
 # an otherwise idle machine) with the speed FLAGS (default SPEED);
-# verify.json into CACHE/speed/NAME
+# verify.json into CACHE/speed/NAME. A fine-tuned run's (NAME-ft) trained
+# weights are not cached: its timed model is the dense files cut by its
+# gates, the same shapes and so the same speed, with the key/value cache.
 speedrun() {
 	local name=$1 m=$SCRATCH/speed/$1-model v=$SCRATCH/speed/$1 cached=$CACHE/$1 check flags=$SPEED
 	[ $# -gt 1 ] && flags=$2
@@ -376,7 +414,9 @@ speedrun() {
 		;;
 	esac
 	prunemodel "$name" "$m" || return
-	$RG record --model "$m" --expect "$cached/model.json" || return
+	if [[ $name != *-ft ]]; then
+		$RG record --model "$m" --expect "$cached/model.json" || return
+	fi
 	rm -rf "$v"
 	$OP verify --original "$MODEL" --pruned "$m" "${check[@]}" $V $flags -o "$v" || return
 	part "speed/$name" || return
@@ -418,6 +458,8 @@ for P in $ST_BUDGETS; do
 		--target-heads 0 --target-flops $P% --lagrange-lr $ST_LAGRANGE_LR
 	step hd-f$P "$CACHE/hd-f$P" budgetrun hd-f$P --attention encoder,decoder,cross --structures heads \
 		--target-heads 0 --target-flops $P% --lagrange-lr $ST_LAGRANGE_LR
+	step st-f$P-ft "$CACHE/st-f$P-ft" finetunerun st-f$P-ft --attention encoder,decoder,cross --structures $ST_STRUCTURES \
+		--target-heads 0 --target-flops $P% --lagrange-lr $ST_LAGRANGE_LR --train-weights $ST_TRAIN_WEIGHTS
 done
 # 6. roles on the UD English-EWT dev trees, with the ROLES_RUN decision marked
 if [ -d "$CACHE/$ROLES_RUN" ]; then
@@ -431,7 +473,7 @@ for run in $SPEED_RUNS; do
 	fi
 done
 for P in $ST_BUDGETS; do
-	for run in st-f$P hd-f$P; do
+	for run in st-f$P hd-f$P st-f$P-ft; do
 		if [ -f "$CACHE/$run/gates.json" ]; then
 			step speed-$run "$CACHE/speed/$run" speedrun $run "$ST_SPEED"
 		fi
@@ -481,9 +523,10 @@ done
 # cached; the structures block (issue 21) as soon as its experiments are
 st_expected="dense"
 for P in $ST_BUDGETS; do
-	st_expected+=" st-f$P hd-f$P"
-	[ -f "$CACHE/st-f$P/gates.json" ] && st_expected+=" speed/st-f$P"
-	[ -f "$CACHE/hd-f$P/gates.json" ] && st_expected+=" speed/hd-f$P"
+	st_expected+=" st-f$P hd-f$P st-f$P-ft"
+	for run in st-f$P hd-f$P st-f$P-ft; do
+		[ -f "$CACHE/$run/gates.json" ] && st_expected+=" speed/$run"
+	done
 done
 st_done=1
 for e in $st_expected; do [ -d "$CACHE/$e" ] || st_done=0; done

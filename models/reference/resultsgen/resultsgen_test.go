@@ -381,12 +381,15 @@ func TestCollectNamesMissingFile(t *testing.T) {
 	}
 }
 
-// TestCollectStructures: collect --structures reads a FLOP-budget run and
-// a refused one, and render --structures fills the structures block alone.
-// The cache is the smoke cache's dense model and its all-t24 run, renamed
-// st-f50, with a FLOP budget and FFN and sublayer records added to its
-// gates.json (the removed sublayer:decoder:0:attn takes 2 of the 24 kept
-// heads with it), and hd-f50 refused with onnxprune's message.
+// TestCollectStructures: collect --structures reads a FLOP-budget run, a
+// refused one and a fine-tuned one, and render --structures fills the
+// structures block alone. The cache is the smoke cache's dense model and
+// its all-t24 run, renamed st-f50, with a FLOP budget and FFN and sublayer
+// records added to its gates.json (the removed sublayer:decoder:0:attn
+// takes 2 of the 24 kept heads with it), hd-f50 refused with onnxprune's
+// message, and its all-l0.05 run as st-f50-ft (no summary.json: a
+// verify.json of the equivalence check instead), with the same budget and
+// st-f50's speed run.
 func TestCollectStructures(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "cache")
 	if err := os.CopyFS(dir, os.DirFS(smokeCache)); err != nil {
@@ -412,7 +415,8 @@ func TestCollectStructures(t *testing.T) {
 	for _, step := range []func() error{
 		func() error { return os.WriteFile(p("settings.env"), settings, 0o644) },
 		func() error {
-			return os.WriteFile(p("bs", "vs-dense.json"), []byte(strings.Replace(string(vs), `"all-t24"`, `"st-f50"`, 1)), 0o644)
+			renamed := strings.NewReplacer(`"all-t24"`, `"st-f50"`, `"all-l0.05"`, `"st-f50-ft"`).Replace(string(vs))
+			return os.WriteFile(p("bs", "vs-dense.json"), []byte(renamed), 0o644)
 		},
 		func() error { return os.Rename(p("all-t24"), p("st-f50")) },
 		func() error { return os.Rename(p("speed", "all-t24"), p("speed", "st-f50")) },
@@ -423,6 +427,19 @@ func TestCollectStructures(t *testing.T) {
 			}
 			return os.WriteFile(p("st-f50", gatesFile), data, 0o644)
 		},
+		func() error {
+			data, err := json.Marshal(gates)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(p("all-l0.05", gatesFile), data, 0o644)
+		},
+		func() error { return os.Remove(p("all-l0.05", "summary.json")) },
+		func() error {
+			return os.WriteFile(p("all-l0.05", "verify.json"), []byte(`{"equivalence": {"gated": "trained", "max_abs_diff": 3.5e-06, "tolerance": 0.0001, "passed": true}}`), 0o644)
+		},
+		func() error { return os.Rename(p("all-l0.05"), p("st-f50-ft")) },
+		func() error { return os.CopyFS(p("speed", "st-f50-ft"), os.DirFS(p("speed", "st-f50"))) },
 		func() error { return os.MkdirAll(p("hd-f50"), 0o755) },
 		func() error {
 			return os.WriteFile(p("hd-f50", unreachableFile), []byte("onnxprune run: train: the FLOPs/token target 3.068e+06 is out of reach: closing every gated unit leaves 4.407e+06 of 6.137e+06 (gate more structures)\n"), 0o644)
@@ -439,10 +456,10 @@ func TestCollectStructures(t *testing.T) {
 	if err := safefile.ReadJSON(p("structures.json"), &r); err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Structures) != 2 {
-		t.Fatalf("%d budget runs, want st-f50 and hd-f50", len(r.Structures))
+	if len(r.Structures) != 3 {
+		t.Fatalf("%d budget runs, want st-f50, hd-f50 and st-f50-ft", len(r.Structures))
 	}
-	st, hd := r.Structures[0], r.Structures[1]
+	st, hd, ft := r.Structures[0], r.Structures[1], r.Structures[2]
 	if st.Name != "st-f50" || st.System == nil || st.System.VsDense == nil || st.Kept["neurons"] != 65 || st.Total["neurons"] != 513 ||
 		st.Kept["sublayers"] != 1 || st.Total["sublayers"] != 2 || st.Kept["heads"] != 22 || st.Params != 3446592 || st.DenseParams != 4039872 ||
 		st.KeptFLOPs != 3.05e6 || st.Speed == nil {
@@ -450,6 +467,10 @@ func TestCollectStructures(t *testing.T) {
 	}
 	if hd.Name != "hd-f50" || hd.System != nil || math.Abs(hd.FloorPercent-71.81) > 0.01 {
 		t.Errorf("hd-f50: %+v", hd)
+	}
+	if ft.Name != "st-f50-ft" || ft.TrainWeights != "all" || ft.System == nil || ft.System.VsDense == nil || ft.System.BLEU.Score == st.System.BLEU.Score ||
+		ft.Kept["neurons"] != 65 || ft.Steps != 3 || ft.EquivalenceMaxDiff == nil || *ft.EquivalenceMaxDiff != 3.5e-6 || ft.Speed == nil {
+		t.Errorf("st-f50-ft: %+v", ft)
 	}
 	md, err := os.ReadFile(filepath.Join("..", "..", "..", "RESULTS.md"))
 	if err != nil {
@@ -469,7 +490,13 @@ func TestCollectStructures(t *testing.T) {
 	}
 	block := structuresBlock(&r)
 	mustContain(t, "structures", block,
-		"| heads | 50% | out of reach: closing every one leaves 71.8% of the FLOPs | – | – | – | – | – | – | – |")
+		"| heads | 50% | out of reach: closing every one leaves 71.8% of the FLOPs | – | – | – | – | – | – | – |",
+		"| heads, ffn, sublayers, weights fine-tuned (`--train-weights all`) | 50% | 22/96 heads, 65/513 neurons, 1/2 sublayers | 17.44, identical | 35.12, identical | "+
+			"3.0084 (+0.0%) | 3,446,592 (85.3%) | 3.05 M (49.7%) | 0.60 (0.48–0.72), bound 1.26 | – |",
+		"st-f50-ft: `onnxprune train` with the same flags and `--train-weights all`, then `prune --gates` of the trained encoder and decoder files; "+
+			"its translations and dev loss decode without the key/value cache (train does not rewrite decoder_with_past_model.onnx), and its speed is "+
+			"the dense files cut by the same gates (the same shapes) with the cache. "+
+			"The largest |gated − pruned| logit difference of the fine-tuned files on the 5 speed verses (verify's check) is 3.5e-06.")
 	if !strings.Contains(string(got), "<!-- results:structures -->\n"+block+"<!-- /results:structures -->") {
 		t.Errorf("the rendered file lacks the structures block:\n%s", block)
 	}

@@ -18,13 +18,17 @@ import (
 
 // BudgetRun is one gate training of issue 21 to a budget of FLOPs per
 // generated token: heads, FFN neurons and sublayers gated together
-// (results.sh's st-fP), or all heads alone (hd-fP).
+// (results.sh's st-fP), all heads alone (hd-fP), or the first with the
+// kept weights fine-tuned (st-fP-ft).
 type BudgetRun struct {
 	Name string `json:"name"`
 	// Structures is what was gated (--structures); Percent the budget, a
 	// percentage of the dense model's FLOPs per generated token.
 	Structures string  `json:"structures"`
 	Percent    float64 `json:"budget_percent"`
+	// TrainWeights is what onnxprune train --train-weights fine-tuned
+	// with the gates (empty: gates alone).
+	TrainWeights string `json:"train_weights,omitempty"`
 	// Unreachable is onnxprune's refusal when closing every gated unit
 	// cannot reach the budget (no training then), and FloorPercent the
 	// share of the dense FLOPs such a model would still spend.
@@ -59,6 +63,14 @@ type BudgetRun struct {
 	Speed *SpeedRun `json:"speed,omitempty"`
 }
 
+// fineTunedSuffix ends the name of results.sh's fine-tuned budget run
+// (st-fP-ft), and fineTunedWeights is its --train-weights
+// (ST_TRAIN_WEIGHTS).
+const (
+	fineTunedSuffix  = "-ft"
+	fineTunedWeights = "all"
+)
+
 // unreachableFile is where results.sh keeps onnxprune's refusal of a
 // budget that closing every gated unit cannot reach.
 const unreachableFile = "unreachable.txt"
@@ -76,8 +88,12 @@ func (c *collector) budgetRuns() ([]BudgetRun, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: structures_budgets %q is not a percentage", c.path("settings.env"), p)
 		}
-		for _, kind := range []struct{ prefix, structures string }{{"st", c.settings["structures"]}, {"hd", "heads"}} {
-			r, err := c.budgetRun(kind.prefix+"-f"+p, kind.structures, pct)
+		for _, kind := range []struct{ name, structures, trainWeights string }{
+			{"st-f" + p, c.settings["structures"], ""},
+			{"hd-f" + p, "heads", ""},
+			{"st-f" + p + fineTunedSuffix, c.settings["structures"], fineTunedWeights},
+		} {
+			r, err := c.budgetRun(kind.name, kind.structures, kind.trainWeights, pct)
 			if err != nil {
 				return nil, err
 			}
@@ -87,10 +103,13 @@ func (c *collector) budgetRuns() ([]BudgetRun, error) {
 	return runs, nil
 }
 
-// budgetRun reads one FLOP-budget run's cache folder.
-func (c *collector) budgetRun(name, gated string, pct float64) (*BudgetRun, error) {
+// budgetRun reads one FLOP-budget run's cache folder: an onnxprune run's,
+// or with trainWeights a fine-tuning run's (gates.json, verify.json of its
+// equivalence check, the pruned model's translations, dev loss and
+// model.json).
+func (c *collector) budgetRun(name, gated, trainWeights string, pct float64) (*BudgetRun, error) {
 	dir := c.path(name)
-	r := &BudgetRun{Name: name, Structures: gated, Percent: pct}
+	r := &BudgetRun{Name: name, Structures: gated, TrainWeights: trainWeights, Percent: pct}
 	if msg, err := os.ReadFile(filepath.Join(dir, unreachableFile)); err == nil {
 		r.Unreachable = strings.TrimSpace(string(msg))
 		m := floorPattern.FindStringSubmatch(r.Unreachable)
@@ -105,14 +124,30 @@ func (c *collector) budgetRun(name, gated string, pct float64) (*BudgetRun, erro
 		r.FloorPercent, r.DenseFLOPs = 100*floor/dense, dense
 		return r, nil
 	}
-	g, err := c.gateRun(name)
-	if err != nil {
-		return nil, err
-	}
-	r.System, r.Steps, r.EquivalenceMaxDiff = &g.System, g.Steps, g.EquivalenceMaxDiff
 	gates, err := gatesfile.Read(filepath.Join(dir, gatesFile))
 	if err != nil {
 		return nil, err
+	}
+	if trainWeights == "" {
+		g, err := c.gateRun(name)
+		if err != nil {
+			return nil, err
+		}
+		r.System, r.Steps, r.EquivalenceMaxDiff = &g.System, g.Steps, g.EquivalenceMaxDiff
+	} else {
+		s, err := c.system(name, dir)
+		if err != nil {
+			return nil, err
+		}
+		var check verify.Report
+		checkPath := filepath.Join(dir, verify.ReportJSON)
+		if err := safefile.ReadJSON(checkPath, &check); err != nil {
+			return nil, err
+		}
+		if check.Equivalence == nil || !check.Equivalence.Passed {
+			return nil, fmt.Errorf("%s: no passed equivalence check", checkPath)
+		}
+		r.System, r.Steps, r.EquivalenceMaxDiff = &s, gates.Step, &check.Equivalence.MaxAbsDiff
 	}
 	if gates.Budget == nil || gates.Budget.What != "FLOPs/token" {
 		return nil, fmt.Errorf("%s: no FLOP budget", filepath.Join(dir, gatesFile))
@@ -280,6 +315,9 @@ func structuresBlock(r *Results) string {
 		thousands(denseParams), mega(denseFLOPs))
 	for _, s := range r.Structures {
 		label := strings.ReplaceAll(s.Structures, ",", ", ")
+		if s.TrainWeights != "" {
+			label += ", weights fine-tuned (`--train-weights " + s.TrainWeights + "`)"
+		}
 		if s.Unreachable != "" {
 			fmt.Fprintf(&b, "| %s | %g%% | out of reach: closing every one leaves %.1f%% of the FLOPs | – | – | – | – | – | – | – |\n",
 				label, s.Percent, s.FloorPercent)
@@ -301,7 +339,14 @@ func structuresBlock(r *Results) string {
 			mega(s.KeptFLOPs), 100*s.KeptFLOPs/s.DenseFLOPs, orDash(speed[1]), orDash(speed[32]))
 	}
 	for _, s := range r.Structures {
-		if s.EquivalenceMaxDiff != nil {
+		switch {
+		case s.EquivalenceMaxDiff != nil && s.TrainWeights != "":
+			fmt.Fprintf(&b, "\n%s: `onnxprune train` with the same flags and `--train-weights %s`, then `prune --gates` of the trained encoder and decoder files; "+
+				"its translations and dev loss decode without the key/value cache (train does not rewrite decoder_with_past_model.onnx), and its speed is "+
+				"the dense files cut by the same gates (the same shapes) with the cache. "+
+				"The largest |gated − pruned| logit difference of the fine-tuned files on the %s speed verses (verify's check) is %.2g.\n",
+				s.Name, s.TrainWeights, r.Settings["speed_sentences"], *s.EquivalenceMaxDiff)
+		case s.EquivalenceMaxDiff != nil:
 			fmt.Fprintf(&b, "\n%s: the largest |gated − pruned| logit difference on the test translations (verify's check) is %.2g.\n", s.Name, *s.EquivalenceMaxDiff)
 		}
 	}
