@@ -59,11 +59,11 @@ func TestRandomBroadcast(t *testing.T) {
 				c = opCase{ins: []in{{"a", ad, as, normal, 0}, {"b", bd, bs, normal, 0}}, wrt: []string{"a", "b"}, build: binary("MatMul")}
 			case "Where":
 				cd, cs := randomOperand(rng, out)
-				ad, as := randomOperand(rng, out)
+				randomOperand(rng, out) // a draw the cases were generated with; a is replaced below
 				bd, bs := randomOperand(rng, out)
 				// The condition alone may not set the output shape: give
 				// one value operand the full shape.
-				ad, as = make([]any, len(out)), append([]int64{}, out...)
+				ad, as := make([]any, len(out)), append([]int64{}, out...)
 				for i, n := range out {
 					ad[i] = int(n)
 				}

@@ -154,9 +154,6 @@ func TestFindHeadsMatchesManifest(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
-func _unused(i int) string {
-	return strings.TrimSpace(strings.Replace(string(rune('0'+i)), "", "", 0))
-}
 
 // attentionGraph builds a small Optimum-style attention block: separate
 // Q/K/V projections, [B,H,T,dh] heads, a merge Reshape and an output

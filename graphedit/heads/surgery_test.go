@@ -115,10 +115,9 @@ func decisions(blocks []*heads.Block, rng *rand.Rand) map[string]heads.Decision 
 	}
 	out := map[string]heads.Decision{"none": full()}
 	b0 := blocks[rng.IntN(len(blocks))]
-	d := heads.Decision{}
 	keep := make([]bool, b0.NumHeads)
 	keep[rng.IntN(b0.NumHeads)] = true
-	d = full()
+	d := full()
 	d[b0.Name()] = keep
 	out["all-but-one "+b0.Name()] = d
 	b1 := blocks[rng.IntN(len(blocks))]

@@ -17,7 +17,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -204,10 +203,4 @@ func (h *harness) bin(name string) (string, string) {
 		return p, ""
 	}
 	return "", h.buildErr[name]
-}
-
-// lookPath reports whether a command exists.
-func lookPath(name string) bool {
-	_, err := exec.LookPath(name)
-	return err == nil
 }

@@ -125,7 +125,7 @@ func (c *f64conv) conv(n *onnxpb.NodeProto) (nodes []*onnxpb.NodeProto, ok bool)
 		&onnxpb.AttributeProto{Name: proto.String("axis"), Type: onnxpb.AttributeProto_INT.Enum(), I: proto.Int64(0)})
 	y := add("Reshape", []string{sum, shape})
 	if len(n.Input) > 2 && n.Input[2] != "" {
-		y = add("Add", []string{y, add("Reshape", []string{n.Input[2], ints(append([]int64{m}, ones(rank)...)...)})})
+		add("Add", []string{y, add("Reshape", []string{n.Input[2], ints(append([]int64{m}, ones(rank)...)...)})})
 	}
 	// The last node (the Reshape, or the bias Add) writes the Conv's output.
 	nodes[len(nodes)-1].Output = []string{n.Output[0]}
