@@ -105,6 +105,9 @@ type Graph struct {
 	Cuts   []Cut
 	// Units are the FFN and sublayer gates (Options), after the blocks'.
 	Units []UnitGate
+	// FoundBlocks says that BuildGraph ran head discovery itself (no
+	// Options.Blocks).
+	FoundBlocks bool
 }
 
 // Options choose what the analysis graph gates besides the heads.
@@ -113,6 +116,10 @@ type Options struct {
 	// --structures does; its Heads field is ignored (heads are always
 	// gated).
 	Structures structures.List
+	// Blocks are the graph's attention blocks when the caller found them
+	// already (for a joined graph: its files' blocks carried onto it,
+	// heads.CarryJoined); nil: BuildGraph finds them (heads.FindHeads).
+	Blocks []*heads.Block
 }
 
 // BuildGraph turns the graph of a model (not yet gated) into an analysis
@@ -123,7 +130,8 @@ type Options struct {
 // with respect to the gates and the values of the conservation cuts.
 // g is changed in place. With opts.Structures the FFN neurons (or groups)
 // and sublayers get gates too, whose plain and LRP gradients leave the
-// graph like the heads' (Graph.Units).
+// graph like the heads' (Graph.Units). The attention blocks are
+// opts.Blocks when given, else found here.
 func BuildGraph(g *graphedit.Graph, names graphedit.IORoles, opts Options) (*Graph, error) {
 	names, err := DetectNames(g, names)
 	if err != nil {
@@ -137,9 +145,12 @@ func BuildGraph(g *graphedit.Graph, names graphedit.IORoles, opts Options) (*Gra
 	if q := heads.QuantizingNode(g); q != nil {
 		return nil, fmt.Errorf("attribution: the model quantizes its activations to integers (%s), through which gradients and relevance do not flow: analyze the float (fp32) model, then apply its decision to this file with 'onnxprune prune --gates gates.json' (or --remove)", q)
 	}
-	blocks, err := heads.FindHeads(g)
-	if err != nil {
-		return nil, fmt.Errorf("attribution: %w", err)
+	blocks, found := opts.Blocks, false
+	if blocks == nil {
+		if blocks, err = heads.FindHeads(g); err != nil {
+			return nil, fmt.Errorf("attribution: %w", err)
+		}
+		found = true
 	}
 	if len(blocks) == 0 {
 		return nil, fmt.Errorf("attribution: no attention heads found")
@@ -148,7 +159,7 @@ func BuildGraph(g *graphedit.Graph, names graphedit.IORoles, opts Options) (*Gra
 	if err != nil {
 		return nil, fmt.Errorf("attribution: %w", err)
 	}
-	ag := &Graph{G: g, Names: names}
+	ag := &Graph{G: g, Names: names, FoundBlocks: found}
 	if ag.Units, err = gateStructures(g, opts.Structures); err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
+	"onnxprune/verify"
 )
 
 // loaded is one model file with its graph and attention blocks.
@@ -128,6 +129,10 @@ func (l *loaded) editable() (*graphedit.Graph, []*heads.Block, error) {
 // joined by gatetrain.JoinSplit.
 type JoinedGraph struct {
 	Graph *graphedit.Graph
+	// Blocks are Graph's attention blocks carried from the discovery of
+	// its files (heads.CarryJoined) when the caller had them; nil
+	// otherwise (LoadJoined finds none).
+	Blocks []*heads.Block
 	// Name labels it in messages and outputs ("enc.onnx + dec.onnx" for a
 	// joined pair).
 	Name string
@@ -136,6 +141,16 @@ type JoinedGraph struct {
 	// own, and its external data is read relative to the first file's
 	// folder (and the allowed directories). The caller closes it.
 	Model func() (*onnxio.Model, error)
+	// Files are the files joined (one, or an encoder and a decoder), Parts
+	// their graphs before the join (a merged decoder's branch without
+	// past) and Metas their metadata (LoadJoined).
+	Files []string
+	Parts []*graphedit.Graph
+	Metas []verify.FileMeta
+	// Merged says that the decoder is a merged decoder (Optimum's
+	// decoder_model_merged.onnx), joined as its branch without past
+	// (gatetrain.LoadDecoder).
+	Merged bool
 
 	files []*onnxio.Model // the loaded files (LoadJoined), closed by Close
 }
@@ -149,21 +164,34 @@ func (j *JoinedGraph) Close() {
 
 // joinGraphs makes the joined graph of graphs already in memory, those of
 // files (one, or the first two: the encoder and the decoder without past).
-// The result is a new graph either way: callers edit it.
-func joinGraphs(graphs []*graphedit.Graph, files []string, allowDirs []string) (*JoinedGraph, error) {
+// blocks, when set, are each graph's attention blocks, carried onto the
+// joined graph (JoinedGraph.Blocks: no second discovery). The result is a
+// new graph either way: callers edit it.
+func joinGraphs(graphs []*graphedit.Graph, blocks [][]*heads.Block, files []string, allowDirs []string) (*JoinedGraph, error) {
 	if len(files) > 2 {
 		files, graphs = files[:2], graphs[:2]
 	}
-	j := &JoinedGraph{Name: files[0]}
+	j := &JoinedGraph{Name: files[0], Files: files, Parts: graphs}
+	parts := []heads.JoinedPart{{Graph: graphs[0]}}
 	var err error
 	if len(files) == 1 {
 		j.Graph, err = graphs[0].Clone()
 	} else {
 		j.Name = files[0] + " + " + files[1]
-		j.Graph, err = gatetrain.JoinSplit(graphs[0], graphs[1])
+		var decNames map[string]string
+		j.Graph, decNames, err = gatetrain.JoinSplit(graphs[0], graphs[1])
+		parts = append(parts, heads.JoinedPart{Graph: graphs[1], Renamed: decNames})
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", j.Name, err)
+	}
+	if blocks != nil {
+		for i := range parts {
+			parts[i].Blocks = blocks[i]
+		}
+		if j.Blocks, err = heads.CarryJoined(parts, j.Graph); err != nil {
+			return nil, fmt.Errorf("%s: %w", j.Name, err)
+		}
 	}
 	opts := &onnxio.LoadOptions{BaseDir: filepath.Dir(files[0]), AllowDirs: allowDirs}
 	j.Model = func() (*onnxio.Model, error) { return gatetrain.JoinedModel(j.Graph, j.Name, opts) }
@@ -171,35 +199,54 @@ func joinGraphs(graphs []*graphedit.Graph, files []string, allowDirs []string) (
 }
 
 // LoadJoined loads the joined graph of a model's files: one file, or an
-// encoder and a decoder without past (modelpath.JoinPair); external data
-// may also lie in allowDirs. Close releases it.
+// encoder and a decoder without past (modelpath.JoinPair; a merged decoder
+// joins as its branch without past); external data may also lie in
+// allowDirs. Each file is loaded once, its metadata kept (Metas). Close
+// releases it.
 func LoadJoined(files []string, allowDirs []string) (*JoinedGraph, error) {
 	if len(files) > 2 {
 		files = files[:2]
 	}
 	var models []*onnxio.Model
 	var graphs []*graphedit.Graph
-	for _, p := range files {
+	var metas []verify.FileMeta
+	merged := false
+	for i, p := range files {
 		m, err := onnxio.Load(p, &onnxio.LoadOptions{AllowDirs: allowDirs})
 		if err != nil {
 			(&JoinedGraph{files: models}).Close()
 			return nil, err
 		}
 		models = append(models, m)
-		g, err := graphedit.Load(m)
+		metas = append(metas, fileMeta(p, m))
+		var g *graphedit.Graph
+		if i == 0 {
+			g, err = graphedit.Load(m)
+		} else {
+			g, merged, err = gatetrain.LoadDecoder(m)
+		}
 		if err != nil {
 			(&JoinedGraph{files: models}).Close()
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
 		graphs = append(graphs, g)
 	}
-	j, err := joinGraphs(graphs, files, allowDirs)
+	j, err := joinGraphs(graphs, nil, files, allowDirs)
 	if err != nil {
 		(&JoinedGraph{files: models}).Close()
 		return nil, err
 	}
-	j.files = models
+	j.files, j.Metas, j.Merged = models, metas, merged
 	return j, nil
+}
+
+// fileMeta is the metadata of a loaded model file.
+func fileMeta(path string, m *onnxio.Model) verify.FileMeta {
+	props := map[string]string{}
+	for _, p := range m.Proto.GetMetadataProps() {
+		props[p.GetKey()] = p.GetValue()
+	}
+	return verify.FileMeta{Path: path, Props: props}
 }
 
 // allBlocks merges the blocks of the loaded files (AllBlocks).

@@ -212,11 +212,7 @@ func (r *runner) setup() error {
 	c := r.c
 	var metas []verify.FileMeta
 	for _, f := range r.model {
-		props := map[string]string{}
-		for _, p := range f.m.Proto.GetMetadataProps() {
-			props[p.GetKey()] = p.GetValue()
-		}
-		metas = append(metas, verify.FileMeta{Path: f.path, Props: props})
+		metas = append(metas, fileMeta(f.path, f.m))
 	}
 	if !c.IDs {
 		if c.Tokenizer != "" {

@@ -137,7 +137,7 @@ func (r *runner) gatedGraph() (*JoinedGraph, error) {
 	if r.gated == nil {
 		return LoadJoined(gatedFiles, r.c.AllowDirs)
 	}
-	j, err := joinGraphs(r.gated, gatedFiles, r.c.AllowDirs)
+	j, err := joinGraphs(r.gated, nil, gatedFiles, r.c.AllowDirs)
 	if err != nil {
 		return nil, err
 	}
@@ -253,11 +253,14 @@ func (r *runner) analyze(ctx context.Context) error {
 	}
 	cfg := AnalysisConfig(attribution.DefaultConfig(), sp, freqIDs)
 	exs, _ := AnalysisExamples(AnalysisInput{Src: src, Tgt: tgt, Features: feats, SrcLines: srcLines, Trees: trees}, r.tok, sp)
+	// The loaded graphs joined, their blocks carried onto the joined
+	// graph: no second head discovery.
 	var originals []*graphedit.Graph
+	var blocks [][]*heads.Block
 	for _, f := range r.model {
-		originals = append(originals, f.g)
+		originals, blocks = append(originals, f.g), append(blocks, f.blocks)
 	}
-	joined, err := joinGraphs(originals, r.files, r.c.AllowDirs)
+	joined, err := joinGraphs(originals, blocks, r.files, r.c.AllowDirs)
 	if err != nil {
 		return err
 	}
@@ -269,11 +272,14 @@ func (r *runner) analyze(ctx context.Context) error {
 	defer am.Close()
 	so := r.session()
 	so.Name = name
-	a, err := attribution.New(g, am, graphedit.IORoles{}, so, attribution.Options{Structures: c.Structures})
+	a, err := attribution.New(g, am, graphedit.IORoles{}, so, attribution.Options{Structures: c.Structures, Blocks: joined.Blocks})
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	defer a.Close()
+	if r.count != nil && a.Graph.FoundBlocks {
+		r.count.discoveries[name]++
+	}
 	a.Progress = func(done, total int) {
 		if done%25 == 0 || done == total {
 			fmt.Fprintf(r.log, "  analyzed %d/%d sentences\n", done, total)

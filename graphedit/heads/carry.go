@@ -13,25 +13,56 @@ import (
 // surgery on to needs no second discovery; shapes are inferred on to as
 // discovery would. A value or node with no namesake in to is an error.
 func CarryBlocks(blocks []*Block, from, to *graphedit.Graph) ([]*Block, error) {
-	// The copy's shapes, as discovery leaves them (edits read them).
-	_ = to.InferShapes() // shapes that cannot be inferred are reported where needed
-	c := &carrier{graphs: map[*graphedit.Graph]*graphedit.Graph{from: to}, blocks: map[*Block]*Block{}}
-	out := make([]*Block, len(blocks))
-	for i, b := range blocks {
-		nb, err := c.block(b)
-		if err != nil {
-			return nil, fmt.Errorf("heads: carry block %s: %w", b.Name(), err)
+	return CarryJoined([]JoinedPart{{Graph: from, Blocks: blocks}}, to)
+}
+
+// JoinedPart is one of the graphs graphedit.Join joined, with the blocks
+// found in it and Join's renaming of its names (nil for the first graph,
+// whose names the joined graph keeps).
+type JoinedPart struct {
+	Graph   *graphedit.Graph
+	Blocks  []*Block
+	Renamed map[string]string
+}
+
+// CarryJoined returns the blocks of the parts, in part order, bound to
+// joined, the graph graphedit.Join made of them and not edited since, as
+// CarryBlocks does for a copy: a name of a part is looked up as the part's
+// Renamed spells it in joined. A block of the joined graph then needs no
+// second discovery.
+func CarryJoined(parts []JoinedPart, joined *graphedit.Graph) ([]*Block, error) {
+	// The joined graph's shapes, as discovery leaves them (edits read them).
+	_ = joined.InferShapes() // shapes that cannot be inferred are reported where needed
+	var out []*Block
+	for _, p := range parts {
+		c := &carrier{graphs: map[*graphedit.Graph]*graphedit.Graph{p.Graph: joined}, blocks: map[*Block]*Block{}, renamed: p.Renamed}
+		for _, b := range p.Blocks {
+			nb, err := c.block(b)
+			if err != nil {
+				return nil, fmt.Errorf("heads: carry block %s: %w", b.Name(), err)
+			}
+			out = append(out, nb)
 		}
-		out[i] = nb
 	}
 	return out, nil
 }
 
 // carrier maps the graphs, values, nodes and blocks of one graph to
-// those of its copy.
+// those of its copy (or of the graph it was joined into).
 type carrier struct {
 	graphs map[*graphedit.Graph]*graphedit.Graph
 	blocks map[*Block]*Block
+	// renamed spells a name of the graph as the copy does, where it
+	// differs.
+	renamed map[string]string
+}
+
+// name returns a name of the graph as the copy spells it.
+func (c *carrier) name(n string) string {
+	if r, ok := c.renamed[n]; ok {
+		return r
+	}
+	return n
 }
 
 // graph returns the copy's graph matching g: the main graph, or the If
@@ -74,7 +105,7 @@ func (c *carrier) value(v *graphedit.Value, b *Block) (*graphedit.Value, error) 
 	if err != nil {
 		return nil, fmt.Errorf("value %s: %w", v.Name(), err)
 	}
-	nv := g.Value(v.Name())
+	nv := g.Value(c.name(v.Name()))
 	if nv == nil {
 		return nil, fmt.Errorf("value %s is not in the copy", v.Name())
 	}
@@ -109,17 +140,7 @@ func (c *carrier) node(n *graphedit.Node, b *Block) (*graphedit.Node, error) {
 
 // values maps a list of values.
 func (c *carrier) values(vs []*graphedit.Value, b *Block) ([]*graphedit.Value, error) {
-	if vs == nil {
-		return nil, nil
-	}
-	out := make([]*graphedit.Value, len(vs))
-	for i, v := range vs {
-		var err error
-		if out[i], err = c.value(v, b); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return each(vs, func(v **graphedit.Value) (err error) { *v, err = c.value(*v, b); return })
 }
 
 // projection maps a projection's weight, bias, per-column parameters and
@@ -183,55 +204,41 @@ func (c *carrier) block(b *Block) (*Block, error) {
 	return &nb, nil
 }
 
-// headConsts maps the places encoding H.
-func (c *carrier) headConsts(hcs []HeadConst, b *Block) ([]HeadConst, error) {
-	out := append([]HeadConst(nil), hcs...)
-	for i, hc := range hcs {
-		var err error
-		if out[i].Node, err = c.node(hc.Node, b); err != nil {
-			return nil, err
-		}
-		if out[i].Value, err = c.value(hc.Value, b); err != nil {
+// each returns a copy of items with bind applied to each element.
+func each[T any](items []T, bind func(*T) error) ([]T, error) {
+	out := append([]T(nil), items...)
+	for i := range out {
+		if err := bind(&out[i]); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
+}
+
+// headConsts maps the places encoding H.
+func (c *carrier) headConsts(hcs []HeadConst, b *Block) ([]HeadConst, error) {
+	return each(hcs, func(hc *HeadConst) (err error) {
+		if hc.Node, err = c.node(hc.Node, b); err != nil {
+			return err
+		}
+		hc.Value, err = c.value(hc.Value, b)
+		return err
+	})
 }
 
 // operands maps the head-carrying operands from outside the projections.
 func (c *carrier) operands(ops []HeadOperand, b *Block) ([]HeadOperand, error) {
-	out := append([]HeadOperand(nil), ops...)
-	for i, op := range ops {
-		var err error
-		if out[i].Node, err = c.node(op.Node, b); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return each(ops, func(op *HeadOperand) (err error) { op.Node, err = c.node(op.Node, b); return })
 }
 
 // tensors maps region tensors.
 func (c *carrier) tensors(ts []regionTensor, b *Block) ([]regionTensor, error) {
-	out := append([]regionTensor(nil), ts...)
-	for i, t := range ts {
-		var err error
-		if out[i].v, err = c.value(t.v, b); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return each(ts, func(t *regionTensor) (err error) { t.v, err = c.value(t.v, b); return })
 }
 
 // fixes maps the nodes whose shape inputs encode a head-carrying size.
 func (c *carrier) fixes(fs []axisFix, b *Block) ([]axisFix, error) {
-	out := append([]axisFix(nil), fs...)
-	for i, f := range fs {
-		var err error
-		if out[i].n, err = c.node(f.n, b); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return each(fs, func(f *axisFix) (err error) { f.n, err = c.node(f.n, b); return })
 }
 
 // region maps a block's head region (nil for nil).
