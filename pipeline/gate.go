@@ -60,3 +60,21 @@ func kindIn(k heads.Kind, kinds []heads.Kind) bool {
 	}
 	return false
 }
+
+// GateJoined gates a joined graph (LoadJoined) as GateGraph gates one
+// file: with its carried blocks, or those found on it (heads.FindHeads)
+// when it has none. The train command gates an ungated model so.
+func GateJoined(j *JoinedGraph, kinds []heads.Kind, l structures.List) ([]string, error) {
+	blocks := j.Blocks
+	if blocks == nil {
+		var err error
+		if blocks, err = heads.FindHeads(j.Graph); err != nil {
+			return nil, fmt.Errorf("%s: %w", j.Name, err)
+		}
+	}
+	names, err := GateGraph(j.Graph, blocks, kinds, l)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", j.Name, err)
+	}
+	return names, nil
+}

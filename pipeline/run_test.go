@@ -89,7 +89,9 @@ func TestRunPlantedEndToEnd(t *testing.T) {
 		t.Fatalf("run: %v\n%s", err, log.String())
 	}
 	// The model file is read once and its heads are found once for every
-	// stage: the copy the gate stage edits carries the loaded blocks.
+	// stage: the copy the gate stage edits and the joined graph the
+	// analysis runs on carry the loaded blocks (a discovery by attribution
+	// would count under the joined graph's name, here the file's).
 	checkOnce(t, "run", count, c.Model[0])
 	for _, f := range []string{StateFile, SummaryJSON, SummaryMD, InspectFile,
 		filepath.Join(GatedDir, "planted_ungated.onnx"), filepath.Join(TrainDir, gatetrain.GatesFileName),

@@ -443,6 +443,25 @@ type PruneDecision struct {
 	Structures string `json:"structures,omitempty"`
 }
 
+// HeadDecision rebuilds the head decision pd records against blocks (the
+// model's, AllBlocks): every head kept but the removed ones. It is how a
+// resumed run whose prune stage is reused gets back the decision the stage
+// made in memory.
+func (pd PruneDecision) HeadDecision(blocks []*heads.Block) (heads.Decision, error) {
+	if len(pd.Removed) == 0 {
+		return heads.RemoveDecision(blocks, nil), nil
+	}
+	return heads.ParseDecision(strings.Join(pd.Removed, ","), blocks)
+}
+
+// readDecision reads pruned/decision.json, the one reader of the prune
+// stage's record (the summary, and verify after a reused prune stage).
+func (r *runner) readDecision() (PruneDecision, error) {
+	var pd PruneDecision
+	err := safefile.ReadJSON(r.path(PrunedDir, DecisionFile), &pd)
+	return pd, err
+}
+
 // structureDecision reads the FFN and sublayer records of a gates file
 // against every file's structures, with the heads decision hd.
 func structureDecision(files []*loaded, gf *gatesfile.File, hd heads.Decision) (*structures.Decision, error) {
@@ -635,20 +654,19 @@ func (r *runner) verify(ctx context.Context) error {
 	cfg.Bench.Batches, cfg.Bench.Repeats, cfg.Bench.Rounds = c.BenchBatch, c.Repeats, c.Rounds
 	cfg.Decision = r.decision
 	if cfg.Decision == nil {
-		// The prune stage was reused: its decision is in decision.json.
-		var pd PruneDecision
-		if err := safefile.ReadJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
+		// The prune stage was reused (a resumed run): its decision is
+		// read back from decision.json.
+		pd, err := r.readDecision()
+		if err != nil {
 			return err
 		}
 		blocks, err := allBlocks(r.model)
 		if err != nil {
 			return err
 		}
-		dec := heads.RemoveDecision(blocks, nil)
-		if len(pd.Removed) > 0 {
-			if dec, err = heads.ParseDecision(strings.Join(pd.Removed, ","), blocks); err != nil {
-				return fmt.Errorf("%s: %w", r.path(PrunedDir, DecisionFile), err)
-			}
+		dec, err := pd.HeadDecision(blocks)
+		if err != nil {
+			return fmt.Errorf("%s: %w", r.path(PrunedDir, DecisionFile), err)
 		}
 		cfg.Decision = r.verifyDecision(pd, dec)
 	}
