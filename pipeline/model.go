@@ -102,6 +102,16 @@ func discover(path string, g *graphedit.Graph, count *workCount) (*heads.Discove
 	return heads.Discover(g)
 }
 
+// loadedFiles hands the loaded files to verify by path, to be read in
+// memory (verify.LoadedFile): while their graphs are the files' as loaded.
+func loadedFiles(files []*loaded) map[string]*verify.LoadedFile {
+	out := map[string]*verify.LoadedFile{}
+	for _, l := range files {
+		out[l.path] = &verify.LoadedFile{Model: l.m, Graph: l.g}
+	}
+	return out
+}
+
 // closeModel releases the files of a loaded model.
 func closeModel(files []*loaded) {
 	for _, l := range files {
@@ -238,6 +248,20 @@ func LoadJoined(files []string, allowDirs []string) (*JoinedGraph, error) {
 	}
 	j.files, j.Metas, j.Merged = models, metas, merged
 	return j, nil
+}
+
+// Loaded hands the files LoadJoined loaded to verify by path, to be read
+// in memory (verify.LoadedFile); a merged decoder, joined as one of its
+// branches, is left out.
+func (j *JoinedGraph) Loaded() map[string]*verify.LoadedFile {
+	out := map[string]*verify.LoadedFile{}
+	for i, m := range j.files {
+		if i == 1 && j.Merged {
+			continue
+		}
+		out[j.Files[i]] = &verify.LoadedFile{Model: m, Graph: j.Parts[i]}
+	}
+	return out
 }
 
 // fileMeta is the metadata of a loaded model file.

@@ -287,6 +287,10 @@ func (r *runner) checkFeatures() error {
 	return nil
 }
 
+// loaded hands the loaded files to verify (loadedFiles): only before the
+// prune stage cuts their graphs.
+func (r *runner) loaded() map[string]*verify.LoadedFile { return loadedFiles(r.model) }
+
 // loadOptions load the model's files: external data may also live in the
 // allowed directories.
 func (r *runner) loadOptions() *onnxio.LoadOptions {

@@ -168,12 +168,9 @@ func (r *runner) train(ctx context.Context) error {
 	ts := c.TrainSettings()
 	cfg := ts.Cfg
 	if want, _ := c.Budget.Set(); want {
-		gates, err := gatetrain.FindGates(g, c.Attention)
-		if err != nil {
-			return err
-		}
+		// The loaded files are still the original's (prune comes later).
 		shape := verify.CorpusShape(train)
-		if cfg.Budget, err = verify.MeasureBudget(c.Budget, r.files, c.AllowDirs, gates, shape); err != nil {
+		if cfg.Budget, err = MeasureBudget(c.Budget, r.files, c.AllowDirs, r.loaded(), g, c.Attention, shape); err != nil {
 			return err
 		}
 		b := cfg.Budget
@@ -579,6 +576,10 @@ func (r *runner) prune(ctx context.Context) error {
 	if err := os.MkdirAll(r.path(PrunedDir), 0o755); err != nil {
 		return err
 	}
+	var structuresCut map[string]bool // files losing FFN neurons or sublayers
+	if sdec != nil {
+		structuresCut = map[string]bool{}
+	}
 	for i, f := range files {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -594,6 +595,7 @@ func (r *runner) prune(ctx context.Context) error {
 				return fmt.Errorf("%s: %w", f.path, err)
 			}
 			removed = rep.RemovedBytes
+			structuresCut[f.path] = len(rep.FFNs) > 0 || len(rep.Sublayers) > 0
 		} else {
 			rep, err := CutHeads(f.g, f.blocks, dec)
 			if err != nil {
@@ -612,6 +614,9 @@ func (r *runner) prune(ctx context.Context) error {
 		fmt.Fprintf(r.log, "  %s -> %s (%d weight bytes removed)\n", f.path, outs[i], removed)
 	}
 	r.decision = r.verifyDecision(pd, dec)
+	if r.decision != nil {
+		r.decision.StructuresCut = structuresCut
+	}
 	fmt.Fprintf(r.log, "  heads kept: %s\n", keptLine(pd))
 	if pd.Structures != "" {
 		fmt.Fprintf(r.log, "  kept: %s\n", pd.Structures)

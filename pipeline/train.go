@@ -4,7 +4,10 @@ import (
 	"fmt"
 
 	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/internal/features"
+	"onnxprune/verify"
 	"onnxprune/verify/score"
 	"onnxprune/verify/tokenize"
 )
@@ -98,4 +101,17 @@ func ReadCorpus(pair [2]string, tok tokenize.Tokenizer) (*gatetrain.Corpus, erro
 		return nil, err
 	}
 	return gatetrain.NewCorpus(s, t, pair[0], pair[1])
+}
+
+// MeasureBudget makes the parameter or FLOP budget of training for the
+// gates of the kinds in g, the gated graph training runs on: what closing
+// each unit saves, measured by cutting it from the ungated model's files
+// (verify.MeasureBudget), those in loaded read in memory. The train stage
+// of run and the train command alike.
+func MeasureBudget(bt verify.BudgetTarget, files, allowDirs []string, loaded map[string]*verify.LoadedFile, g *graphedit.Graph, kinds []heads.Kind, shape verify.FLOPShape) (*gatetrain.Budget, error) {
+	gates, err := gatetrain.FindGates(g, kinds)
+	if err != nil {
+		return nil, err
+	}
+	return verify.MeasureBudget(bt, files, allowDirs, loaded, gates, shape)
 }

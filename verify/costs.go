@@ -44,19 +44,22 @@ type CostMeter struct {
 type costFile struct {
 	fi    *fileInfo
 	om    *onnxio.Model
+	done  func() // releases om (fileInfo.open)
 	plain *graphedit.Graph
 	flop  [2]*graphedit.Graph
 }
 
 // NewCostMeter loads the model files (paths as OpenModel takes them,
-// without gates) and counts the dense model at shape, decoding with the
-// key/value cache when cache is set and the model has one.
-func NewCostMeter(paths, allowDirs []string, shape FLOPShape, cache bool) (*CostMeter, error) {
+// without gates; loaded: those the caller has in memory, by path, which
+// it reads there and never edits) and counts the dense model at shape,
+// decoding with the key/value cache when cache is set and the model has
+// one.
+func NewCostMeter(paths, allowDirs []string, shape FLOPShape, cache bool, loaded map[string]*LoadedFile) (*CostMeter, error) {
 	files, err := expandPaths(paths, cache)
 	if err != nil {
 		return nil, err
 	}
-	mf, err := detectLayout(files, allowDirs)
+	mf, err := detectLayout(files, allowDirs, loaded)
 	if err != nil {
 		return nil, err
 	}
@@ -64,13 +67,13 @@ func NewCostMeter(paths, allowDirs []string, shape FLOPShape, cache bool) (*Cost
 	for _, fi := range mf.all {
 		cf := &costFile{fi: fi}
 		c.files = append(c.files, cf)
-		if cf.om, err = onnxio.Load(fi.path, fi.loadOptions()); err != nil {
+		if cf.om, cf.done, err = fi.open(nil); err != nil {
 			c.Close()
 			return nil, err
 		}
-		if cf.plain, err = graphedit.Load(cf.om); err != nil {
+		if cf.plain, err = fi.graph(cf.om); err != nil {
 			c.Close()
-			return nil, fmt.Errorf("verify: %s: %w", fi.path, err)
+			return nil, err
 		}
 		cf.flop = [2]*graphedit.Graph{cf.plain, cf.plain}
 		if fi.role != roleMerged {
@@ -97,8 +100,8 @@ func NewCostMeter(paths, allowDirs []string, shape FLOPShape, cache bool) (*Cost
 // Close releases the files.
 func (c *CostMeter) Close() {
 	for _, cf := range c.files {
-		if cf.om != nil {
-			cf.om.Close()
+		if cf.done != nil {
+			cf.done()
 		}
 	}
 }

@@ -360,7 +360,7 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		}
 	}
 	if wantBudget {
-		if o.cfg.Budget, err = makeBudget(o.budget, o.costFiles, o.allowDirs, g, kinds, verify.CorpusShape(train), stdout); err != nil {
+		if o.cfg.Budget, err = makeBudget(o.budget, o.costFiles, o.allowDirs, joined.Loaded(), g, kinds, verify.CorpusShape(train), stdout); err != nil {
 			return err
 		}
 	}
