@@ -138,26 +138,75 @@ func (c *carrier) node(n *graphedit.Node, b *Block) (*graphedit.Node, error) {
 	return p, nil
 }
 
-// values maps a list of values.
-func (c *carrier) values(vs []*graphedit.Value, b *Block) ([]*graphedit.Value, error) {
-	return each(vs, func(v **graphedit.Value) (err error) { *v, err = c.value(*v, b); return })
+// binder binds the fields of one block's copy (or its region's) in
+// place: each pointer's value or node becomes its namesake in the copy.
+// The first error is kept and stops the binding.
+type binder struct {
+	c   *carrier
+	b   *Block
+	err error
 }
 
-// projection maps a projection's weight, bias, per-column parameters and
-// node.
-func (c *carrier) projection(p Projection, b *Block) (Projection, error) {
-	var err error
-	if p.Weight, err = c.value(p.Weight, b); err != nil {
-		return p, err
+// value binds values.
+func (x *binder) value(ps ...**graphedit.Value) {
+	for _, p := range ps {
+		if x.err == nil {
+			*p, x.err = x.c.value(*p, x.b)
+		}
 	}
-	if p.Bias, err = c.value(p.Bias, b); err != nil {
-		return p, err
+}
+
+// node binds nodes.
+func (x *binder) node(ps ...**graphedit.Node) {
+	for _, p := range ps {
+		if x.err == nil {
+			*p, x.err = x.c.node(*p, x.b)
+		}
 	}
-	if p.PerColumn, err = c.values(p.PerColumn, b); err != nil {
-		return p, err
+}
+
+// list binds a list of values (a new list).
+func (x *binder) list(p *[]*graphedit.Value) {
+	bindEach(p, func(v **graphedit.Value) { x.value(v) })
+}
+
+// projection binds projections' weights, biases, per-column parameters
+// and nodes.
+func (x *binder) projection(ps ...*Projection) {
+	for _, p := range ps {
+		x.value(&p.Weight, &p.Bias)
+		x.list(&p.PerColumn)
+		x.node(&p.node)
 	}
-	p.node, err = c.node(p.node, b)
-	return p, err
+}
+
+// tensors binds lists of region tensors.
+func (x *binder) tensors(ps ...*[]regionTensor) {
+	for _, p := range ps {
+		bindEach(p, func(t *regionTensor) { x.value(&t.v) })
+	}
+}
+
+// fixes binds lists of the nodes whose shape inputs encode a
+// head-carrying size.
+func (x *binder) fixes(ps ...*[]axisFix) {
+	for _, p := range ps {
+		bindEach(p, func(f *axisFix) { x.node(&f.n) })
+	}
+}
+
+// operands binds the head-carrying operands from outside the projections.
+func (x *binder) operands(p *[]HeadOperand) {
+	bindEach(p, func(op *HeadOperand) { x.node(&op.Node) })
+}
+
+// bindEach replaces the list at p by a copy (nil when empty) with bind
+// applied to each element.
+func bindEach[T any](p *[]T, bind func(*T)) {
+	*p = append([]T(nil), *p...)
+	for i := range *p {
+		bind(&(*p)[i])
+	}
 }
 
 // block returns b bound to the copy (once per block: twins too).
@@ -167,31 +216,23 @@ func (c *carrier) block(b *Block) (*Block, error) {
 	}
 	nb := *b
 	c.blocks[b] = &nb
-	var err error
-	// The If node first: it locates the branch the other nodes live in.
-	if nb.ifNode, err = c.node(b.ifNode, b); err != nil {
-		return nil, err
+	x := &binder{c: c, b: b}
+	x.node(&nb.ifNode) // first: it locates the branch the other nodes live in
+	x.node(&nb.Softmax, &nb.OutNode)
+	x.projection(&nb.Q, &nb.K, &nb.V, &nb.Out)
+	x.value(&nb.Gate, &nb.PerHead, &nb.QueryInput, &nb.keyInput, &nb.gateFactor)
+	x.list(&nb.KVInputs)
+	bindEach(&nb.HeadConsts, func(hc *HeadConst) {
+		x.node(&hc.Node)
+		x.value(&hc.Value)
+	})
+	x.operands(&nb.HeadOperands)
+	if x.err != nil {
+		return nil, x.err
 	}
-	for _, f := range []func() error{
-		func() (err error) { nb.Softmax, err = c.node(b.Softmax, b); return },
-		func() (err error) { nb.OutNode, err = c.node(b.OutNode, b); return },
-		func() (err error) { nb.Q, err = c.projection(b.Q, b); return },
-		func() (err error) { nb.K, err = c.projection(b.K, b); return },
-		func() (err error) { nb.V, err = c.projection(b.V, b); return },
-		func() (err error) { nb.Out, err = c.projection(b.Out, b); return },
-		func() (err error) { nb.Gate, err = c.value(b.Gate, b); return },
-		func() (err error) { nb.PerHead, err = c.value(b.PerHead, b); return },
-		func() (err error) { nb.QueryInput, err = c.value(b.QueryInput, b); return },
-		func() (err error) { nb.KVInputs, err = c.values(b.KVInputs, b); return },
-		func() (err error) { nb.keyInput, err = c.value(b.keyInput, b); return },
-		func() (err error) { nb.gateFactor, err = c.value(b.gateFactor, b); return },
-		func() (err error) { nb.HeadConsts, err = c.headConsts(b.HeadConsts, b); return },
-		func() (err error) { nb.HeadOperands, err = c.operands(b.HeadOperands, b); return },
-		func() (err error) { nb.region, err = c.region(b.region, b); return },
-	} {
-		if err := f(); err != nil {
-			return nil, err
-		}
+	var err error
+	if nb.region, err = c.region(b.region, b); err != nil {
+		return nil, err
 	}
 	nb.twins = nil
 	for _, t := range b.twins {
@@ -204,139 +245,61 @@ func (c *carrier) block(b *Block) (*Block, error) {
 	return &nb, nil
 }
 
-// each returns a copy of items with bind applied to each element.
-func each[T any](items []T, bind func(*T) error) ([]T, error) {
-	out := append([]T(nil), items...)
-	for i := range out {
-		if err := bind(&out[i]); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// headConsts maps the places encoding H.
-func (c *carrier) headConsts(hcs []HeadConst, b *Block) ([]HeadConst, error) {
-	return each(hcs, func(hc *HeadConst) (err error) {
-		if hc.Node, err = c.node(hc.Node, b); err != nil {
-			return err
-		}
-		hc.Value, err = c.value(hc.Value, b)
-		return err
-	})
-}
-
-// operands maps the head-carrying operands from outside the projections.
-func (c *carrier) operands(ops []HeadOperand, b *Block) ([]HeadOperand, error) {
-	return each(ops, func(op *HeadOperand) (err error) { op.Node, err = c.node(op.Node, b); return })
-}
-
-// tensors maps region tensors.
-func (c *carrier) tensors(ts []regionTensor, b *Block) ([]regionTensor, error) {
-	return each(ts, func(t *regionTensor) (err error) { t.v, err = c.value(t.v, b); return })
-}
-
-// fixes maps the nodes whose shape inputs encode a head-carrying size.
-func (c *carrier) fixes(fs []axisFix, b *Block) ([]axisFix, error) {
-	return each(fs, func(f *axisFix) (err error) { f.n, err = c.node(f.n, b); return })
-}
-
 // region maps a block's head region (nil for nil).
 func (c *carrier) region(r *headRegion, b *Block) (*headRegion, error) {
 	if r == nil {
 		return nil, nil
 	}
-	nr := &headRegion{H: r.H, env: map[string]int64{}, ann: map[*graphedit.Value]headAx{}, partial: r.partial}
-	var err error
-	if nr.g, err = c.graph(r.g, b); err != nil {
-		return nil, err
-	}
+	nr := *r
+	x := &binder{c: c, b: b}
+	nr.g, x.err = c.graph(r.g, b)
+	nr.env = map[string]int64{}
 	for k, v := range r.env {
 		nr.env[k] = v
 	}
+	nr.ann = map[*graphedit.Value]headAx{}
 	for v, ax := range r.ann {
-		nv, err := c.value(v, b)
-		if err != nil {
-			return nil, err
-		}
-		nr.ann[nv] = ax
+		x.value(&v)
+		nr.ann[v] = ax
 	}
-	for _, f := range []func() error{
-		func() (err error) { nr.consts, err = c.tensors(r.consts, b); return },
-		func() (err error) {
-			ts, err := c.tensors([]regionTensor{r.contracted}, b)
-			if err == nil {
-				nr.contracted = ts[0]
-			}
-			return err
-		},
-		func() (err error) { nr.inputs, err = c.tensors(r.inputs, b); return },
-		func() (err error) { nr.outputs, err = c.tensors(r.outputs, b); return },
-		func() (err error) { nr.reshapes, err = c.fixes(r.reshapes, b); return },
-		func() (err error) { nr.slices, err = c.fixes(r.slices, b); return },
-		func() (err error) { nr.splits, err = c.fixes(r.splits, b); return },
-		func() (err error) { nr.expands, err = c.fixes(r.expands, b); return },
-		func() (err error) { nr.operands, err = c.operands(r.operands, b); return },
-		func() (err error) { nr.work, err = c.values(r.work, b); return },
-		func() (err error) { nr.gateFactor, err = c.value(r.gateFactor, b); return },
-	} {
-		if err := f(); err != nil {
-			return nil, err
-		}
-	}
+	x.tensors(&nr.consts, &nr.inputs, &nr.outputs)
+	x.value(&nr.contracted.v, &nr.gateFactor)
+	x.fixes(&nr.reshapes, &nr.slices, &nr.splits, &nr.expands)
+	x.operands(&nr.operands)
+	x.list(&nr.work)
+	bindEach(&nr.pending, func(p *pendingCheck) {
+		x.value(&p.v)
+		x.node(&p.at)
+	})
 	if r.attrNodes != nil {
 		nr.attrNodes = map[*graphedit.Node]bool{}
 		for n, ok := range r.attrNodes {
-			nn, err := c.node(n, b)
-			if err != nil {
-				return nil, err
-			}
-			nr.attrNodes[nn] = ok
+			x.node(&n)
+			nr.attrNodes[n] = ok
 		}
-	}
-	for _, p := range r.pending {
-		np := p
-		if np.v, err = c.value(p.v, b); err != nil {
-			return nil, err
-		}
-		if np.at, err = c.node(p.at, b); err != nil {
-			return nil, err
-		}
-		nr.pending = append(nr.pending, np)
 	}
 	if r.ownUses != nil {
 		nr.ownUses = map[*graphedit.Value]map[*graphedit.Node]bool{}
 		for v, own := range r.ownUses {
-			nv, err := c.value(v, b)
-			if err != nil {
-				return nil, err
-			}
+			x.value(&v)
 			nown := map[*graphedit.Node]bool{}
 			for n, ok := range own {
-				nn, err := c.node(n, b)
-				if err != nil {
-					return nil, err
-				}
-				nown[nn] = ok
+				x.node(&n)
+				nown[n] = ok
 			}
-			nr.ownUses[nv] = nown
+			nr.ownUses[v] = nown
 		}
 	}
 	if r.paramUses != nil {
 		nr.paramUses = map[*graphedit.Value][]graphedit.Use{}
 		for v, uses := range r.paramUses {
-			nv, err := c.value(v, b)
-			if err != nil {
-				return nil, err
-			}
-			for _, u := range uses {
-				nn, err := c.node(u.Node, b)
-				if err != nil {
-					return nil, err
-				}
-				nr.paramUses[nv] = append(nr.paramUses[nv], graphedit.Use{Node: nn, Input: u.Input})
-			}
+			x.value(&v)
+			bindEach(&uses, func(u *graphedit.Use) { x.node(&u.Node) })
+			nr.paramUses[v] = uses
 		}
 	}
-	return nr, nil
+	if x.err != nil {
+		return nil, x.err
+	}
+	return &nr, nil
 }
