@@ -10,7 +10,6 @@ import (
 	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
 	"onnxprune/onnxio"
-	"onnxprune/onnxio/onnxpb"
 )
 
 // Names of the inputs and outputs the analysis graph adds.
@@ -191,7 +190,7 @@ func BuildGraph(g *graphedit.Graph, names graphedit.IORoles, opts Options) (*Gra
 
 	// Michel et al.: the plain gradient of the loss.
 	dec := g.Value(names.DecIn)
-	labels, err := g.AddInput(LabelsInput, int32(onnxpb.TensorProto_INT64), dec.Shape())
+	labels, err := g.AddInput(LabelsInput, graphedit.ElemInt64, dec.Shape())
 	if err != nil {
 		return nil, fmt.Errorf("attribution: labels input: %w", err)
 	}
@@ -356,7 +355,7 @@ func BuildGraph(g *graphedit.Graph, names graphedit.IORoles, opts Options) (*Gra
 }
 
 // node adds one node with one output named out.
-func node(g *graphedit.Graph, op, out string, ins []*graphedit.Value, attrs ...*onnxpb.AttributeProto) (*graphedit.Value, error) {
+func node(g *graphedit.Graph, op, out string, ins []*graphedit.Value, attrs ...*graphedit.Attribute) (*graphedit.Value, error) {
 	n, err := g.AddNode(graphedit.NodeSpec{OpType: op, Name: g.FreshName("attr/" + op), Inputs: ins, Outputs: []string{out}, Attrs: attrs})
 	if err != nil {
 		return nil, fmt.Errorf("attribution: adding %s %q: %w", op, out, err)
@@ -487,10 +486,10 @@ func findCuts(g *graphedit.Graph, blocks []*heads.Block, logits *graphedit.Value
 			continue
 		}
 		w := n.Input(0)
-		if w == nil || !w.IsInitializer() || w.Rank() != 2 || !floatElem(w.ElemType()) {
+		if w == nil || !w.IsInitializer() || w.Rank() != 2 || !graphedit.IsFloat(w.ElemType()) {
 			continue
 		}
-		if out := n.Output(0); out != nil && floatElem(out.ElemType()) {
+		if out := n.Output(0); out != nil && graphedit.IsFloat(out.ElemType()) {
 			emb = append(emb, out.Name())
 			if dependsOn(n.Input(1), decIn, memo) {
 				decEmb = append(decEmb, out.Name())

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"google.golang.org/protobuf/proto"
-
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/structures"
 	"onnxprune/onnxio"
@@ -80,11 +78,7 @@ func NewCostMeter(paths, allowDirs []string, shape FLOPShape, cache bool, loaded
 			continue
 		}
 		for i, useCache := range []bool{false, true} {
-			mp := proto.Clone(cf.om.Proto).(*onnxpb.ModelProto)
-			if _, err = graphedit.InlineIf(mp, useCacheName, useCache); err == nil {
-				cf.flop[i], err = graphedit.FromModel(mp, &graphedit.Options{External: cf.om})
-			}
-			if err != nil {
+			if cf.flop[i], err = graphedit.LoadInlined(cf.om, useCacheName, useCache); err != nil {
 				c.Close()
 				return nil, fmt.Errorf("verify: %s: %w", fi.path, err)
 			}

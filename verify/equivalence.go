@@ -13,7 +13,6 @@ import (
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
-	"onnxprune/onnxio/onnxpb"
 )
 
 // DefaultEquivalenceTol bounds |gated − pruned| logits: fp32 sums over a
@@ -273,7 +272,7 @@ func computesInFloat16(g *graphedit.Graph) bool {
 			continue
 		}
 		for _, in := range n.Inputs() {
-			if in != nil && in.ElemType() == int32(onnxpb.TensorProto_FLOAT16) {
+			if in != nil && in.ElemType() == graphedit.ElemFloat16 {
 				return true
 			}
 		}

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"google.golang.org/protobuf/proto"
-
 	"onnxprune/graphedit"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
@@ -55,11 +53,7 @@ func loadFLOPGraph(fi *fileInfo, useCache bool) (*flopGraph, error) {
 	}
 	var g *graphedit.Graph
 	if fi.role == roleMerged {
-		mp := proto.Clone(m.Proto).(*onnxpb.ModelProto)
-		if _, err = graphedit.InlineIf(mp, useCacheName, useCache); err == nil {
-			g, err = graphedit.FromModel(mp, &graphedit.Options{External: m})
-		}
-		if err != nil {
+		if g, err = graphedit.LoadInlined(m, useCacheName, useCache); err != nil {
 			err = fmt.Errorf("verify: %s: %w", fi.path, err)
 		}
 	} else {

@@ -69,11 +69,7 @@ func removeSublayer(g *graphedit.Graph, b *Block) error {
 	}
 	// The zeros and beta take the element type of the output they replace
 	// (a float16 model's projection computes in float16).
-	elem := onnxpb.TensorProto_DataType(out.ElemType())
-	if elem == onnxpb.TensorProto_UNDEFINED {
-		elem = onnxpb.TensorProto_FLOAT
-	}
-	zero, err := onnxio.NewFloat("value", elem, []int64{1}, []float32{0})
+	zero, err := graphedit.FloatConst("value", out, []int64{1}, []float32{0})
 	if err != nil {
 		return fmt.Errorf("output projection %s: %w", n, err)
 	}
@@ -85,7 +81,7 @@ func removeSublayer(g *graphedit.Graph, b *Block) error {
 		beta := n.AttrFloat("beta", 1)
 		c := n.Input(2)
 		if beta != 1 {
-			bt, err := onnxio.NewFloat(g.FreshName(prefix+"/beta"), elem, nil, []float32{beta})
+			bt, err := graphedit.FloatConst(g.FreshName(prefix+"/beta"), out, nil, []float32{beta})
 			if err != nil {
 				return fmt.Errorf("output projection %s: %w", n, err)
 			}

@@ -437,10 +437,6 @@ func (r *ffnRegion) zeroDown() error {
 	if d <= 0 {
 		return fmt.Errorf("down projection %s: output size unknown", n)
 	}
-	dt := onnxpb.TensorProto_DataType(out.ElemType())
-	if out.ElemType() == 0 {
-		dt = onnxpb.TensorProto_FLOAT
-	}
 	prefix := "prune/" + label(n) + "/empty"
 	add := func(op string, ins []*graphedit.Value, attrs ...*onnxpb.AttributeProto) (*graphedit.Value, error) {
 		nd, err := g.AddNode(graphedit.NodeSpec{OpType: op, Inputs: ins, Outputs: []string{g.FreshName(prefix + "/" + op)}, Attrs: attrs})
@@ -466,7 +462,7 @@ func (r *ffnRegion) zeroDown() error {
 	if err != nil {
 		return err
 	}
-	zero, err := onnxio.NewFloat("value", dt, []int64{1}, []float32{0})
+	zero, err := graphedit.FloatConst("value", out, []int64{1}, []float32{0})
 	if err != nil {
 		return fmt.Errorf("down projection %s: %w", n, err)
 	}
@@ -476,7 +472,7 @@ func (r *ffnRegion) zeroDown() error {
 	}
 	if c := r.down.bias; c != nil {
 		if beta := n.AttrFloat("beta", 1); n.OpType() == "Gemm" && beta != 1 {
-			bt, err := onnxio.NewFloat(g.FreshName(prefix+"/beta"), dt, nil, []float32{beta})
+			bt, err := graphedit.FloatConst(g.FreshName(prefix+"/beta"), out, nil, []float32{beta})
 			if err != nil {
 				return err
 			}
