@@ -159,7 +159,7 @@ func BuildGraph(g *graphedit.Graph, names graphedit.IORoles, opts Options) (*Gra
 		return nil, fmt.Errorf("attribution: %w", err)
 	}
 	ag := &Graph{G: g, Names: names, FoundBlocks: found}
-	if ag.Units, err = gateStructures(g, opts.Structures); err != nil {
+	if ag.Units, err = gateStructures(g, blocks, opts.Structures); err != nil {
 		return nil, err
 	}
 	fwd := map[*graphedit.Node]bool{}

@@ -8,6 +8,7 @@ import (
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/structures"
 	"onnxprune/onnxio"
 	"onnxprune/verify"
 )
@@ -42,11 +43,7 @@ func LoadModel(paths, allowDirs []string, lenient bool) ([]*ModelFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*ModelFile, len(ls))
-	for i, l := range ls {
-		out[i] = &ModelFile{Path: l.path, Model: l.m, Graph: l.g, Blocks: l.blocks, NotUnderstood: l.notUnderstood}
-	}
-	return out, nil
+	return modelFiles(ls), nil
 }
 
 // workCount counts, per file, the model loads and head discoveries of a
@@ -57,6 +54,34 @@ type workCount struct {
 
 func newWorkCount() *workCount {
 	return &workCount{loads: map[string]int{}, discoveries: map[string]int{}}
+}
+
+// DiscoverStructures finds the FFNs and sublayers of each file of a model
+// with the attention blocks found when the file was loaded
+// (structures.DiscoverWith: no second head discovery), and the model the
+// files make together: the prune stage and the inspect and prune commands
+// alike.
+func DiscoverStructures(files []*ModelFile) ([]*structures.Discovery, *structures.Model, error) {
+	var ds []*structures.Discovery
+	m := &structures.Model{}
+	for _, f := range files {
+		d, err := structures.DiscoverWith(f.Graph, &heads.Discovery{Blocks: f.Blocks, NotUnderstood: f.NotUnderstood})
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", f.Path, err)
+		}
+		ds = append(ds, d)
+		m.Add(d)
+	}
+	return ds, m, nil
+}
+
+// modelFiles are the loaded files as ModelFiles.
+func modelFiles(files []*loaded) []*ModelFile {
+	out := make([]*ModelFile, len(files))
+	for i, l := range files {
+		out[i] = &ModelFile{Path: l.path, Model: l.m, Graph: l.g, Blocks: l.blocks, NotUnderstood: l.notUnderstood}
+	}
+	return out
 }
 
 // loadModel loads every file of the model once and finds its heads: the

@@ -154,7 +154,7 @@ func (r *runner) train(ctx context.Context) error {
 		return err
 	}
 	defer joined.Close()
-	g, name := joined.Graph, joined.Name
+	g := joined.Graph
 	train, err := ReadCorpus(c.Train, r.tok)
 	if err != nil {
 		return err
@@ -166,14 +166,13 @@ func (r *runner) train(ctx context.Context) error {
 		}
 	}
 	ts := c.TrainSettings()
-	cfg := ts.Cfg
 	if want, _ := c.Budget.Set(); want {
 		// The loaded files are still the original's (prune comes later).
 		shape := verify.CorpusShape(train)
-		if cfg.Budget, err = MeasureBudget(c.Budget, r.files, c.AllowDirs, r.loaded(), g, c.Attention, shape); err != nil {
+		if ts.Cfg.Budget, err = MeasureBudget(c.Budget, r.files, c.AllowDirs, r.loaded(), g, c.Attention, shape); err != nil {
 			return err
 		}
-		b := cfg.Budget
+		b := ts.Cfg.Budget
 		fmt.Fprintf(r.log, "  budget: %s %.4g of %.4g dense (%.1f%%), FLOPs per generated token at batch 1, source %d, target %d tokens\n",
 			b.What, b.Target, b.Dense, 100*b.Target/b.Dense, shape.SrcLen, shape.TgtLen)
 	}
@@ -188,24 +187,21 @@ func (r *runner) train(ctx context.Context) error {
 		fmt.Fprintf(r.log, "  resuming from %s\n", filepath.Join(dir, gatetrain.CheckpointFileName))
 	}
 	every := max(1, c.Steps/10)
-	ro := gatetrain.RunOptions{
-		Graph: g, Model: name, Source: joined.Model, Kinds: c.Attention,
-		Train: train, Dev: dev, Specials: sp, MaxTokens: ts.MaxTokens, Window: ts.Window, Smoothing: ts.Smoothing,
-		Cfg: cfg, OutDir: dir, Resume: resume, Session: r.session(),
-		OnStep: func(s gatetrain.StepInfo) error {
-			if s.Step%every == 0 || s.Step == c.Steps || s.ValidLoss != nil {
-				v := ""
-				if s.ValidLoss != nil {
-					v = fmt.Sprintf(" dev loss %.4f", *s.ValidLoss)
-				}
-				open := fmt.Sprint(s.Open)
-				if len(s.OpenBy) > 0 {
-					open = gatetrain.FormatCounts(s.OpenBy)
-				}
-				fmt.Fprintf(r.log, "  step %d/%d loss %.4f expected L0 %.2f open %s%s\n", s.Step, c.Steps, s.Loss, s.L0, open, v)
+	ro := ts.RunOptions(joined, c.Attention, train, dev, sp)
+	ro.OutDir, ro.Resume, ro.Session = dir, resume, r.session()
+	ro.OnStep = func(s gatetrain.StepInfo) error {
+		if s.Step%every == 0 || s.Step == c.Steps || s.ValidLoss != nil {
+			v := ""
+			if s.ValidLoss != nil {
+				v = fmt.Sprintf(" dev loss %.4f", *s.ValidLoss)
 			}
-			return nil
-		},
+			open := fmt.Sprint(s.Open)
+			if len(s.OpenBy) > 0 {
+				open = gatetrain.FormatCounts(s.OpenBy)
+			}
+			fmt.Fprintf(r.log, "  step %d/%d loss %.4f expected L0 %.2f open %s%s\n", s.Step, c.Steps, s.Loss, s.L0, open, v)
+		}
+		return nil
 	}
 	res, err := gatetrain.Run(ctx, ro)
 	if err != nil {
@@ -460,22 +456,19 @@ func (r *runner) readDecision() (PruneDecision, error) {
 }
 
 // structureDecision reads the FFN and sublayer records of a gates file
-// against every file's structures, with the heads decision hd.
-func structureDecision(files []*loaded, gf *gatesfile.File, hd heads.Decision) (*structures.Decision, error) {
-	m := &structures.Model{}
-	for _, f := range files {
-		d, err := structures.Discover(f.g)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.path, err)
-		}
-		m.Add(d)
+// against every file's structures (DiscoverStructures, returned per file),
+// with the heads decision hd.
+func structureDecision(files []*loaded, gf *gatesfile.File, hd heads.Decision) ([]*structures.Discovery, *structures.Decision, error) {
+	ds, m, err := DiscoverStructures(modelFiles(files))
+	if err != nil {
+		return nil, nil, err
 	}
 	dec, err := gf.StructureDecision(m)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	dec.Heads = hd
-	return &dec, nil
+	return ds, &dec, nil
 }
 
 // rankDecision keeps the KeepHeads heads of the pruned kinds that rank
@@ -538,6 +531,7 @@ func (r *runner) prune(ctx context.Context) error {
 	}
 	var dec heads.Decision
 	var sdec *structures.Decision
+	var structs []*structures.Discovery // each file's, with sdec
 	pd := PruneDecision{By: r.c.PruneBy, Removed: []string{}, Kept: map[string]int{}, Total: map[string]int{}}
 	if r.c.PruneBy == "gates" {
 		gatesPath := r.path(TrainDir, gatetrain.GatesFileName)
@@ -549,7 +543,7 @@ func (r *runner) prune(ctx context.Context) error {
 			return err
 		}
 		if gf.HasStructures() {
-			if sdec, err = structureDecision(files, gf, dec); err != nil {
+			if structs, sdec, err = structureDecision(files, gf, dec); err != nil {
 				return fmt.Errorf("%s: %w", gatesPath, err)
 			}
 			pd.Gates, pd.Structures = gatesPath, gatetrain.OpenSummary(gf)
@@ -586,11 +580,7 @@ func (r *runner) prune(ctx context.Context) error {
 		}
 		var removed int64
 		if sdec != nil {
-			d, err := structures.Discover(f.g)
-			if err != nil {
-				return fmt.Errorf("%s: %w", f.path, err)
-			}
-			rep, err := structures.Remove(f.g, d, *sdec)
+			rep, err := structures.Remove(f.g, structs[i], *sdec)
 			if err != nil {
 				return fmt.Errorf("%s: %w", f.path, err)
 			}

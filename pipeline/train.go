@@ -31,6 +31,18 @@ func DefaultTrainSettings() TrainSettings {
 	return TrainSettings{Cfg: gatetrain.DefaultConfig(), MaxTokens: 2048, Window: 1000}
 }
 
+// RunOptions are the options of gatetrain.Run that the train stage of run
+// and the train command set alike: training on the joined graph j (its
+// model the written graphs' source), for the gates of kinds, on the
+// corpora with the special ids sp and these settings. Callers add where
+// outputs go, the session and what else they train.
+func (s TrainSettings) RunOptions(j *JoinedGraph, kinds []heads.Kind, train, dev *gatetrain.Corpus, sp tokenize.Specials) gatetrain.RunOptions {
+	return gatetrain.RunOptions{
+		Graph: j.Graph, Model: j.Name, Source: j.Model, Kinds: kinds,
+		Train: train, Dev: dev, Specials: sp, MaxTokens: s.MaxTokens, Window: s.Window, Smoothing: s.Smoothing, Cfg: s.Cfg,
+	}
+}
+
 // TrainSettings returns the training settings of c: the defaults with c's
 // train keys (and seed) applied.
 func (c Config) TrainSettings() TrainSettings {

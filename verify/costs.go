@@ -34,6 +34,8 @@ type CostMeter struct {
 	cache bool
 	files []*costFile
 	memo  map[string]Cost
+	// model is the structures of the uncut files, found on first use.
+	model *structures.Model
 }
 
 // costFile is one file's graphs: plain is the file's graph (parameters,
@@ -157,14 +159,18 @@ func (c *CostMeter) Saved(spec string) (Cost, error) {
 	if s, ok := c.memo[spec]; ok {
 		return s, nil
 	}
-	sm := &structures.Model{}
-	for _, cf := range c.files {
-		d, err := structures.Discover(cf.plain)
-		if err != nil {
-			return Cost{}, fmt.Errorf("verify: %s: %w", cf.fi.path, err)
+	if c.model == nil {
+		sm := &structures.Model{}
+		for _, cf := range c.files {
+			d, err := structures.Discover(cf.plain)
+			if err != nil {
+				return Cost{}, fmt.Errorf("verify: %s: %w", cf.fi.path, err)
+			}
+			sm.Add(d)
 		}
-		sm.Add(d)
+		c.model = sm
 	}
+	sm := c.model
 	sel, err := structures.ParseSpec(spec, sm)
 	if err != nil {
 		return Cost{}, fmt.Errorf("verify: %w", err)

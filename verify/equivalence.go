@@ -143,7 +143,7 @@ func buildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOpt
 		if sg != nil {
 			// FFN neurons and sublayers the gates file closed: gated the
 			// same way (their count is not added to the heads closed).
-			if err := gateStructures(l.g, sg); err != nil {
+			if err := gateStructures(l.g, l.blocks, sg); err != nil {
 				return nil, 0, 0, fmt.Errorf("verify: %s: structure gates: %w", files[i], err)
 			}
 		}
@@ -362,7 +362,7 @@ func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions, loa
 	for _, p := range files {
 		cut, known := d.StructuresCut[p]
 		if !known {
-			if cut, err = cutsStructuresOf(p, sg, opts, loaded[p]); err != nil {
+			if cut, err = cutsStructuresOf(p, sg, opts, loaded[p], d.Blocks[p]); err != nil {
 				return nil, err
 			}
 		}
@@ -372,8 +372,9 @@ func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions, loa
 }
 
 // cutsStructuresOf reports whether sg removes an FFN neuron or a sublayer
-// of the file at path (loaded: the caller's copy of it, nil: loaded now).
-func cutsStructuresOf(path string, sg *gatesfile.File, opts *onnxio.LoadOptions, loaded *LoadedFile) (bool, error) {
+// of the file at path (loaded: the caller's copy of it, with blocks its
+// attention blocks; nil: loaded now, its heads found).
+func cutsStructuresOf(path string, sg *gatesfile.File, opts *onnxio.LoadOptions, loaded *LoadedFile, blocks []*heads.Block) (bool, error) {
 	fi := &fileInfo{path: path, loaded: loaded}
 	m, done, err := fi.open(opts)
 	if err != nil {
@@ -384,7 +385,11 @@ func cutsStructuresOf(path string, sg *gatesfile.File, opts *onnxio.LoadOptions,
 	if err != nil {
 		return false, err
 	}
-	cut, err := cutsStructures(g, sg)
+	var hd *heads.Discovery
+	if loaded != nil {
+		hd = &heads.Discovery{Blocks: blocks}
+	}
+	cut, err := cutsStructures(g, hd, sg)
 	if err != nil {
 		return false, fmt.Errorf("verify: %s: %w", path, err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"onnxprune/gatesfile"
 	"onnxprune/graphedit/structures"
+	"onnxprune/pipeline"
 )
 
 // structureGates reports whether a gates file (--gates) holds FFN or
@@ -35,19 +36,14 @@ func structureItems(spec string) bool {
 	return false
 }
 
-// discoverStructures finds the FFNs and sublayers of every file of ms.
+// discoverStructures finds the FFNs and sublayers of every file of ms
+// (pipeline.DiscoverStructures).
 func discoverStructures(ms *modelSet) ([]*structures.Discovery, *structures.Model, error) {
-	var ds []*structures.Discovery
-	m := &structures.Model{}
+	var files []*pipeline.ModelFile
 	for _, f := range ms.files {
-		d, err := structures.Discover(f.g)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", f.path, err)
-		}
-		ds = append(ds, d)
-		m.Add(d)
+		files = append(files, &pipeline.ModelFile{Path: f.path, Model: f.m, Graph: f.g, Blocks: f.blocks, NotUnderstood: f.notUnderstood})
 	}
-	return ds, m, nil
+	return pipeline.DiscoverStructures(files)
 }
 
 // structureNotUnderstood is one anchor the structure analysis could not

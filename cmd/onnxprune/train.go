@@ -369,13 +369,10 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	if err != nil {
 		return err
 	}
-	ts := o.settings()
-	ro := gatetrain.RunOptions{
-		Graph: g, Model: name, Source: source, WeightSource: weightSource, WeightFile: weightFile,
-		Kinds: kinds, Roles: roles, Train: train, Dev: dev, Specials: sp, MaxTokens: ts.MaxTokens, Window: ts.Window,
-		Smoothing: ts.Smoothing, Cfg: ts.Cfg, TrainWeights: weights, Untied: o.weightParts.Any(), OutDir: o.out, Resume: o.resume,
-		Session: so, WeightParts: o.weightParts, Ties: ties,
-	}
+	ro := o.settings().RunOptions(joined, kinds, train, dev, sp)
+	ro.Source, ro.WeightSource, ro.WeightFile = source, weightSource, weightFile
+	ro.Roles, ro.TrainWeights, ro.Untied, ro.WeightParts, ro.Ties = roles, weights, o.weightParts.Any(), o.weightParts, ties
+	ro.OutDir, ro.Resume, ro.Session = o.out, o.resume, so
 	if decoderSource != nil {
 		ro.DecoderWeightSource, ro.DecoderWeightFile = decoderSource, "trained_"+filepath.Base(o.decoder)
 	}
