@@ -63,8 +63,8 @@ func TestJoinedBlocksCarried(t *testing.T) {
 		var blocks [][]*heads.Block
 		n := 0
 		for _, l := range ls {
-			graphs, blocks = append(graphs, l.g), append(blocks, l.blocks)
-			n += len(l.blocks)
+			graphs, blocks = append(graphs, l.Graph), append(blocks, l.Blocks)
+			n += len(l.Blocks)
 		}
 		if n == 0 {
 			closeModel(ls)

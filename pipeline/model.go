@@ -13,16 +13,8 @@ import (
 	"onnxprune/verify"
 )
 
-// loaded is one model file with its graph and attention blocks.
-type loaded struct {
-	path          string
-	m             *onnxio.Model
-	g             *graphedit.Graph
-	blocks        []*heads.Block
-	notUnderstood []*heads.MatchError
-}
-
-// ModelFile is one file of a model as LoadModel loaded it.
+// ModelFile is one file of a model loaded once, with its graph and
+// attention blocks: what LoadModel returns and every stage of run reads.
 type ModelFile struct {
 	Path   string
 	Model  *onnxio.Model
@@ -39,11 +31,7 @@ type ModelFile struct {
 // allowDirs. An anchor discovery cannot explain fails the load unless
 // lenient. The caller closes each file's Model.
 func LoadModel(paths, allowDirs []string, lenient bool) ([]*ModelFile, error) {
-	ls, err := loadModel(paths, &onnxio.LoadOptions{AllowDirs: allowDirs}, lenient, nil)
-	if err != nil {
-		return nil, err
-	}
-	return modelFiles(ls), nil
+	return loadModel(paths, &onnxio.LoadOptions{AllowDirs: allowDirs}, lenient, nil)
 }
 
 // workCount counts, per file, the model loads and head discoveries of a
@@ -75,35 +63,26 @@ func DiscoverStructures(files []*ModelFile) ([]*structures.Discovery, *structure
 	return ds, m, nil
 }
 
-// modelFiles are the loaded files as ModelFiles.
-func modelFiles(files []*loaded) []*ModelFile {
-	out := make([]*ModelFile, len(files))
-	for i, l := range files {
-		out[i] = &ModelFile{Path: l.path, Model: l.m, Graph: l.g, Blocks: l.blocks, NotUnderstood: l.notUnderstood}
-	}
-	return out
-}
-
 // loadModel loads every file of the model once and finds its heads: the
 // graphs and blocks every stage of the run reads. Stages that edit a graph
 // edit their own copy (editable), except prune, the last to read them. An
 // anchor head discovery cannot explain is an error unless lenient. count,
 // when set, records the work.
-func loadModel(paths []string, opts *onnxio.LoadOptions, lenient bool, count *workCount) ([]*loaded, error) {
-	var out []*loaded
+func loadModel(paths []string, opts *onnxio.LoadOptions, lenient bool, count *workCount) ([]*ModelFile, error) {
+	var out []*ModelFile
 	for _, p := range paths {
 		m, err := onnxio.Load(p, opts)
 		if err != nil {
 			closeModel(out)
 			return nil, err
 		}
-		l := &loaded{path: p, m: m}
+		l := &ModelFile{Path: p, Model: m}
 		out = append(out, l)
-		if l.g, err = graphedit.Load(m); err != nil {
+		if l.Graph, err = graphedit.Load(m); err != nil {
 			closeModel(out)
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		d, err := discover(p, l.g, count)
+		d, err := discover(p, l.Graph, count)
 		if err == nil && !lenient && len(d.NotUnderstood) > 0 {
 			err = d.NotUnderstood[0]
 		}
@@ -111,7 +90,7 @@ func loadModel(paths []string, opts *onnxio.LoadOptions, lenient bool, count *wo
 			closeModel(out)
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		l.blocks, l.notUnderstood = d.Blocks, d.NotUnderstood
+		l.Blocks, l.NotUnderstood = d.Blocks, d.NotUnderstood
 		if count != nil {
 			count.loads[p]++
 		}
@@ -127,34 +106,34 @@ func discover(path string, g *graphedit.Graph, count *workCount) (*heads.Discove
 	return heads.Discover(g)
 }
 
-// loadedFiles hands the loaded files to verify by path, to be read in
-// memory (verify.LoadedFile): while their graphs are the files' as loaded.
-func loadedFiles(files []*loaded) map[string]*verify.LoadedFile {
+// LoadedFiles hands loaded files to verify by path, to be read in memory
+// (verify.LoadedFile): while their graphs are the files' as loaded.
+func LoadedFiles(files []*ModelFile) map[string]*verify.LoadedFile {
 	out := map[string]*verify.LoadedFile{}
 	for _, l := range files {
-		out[l.path] = &verify.LoadedFile{Model: l.m, Graph: l.g}
+		out[l.Path] = &verify.LoadedFile{Model: l.Model, Graph: l.Graph}
 	}
 	return out
 }
 
 // closeModel releases the files of a loaded model.
-func closeModel(files []*loaded) {
+func closeModel(files []*ModelFile) {
 	for _, l := range files {
-		l.m.Close()
+		l.Model.Close()
 	}
 }
 
 // editable returns a copy of a loaded file's graph with its attention
 // blocks carried onto it (heads.CarryBlocks: no second discovery), for a
 // stage that edits it.
-func (l *loaded) editable() (*graphedit.Graph, []*heads.Block, error) {
-	g, err := l.g.Clone()
+func (l *ModelFile) editable() (*graphedit.Graph, []*heads.Block, error) {
+	g, err := l.Graph.Clone()
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", l.path, err)
+		return nil, nil, fmt.Errorf("%s: %w", l.Path, err)
 	}
-	blocks, err := heads.CarryBlocks(l.blocks, l.g, g)
+	blocks, err := heads.CarryBlocks(l.Blocks, l.Graph, g)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", l.path, err)
+		return nil, nil, fmt.Errorf("%s: %w", l.Path, err)
 	}
 	return g, blocks, nil
 }
@@ -299,11 +278,11 @@ func fileMeta(path string, m *onnxio.Model) verify.FileMeta {
 }
 
 // allBlocks merges the blocks of the loaded files (AllBlocks).
-func allBlocks(files []*loaded) ([]*heads.Block, error) {
+func allBlocks(files []*ModelFile) ([]*heads.Block, error) {
 	var paths []string
 	var blocks [][]*heads.Block
 	for _, f := range files {
-		paths, blocks = append(paths, f.path), append(blocks, f.blocks)
+		paths, blocks = append(paths, f.Path), append(blocks, f.Blocks)
 	}
 	return AllBlocks(paths, blocks)
 }

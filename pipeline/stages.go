@@ -48,12 +48,12 @@ func (r *runner) inspect(ctx context.Context) error {
 	ins := Inspection{Files: r.files, Heads: map[string]int{}}
 	idx := map[string]int{}
 	for _, f := range files {
-		st, err := os.Stat(f.path)
+		st, err := os.Stat(f.Path)
 		if err != nil {
 			return err
 		}
 		ins.FileBytes += st.Size()
-		for _, b := range f.blocks {
+		for _, b := range f.Blocks {
 			i, ok := idx[b.Name()]
 			if !ok {
 				i = len(ins.Blocks)
@@ -61,7 +61,7 @@ func (r *runner) inspect(ctx context.Context) error {
 				ins.Blocks = append(ins.Blocks, BlockInfo{Name: b.Name(), Kind: string(b.Kind), Layer: b.Layer, Heads: b.NumHeads, HeadDim: b.HeadDim})
 				ins.Heads[string(b.Kind)] += b.NumHeads
 			}
-			ins.Blocks[i].Files = append(ins.Blocks[i].Files, filepath.Base(f.path))
+			ins.Blocks[i].Files = append(ins.Blocks[i].Files, filepath.Base(f.Path))
 		}
 	}
 	if len(ins.Blocks) == 0 {
@@ -84,8 +84,8 @@ func (r *runner) gate(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if gs, err := gatetrain.FindGates(f.g, nil); err == nil && len(gs) > 0 {
-			return fmt.Errorf("%s already has gate inputs: give the ungated model", f.path)
+		if gs, err := gatetrain.FindGates(f.Graph, nil); err == nil && len(gs) > 0 {
+			return fmt.Errorf("%s already has gate inputs: give the ungated model", f.Path)
 		}
 		// The loaded graph stays as it is for prune: gates go into a copy.
 		g, blocks, err := f.editable()
@@ -94,23 +94,23 @@ func (r *runner) gate(ctx context.Context) error {
 		}
 		names, err := GateGraph(g, blocks, r.c.Attention, r.c.Structures)
 		if err != nil {
-			return fmt.Errorf("%s: %w", f.path, err)
+			return fmt.Errorf("%s: %w", f.Path, err)
 		}
 		total += len(names)
-		original := f.m.Proto
+		original := f.Model.Proto
 		if len(names) > 0 {
 			if err := g.CheckTypes(); err != nil {
-				return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
+				return fmt.Errorf("%s: not writing %s: %w", f.Path, outs[i], err)
 			}
-			g.Store(f.m)
+			g.Store(f.Model)
 		}
-		err = f.m.Save(outs[i], nil)
-		f.m.Proto = original
+		err = f.Model.Save(outs[i], nil)
+		f.Model.Proto = original
 		if err != nil {
 			return err
 		}
 		gated = append(gated, g)
-		fmt.Fprintf(r.log, "  %s -> %s\n", f.path, outs[i])
+		fmt.Fprintf(r.log, "  %s -> %s\n", f.Path, outs[i])
 	}
 	if total == 0 {
 		return fmt.Errorf("nothing to gate: no attention block of the kinds %v and no other structure asked for", r.c.Attention)
@@ -251,7 +251,7 @@ func (r *runner) analyze(ctx context.Context) error {
 	var originals []*graphedit.Graph
 	var blocks [][]*heads.Block
 	for _, f := range r.model {
-		originals, blocks = append(originals, f.g), append(blocks, f.blocks)
+		originals, blocks = append(originals, f.Graph), append(blocks, f.Blocks)
 	}
 	joined, err := joinGraphs(originals, blocks, r.files, r.c.AllowDirs)
 	if err != nil {
@@ -458,8 +458,8 @@ func (r *runner) readDecision() (PruneDecision, error) {
 // structureDecision reads the FFN and sublayer records of a gates file
 // against every file's structures (DiscoverStructures, returned per file),
 // with the heads decision hd.
-func structureDecision(files []*loaded, gf *gatesfile.File, hd heads.Decision) ([]*structures.Discovery, *structures.Decision, error) {
-	ds, m, err := DiscoverStructures(modelFiles(files))
+func structureDecision(files []*ModelFile, gf *gatesfile.File, hd heads.Decision) ([]*structures.Discovery, *structures.Decision, error) {
+	ds, m, err := DiscoverStructures(files)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -580,28 +580,28 @@ func (r *runner) prune(ctx context.Context) error {
 		}
 		var removed int64
 		if sdec != nil {
-			rep, err := structures.Remove(f.g, structs[i], *sdec)
+			rep, err := structures.Remove(f.Graph, structs[i], *sdec)
 			if err != nil {
-				return fmt.Errorf("%s: %w", f.path, err)
+				return fmt.Errorf("%s: %w", f.Path, err)
 			}
 			removed = rep.RemovedBytes
-			structuresCut[f.path] = len(rep.FFNs) > 0 || len(rep.Sublayers) > 0
+			structuresCut[f.Path] = len(rep.FFNs) > 0 || len(rep.Sublayers) > 0
 		} else {
-			rep, err := CutHeads(f.g, f.blocks, dec)
+			rep, err := CutHeads(f.Graph, f.Blocks, dec)
 			if err != nil {
-				return fmt.Errorf("%s: %w", f.path, err)
+				return fmt.Errorf("%s: %w", f.Path, err)
 			}
 			removed = rep.RemovedBytes
 		}
 		pd.RemovedBytes += removed
-		if err := f.g.CheckTypes(); err != nil {
-			return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
+		if err := f.Graph.CheckTypes(); err != nil {
+			return fmt.Errorf("%s: not writing %s: %w", f.Path, outs[i], err)
 		}
-		f.g.Store(f.m)
-		if err := f.m.Save(outs[i], nil); err != nil {
+		f.Graph.Store(f.Model)
+		if err := f.Model.Save(outs[i], nil); err != nil {
 			return err
 		}
-		fmt.Fprintf(r.log, "  %s -> %s (%d weight bytes removed)\n", f.path, outs[i], removed)
+		fmt.Fprintf(r.log, "  %s -> %s (%d weight bytes removed)\n", f.Path, outs[i], removed)
 	}
 	r.decision = r.verifyDecision(pd, dec)
 	if r.decision != nil {
@@ -689,7 +689,7 @@ func (r *runner) verifyDecision(pd PruneDecision, dec heads.Decision) *verify.He
 	}
 	d := &verify.HeadDecision{Heads: dec, Gates: pd.Gates, Blocks: map[string][]*heads.Block{}}
 	for _, f := range r.model {
-		d.Blocks[f.path] = f.blocks
+		d.Blocks[f.Path] = f.Blocks
 	}
 	return d
 }

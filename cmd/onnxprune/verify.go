@@ -262,11 +262,10 @@ func (o *verifyOptions) headDecision() (d *verify.HeadDecision, loaded map[strin
 		}
 	}
 	d = &verify.HeadDecision{Gates: o.gates, Blocks: map[string][]*heads.Block{}}
-	loaded = map[string]*verify.LoadedFile{}
+	loaded = pipeline.LoadedFiles(model)
 	perFile := make([][]*heads.Block, len(model))
 	for i, f := range model {
 		d.Blocks[f.Path], perFile[i] = f.Blocks, f.Blocks
-		loaded[f.Path] = &verify.LoadedFile{Model: f.Model, Graph: f.Graph}
 	}
 	blocks, err := pipeline.AllBlocks(files, perFile)
 	if err != nil {
