@@ -6,7 +6,6 @@ import (
 
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/autodiff"
-	"onnxprune/onnxio/onnxpb"
 )
 
 // biasNode is a forward node that adds a constant to a relevance-carrying
@@ -18,24 +17,14 @@ type biasNode struct {
 	scale float64 // −1 for Sub(x, b), Gemm's beta, else 1
 }
 
-// floatElem reports whether an element type is a float type relevance can
-// flow through: float32, float16, bfloat16 or double.
-func floatElem(t int32) bool {
-	switch onnxpb.TensorProto_DataType(t) {
-	case onnxpb.TensorProto_FLOAT, onnxpb.TensorProto_FLOAT16, onnxpb.TensorProto_BFLOAT16, onnxpb.TensorProto_DOUBLE:
-		return true
-	}
-	return false
-}
-
 func isFloat(v *graphedit.Value) bool {
-	return v != nil && floatElem(v.ElemType())
+	return v != nil && graphedit.IsFloat(v.ElemType())
 }
 
 // maybeFloat also admits a value whose element type inference left unknown,
 // so that activity is not lost on the way.
 func maybeFloat(v *graphedit.Value) bool {
-	return v != nil && (floatElem(v.ElemType()) || v.ElemType() == 0)
+	return v != nil && (graphedit.IsFloat(v.ElemType()) || v.ElemType() == 0)
 }
 
 // findBiasNodes lists the nodes among fwd that add a constant to a value

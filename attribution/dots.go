@@ -6,7 +6,6 @@ import (
 
 	"onnxprune/graphedit"
 	"onnxprune/onnxio"
-	"onnxprune/onnxio/onnxpb"
 )
 
 // dotTerm is one scalar the analysis graph reports: scale·Σ a⊙s over all
@@ -124,7 +123,7 @@ func emitDots(g *graphedit.Graph, terms []dotTerm) ([]dotRef, error) {
 			}
 			off += gr.widths[k]
 		}
-		mt, err := onnxio.NewFloat(g.FreshName("attr/dots/segments"), elemOf(terms[gr.members[0]].a), []int64{total, n}, seg)
+		mt, err := graphedit.FloatConst(g.FreshName("attr/dots/segments"), terms[gr.members[0]].a, []int64{total, n}, seg)
 		if err != nil {
 			return nil, fmt.Errorf("attribution: %w", err)
 		}
@@ -200,7 +199,7 @@ func singleDot(g *graphedit.Graph, t dotTerm) (string, error) {
 		return "", err
 	}
 	if t.scale != 1 {
-		kt, err := onnxio.NewFloat(g.FreshName("attr/dots/scale"), elemOf(t.a), nil, []float32{float32(t.scale)})
+		kt, err := graphedit.FloatConst(g.FreshName("attr/dots/scale"), t.a, nil, []float32{float32(t.scale)})
 		if err != nil {
 			return "", fmt.Errorf("attribution: %w", err)
 		}
@@ -216,14 +215,4 @@ func singleDot(g *graphedit.Graph, t dotTerm) (string, error) {
 		return "", fmt.Errorf("attribution: %w", err)
 	}
 	return s.Name(), nil
-}
-
-// elemOf is the element type of model value v (a dot product's values, in
-// the model's float type) for a constant that joins the product: its
-// inferred type, float32 when inference left it unknown.
-func elemOf(v *graphedit.Value) onnxpb.TensorProto_DataType {
-	if t := v.ElemType(); t != 0 {
-		return onnxpb.TensorProto_DataType(t)
-	}
-	return onnxpb.TensorProto_FLOAT
 }

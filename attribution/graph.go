@@ -10,7 +10,6 @@ import (
 	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
 	"onnxprune/onnxio"
-	"onnxprune/onnxio/onnxpb"
 )
 
 // Names of the inputs and outputs the analysis graph adds.
@@ -105,6 +104,9 @@ type Graph struct {
 	Cuts   []Cut
 	// Units are the FFN and sublayer gates (Options), after the blocks'.
 	Units []UnitGate
+	// FoundBlocks says that BuildGraph ran head discovery itself (no
+	// Options.Blocks).
+	FoundBlocks bool
 }
 
 // Options choose what the analysis graph gates besides the heads.
@@ -113,6 +115,10 @@ type Options struct {
 	// --structures does; its Heads field is ignored (heads are always
 	// gated).
 	Structures structures.List
+	// Blocks are the graph's attention blocks when the caller found them
+	// already (for a joined graph: its files' blocks carried onto it,
+	// heads.CarryJoined); nil: BuildGraph finds them (heads.FindHeads).
+	Blocks []*heads.Block
 }
 
 // BuildGraph turns the graph of a model (not yet gated) into an analysis
@@ -123,7 +129,8 @@ type Options struct {
 // with respect to the gates and the values of the conservation cuts.
 // g is changed in place. With opts.Structures the FFN neurons (or groups)
 // and sublayers get gates too, whose plain and LRP gradients leave the
-// graph like the heads' (Graph.Units).
+// graph like the heads' (Graph.Units). The attention blocks are
+// opts.Blocks when given, else found here.
 func BuildGraph(g *graphedit.Graph, names graphedit.IORoles, opts Options) (*Graph, error) {
 	names, err := DetectNames(g, names)
 	if err != nil {
@@ -137,9 +144,12 @@ func BuildGraph(g *graphedit.Graph, names graphedit.IORoles, opts Options) (*Gra
 	if q := heads.QuantizingNode(g); q != nil {
 		return nil, fmt.Errorf("attribution: the model quantizes its activations to integers (%s), through which gradients and relevance do not flow: analyze the float (fp32) model, then apply its decision to this file with 'onnxprune prune --gates gates.json' (or --remove)", q)
 	}
-	blocks, err := heads.FindHeads(g)
-	if err != nil {
-		return nil, fmt.Errorf("attribution: %w", err)
+	blocks, found := opts.Blocks, false
+	if blocks == nil {
+		if blocks, err = heads.FindHeads(g); err != nil {
+			return nil, fmt.Errorf("attribution: %w", err)
+		}
+		found = true
 	}
 	if len(blocks) == 0 {
 		return nil, fmt.Errorf("attribution: no attention heads found")
@@ -148,8 +158,8 @@ func BuildGraph(g *graphedit.Graph, names graphedit.IORoles, opts Options) (*Gra
 	if err != nil {
 		return nil, fmt.Errorf("attribution: %w", err)
 	}
-	ag := &Graph{G: g, Names: names}
-	if ag.Units, err = gateStructures(g, opts.Structures); err != nil {
+	ag := &Graph{G: g, Names: names, FoundBlocks: found}
+	if ag.Units, err = gateStructures(g, blocks, opts.Structures); err != nil {
 		return nil, err
 	}
 	fwd := map[*graphedit.Node]bool{}
@@ -180,7 +190,7 @@ func BuildGraph(g *graphedit.Graph, names graphedit.IORoles, opts Options) (*Gra
 
 	// Michel et al.: the plain gradient of the loss.
 	dec := g.Value(names.DecIn)
-	labels, err := g.AddInput(LabelsInput, int32(onnxpb.TensorProto_INT64), dec.Shape())
+	labels, err := g.AddInput(LabelsInput, graphedit.ElemInt64, dec.Shape())
 	if err != nil {
 		return nil, fmt.Errorf("attribution: labels input: %w", err)
 	}
@@ -345,7 +355,7 @@ func BuildGraph(g *graphedit.Graph, names graphedit.IORoles, opts Options) (*Gra
 }
 
 // node adds one node with one output named out.
-func node(g *graphedit.Graph, op, out string, ins []*graphedit.Value, attrs ...*onnxpb.AttributeProto) (*graphedit.Value, error) {
+func node(g *graphedit.Graph, op, out string, ins []*graphedit.Value, attrs ...*graphedit.Attribute) (*graphedit.Value, error) {
 	n, err := g.AddNode(graphedit.NodeSpec{OpType: op, Name: g.FreshName("attr/" + op), Inputs: ins, Outputs: []string{out}, Attrs: attrs})
 	if err != nil {
 		return nil, fmt.Errorf("attribution: adding %s %q: %w", op, out, err)
@@ -476,10 +486,10 @@ func findCuts(g *graphedit.Graph, blocks []*heads.Block, logits *graphedit.Value
 			continue
 		}
 		w := n.Input(0)
-		if w == nil || !w.IsInitializer() || w.Rank() != 2 || !floatElem(w.ElemType()) {
+		if w == nil || !w.IsInitializer() || w.Rank() != 2 || !graphedit.IsFloat(w.ElemType()) {
 			continue
 		}
-		if out := n.Output(0); out != nil && floatElem(out.ElemType()) {
+		if out := n.Output(0); out != nil && graphedit.IsFloat(out.ElemType()) {
 			emb = append(emb, out.Name())
 			if dependsOn(n.Input(1), decIn, memo) {
 				decEmb = append(decEmb, out.Name())

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
 )
 
@@ -27,12 +28,14 @@ type UnitGate struct {
 // Unit returns the name of unit i (structures.UnitName).
 func (u UnitGate) Unit(i int) string { return structures.UnitName(u.Kind, u.Key, i, u.Group) }
 
-// gateStructures gates g's FFNs and sublayers as l asks.
-func gateStructures(g *graphedit.Graph, l structures.List) ([]UnitGate, error) {
+// gateStructures gates g's FFNs and sublayers as l asks; blocks are g's
+// attention blocks (its heads already gated), which the structure
+// discovery takes instead of finding them again.
+func gateStructures(g *graphedit.Graph, blocks []*heads.Block, l structures.List) ([]UnitGate, error) {
 	if l.HeadsOnly() {
 		return nil, nil
 	}
-	d, err := structures.Discover(g)
+	d, err := structures.DiscoverWith(g, &heads.Discovery{Blocks: blocks})
 	if err != nil {
 		return nil, fmt.Errorf("attribution: %w", err)
 	}

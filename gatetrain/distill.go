@@ -7,7 +7,6 @@ import (
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/autodiff"
 	"onnxprune/onnxio"
-	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 )
 
@@ -60,7 +59,7 @@ const (
 // and the soft cross-entropy of the logits against it, and returns the
 // objective CE + α·T²·soft CE whose gradients training takes.
 func addDistillLoss(g *graphedit.Graph, logits, labels, ce *graphedit.Value, d Distill) (*graphedit.Value, *graphedit.Value, error) {
-	probs, err := g.AddInput(TeacherProbs, int32(onnxpb.TensorProto_FLOAT), logits.Shape())
+	probs, err := g.AddInput(TeacherProbs, graphedit.ElemFloat32, logits.Shape())
 	if err != nil {
 		return nil, nil, fmt.Errorf("gatetrain: teacher input: %w", err)
 	}
@@ -88,7 +87,7 @@ func addNode(g *graphedit.Graph, op string, ins ...*graphedit.Value) (*graphedit
 	return addNodeAttrs(g, op, nil, ins...)
 }
 
-func addNodeAttrs(g *graphedit.Graph, op string, attrs []*onnxpb.AttributeProto, ins ...*graphedit.Value) (*graphedit.Value, error) {
+func addNodeAttrs(g *graphedit.Graph, op string, attrs []*graphedit.Attribute, ins ...*graphedit.Value) (*graphedit.Value, error) {
 	n, err := g.AddNode(graphedit.NodeSpec{OpType: op, Name: g.FreshName("distill/" + op), Inputs: ins, Outputs: []string{g.FreshName("distill/" + op)}, Attrs: attrs})
 	if err != nil {
 		return nil, fmt.Errorf("gatetrain: distillation graph: %s: %w", op, err)
@@ -118,7 +117,7 @@ func BuildTeacherGraph(g *graphedit.Graph, roles graphedit.IORoles, temperature 
 			return err
 		}
 	}
-	axis := []*onnxpb.AttributeProto{{Name: strPtr("axis"), Type: onnxpb.AttributeProto_INT.Enum(), I: int64Ptr(-1)}}
+	axis := []*graphedit.Attribute{graphedit.IntAttr("axis", -1)}
 	sm, err := g.AddNode(graphedit.NodeSpec{OpType: "Softmax", Name: g.FreshName("distill/Softmax"), Inputs: []*graphedit.Value{z}, Outputs: []string{TeacherProbs}, Attrs: axis})
 	if err != nil {
 		return fmt.Errorf("gatetrain: teacher: %w", err)
@@ -148,7 +147,7 @@ func BuildTeacherGraph(g *graphedit.Graph, roles graphedit.IORoles, temperature 
 	if err != nil {
 		return fmt.Errorf("gatetrain: teacher: %w", err)
 	}
-	keep := []*onnxpb.AttributeProto{{Name: strPtr("keepdims"), Type: onnxpb.AttributeProto_INT.Enum(), I: int64Ptr(0)}}
+	keep := []*graphedit.Attribute{graphedit.IntAttr("keepdims", 0)}
 	sum, err := addNodeAttrs(g, "ReduceSum", keep, safe, axes)
 	if err != nil {
 		return err
@@ -169,9 +168,6 @@ func BuildTeacherGraph(g *graphedit.Graph, roles graphedit.IORoles, temperature 
 	g.Cleanup()
 	return nil
 }
-
-func strPtr(s string) *string { return &s }
-func int64Ptr(i int64) *int64 { return &i }
 
 // teacher runs the dense model on a batch for distillation.
 type teacher struct {

@@ -11,7 +11,6 @@ import (
 	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
 	"onnxprune/internal/features"
-	"onnxprune/onnxio/onnxpb"
 )
 
 // GatePrefix starts the name of every gate input (heads.GateName).
@@ -65,7 +64,7 @@ func FindGates(g *graphedit.Graph, kinds []heads.Kind) ([]GateInput, error) {
 		}
 		if sk, key, group, ok := structures.ParseGateName(name); ok {
 			sh := v.Shape()
-			if len(sh) != 1 || !sh[0].Known() || v.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
+			if len(sh) != 1 || !sh[0].Known() || v.ElemType() != graphedit.ElemFloat32 {
 				return nil, fmt.Errorf("gatetrain: gate input %q: want a float vector, have %s", name, graphedit.ShapeString(sh))
 			}
 			out = append(out, GateInput{Name: name, Heads: int(sh[0].Value), Structure: sk, Key: key, Group: group})
@@ -85,7 +84,7 @@ func FindGates(g *graphedit.Graph, kinds []heads.Kind) ([]GateInput, error) {
 			return nil, fmt.Errorf("gatetrain: gate input %q: bad layer number", name)
 		}
 		sh := v.Shape()
-		if len(sh) != 1 || !sh[0].Known() || v.ElemType() != int32(onnxpb.TensorProto_FLOAT) {
+		if len(sh) != 1 || !sh[0].Known() || v.ElemType() != graphedit.ElemFloat32 {
 			return nil, fmt.Errorf("gatetrain: gate input %q: want a float tensor of shape [heads], have %s", name, graphedit.ShapeString(sh))
 		}
 		if len(kinds) > 0 && !want[kind] {
@@ -281,7 +280,7 @@ func BuildTrainGraphWith(g *graphedit.Graph, o TrainGraphOptions) (*TrainGraph, 
 	}
 	logits := g.Value(roles.Logits)
 	dec := g.Value(roles.DecIn)
-	labels, err := g.AddInput(LabelsInput, int32(onnxpb.TensorProto_INT64), dec.Shape())
+	labels, err := g.AddInput(LabelsInput, graphedit.ElemInt64, dec.Shape())
 	if err != nil {
 		return nil, fmt.Errorf("gatetrain: labels input: %w", err)
 	}

@@ -6,7 +6,6 @@ import (
 
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/autodiff"
-	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 )
 
@@ -23,7 +22,7 @@ func BuildLossGraph(g *graphedit.Graph, given graphedit.IORoles) (graphedit.IORo
 	if err != nil {
 		return roles, err
 	}
-	labels, err := g.AddInput(LabelsInput, int32(onnxpb.TensorProto_INT64), g.Value(roles.DecIn).Shape())
+	labels, err := g.AddInput(LabelsInput, graphedit.ElemInt64, g.Value(roles.DecIn).Shape())
 	if err != nil {
 		return roles, fmt.Errorf("gatetrain: labels input: %w", err)
 	}

@@ -6,11 +6,8 @@ import (
 	"sort"
 	"strings"
 
-	"google.golang.org/protobuf/proto"
-
 	"onnxprune/graphedit"
 	"onnxprune/onnxio"
-	"onnxprune/onnxio/onnxpb"
 )
 
 // WeightParts says which weights train jointly with the gates: the
@@ -145,7 +142,7 @@ func logitsWeights(g *graphedit.Graph, logits string) ([]string, error) {
 	}
 	var out []string
 	for _, w := range g.Initializers() {
-		if !need[w] || w.ElemType() != int32(onnxpb.TensorProto_FLOAT) || len(w.Shape()) == 0 || strings.HasPrefix(w.Name(), GatePrefix) {
+		if !need[w] || w.ElemType() != graphedit.ElemFloat32 || len(w.Shape()) == 0 || strings.HasPrefix(w.Name(), GatePrefix) {
 			continue
 		}
 		for _, u := range w.Uses() {
@@ -193,7 +190,7 @@ func TieEqualWeights(g *graphedit.Graph, encoderNames map[string]bool) ([]Tie, e
 	}
 	var dec []decTensor
 	for _, w := range g.Initializers() {
-		if w.ElemType() != int32(onnxpb.TensorProto_FLOAT) || len(w.Shape()) < 2 || strings.HasPrefix(w.Name(), GatePrefix) {
+		if w.ElemType() != graphedit.ElemFloat32 || len(w.Shape()) < 2 || strings.HasPrefix(w.Name(), GatePrefix) {
 			continue
 		}
 		t, ok := g.ConstValue(w)
@@ -268,11 +265,7 @@ func LoadDecoder(m *onnxio.Model) (g *graphedit.Graph, merged bool, err error) {
 		g, err = graphedit.Load(m)
 		return g, false, err
 	}
-	mp := proto.Clone(m.Proto).(*onnxpb.ModelProto)
-	if _, err := graphedit.InlineIf(mp, UseCacheInput, false); err != nil {
-		return nil, true, err
-	}
-	if g, err = graphedit.FromModel(mp, &graphedit.Options{External: m}); err != nil {
+	if g, err = graphedit.LoadInlined(m, UseCacheInput, false); err != nil {
 		return nil, true, err
 	}
 	for _, v := range g.Inputs() {

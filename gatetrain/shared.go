@@ -6,7 +6,6 @@ import (
 
 	"onnxprune/graphedit"
 	"onnxprune/onnxio"
-	"onnxprune/onnxio/onnxpb"
 )
 
 // SharedWeight says what UntieWeights did with one float initializer that
@@ -69,7 +68,7 @@ func (s SharedWeight) String() string {
 func UntieWeights(g *graphedit.Graph, decIn string) ([]SharedWeight, error) {
 	var out []SharedWeight
 	for _, w := range g.Initializers() {
-		if w.ElemType() != int32(onnxpb.TensorProto_FLOAT) || len(w.Shape()) == 0 || strings.HasPrefix(w.Name(), GatePrefix) {
+		if w.ElemType() != graphedit.ElemFloat32 || len(w.Shape()) == 0 || strings.HasPrefix(w.Name(), GatePrefix) {
 			continue
 		}
 		var aliases []*graphedit.Node

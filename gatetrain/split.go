@@ -23,15 +23,16 @@ const (
 // encoder's first output, its encoder_attention_mask (when present) by the
 // encoder's attention_mask input, and its input_ids become the input
 // decoder_input_ids. The decoder's loss then reaches the encoder's gates.
-func JoinSplit(enc, dec *graphedit.Graph) (*graphedit.Graph, error) {
+// decNames is graphedit.Join's renaming of the decoder's names.
+func JoinSplit(enc, dec *graphedit.Graph) (joined *graphedit.Graph, decNames map[string]string, err error) {
 	if len(enc.Outputs()) == 0 {
-		return nil, fmt.Errorf("gatetrain: the encoder has no output")
+		return nil, nil, fmt.Errorf("gatetrain: the encoder has no output")
 	}
 	if dec.Value(splitHidden) == nil || !dec.Value(splitHidden).IsGraphInput() {
-		return nil, fmt.Errorf("gatetrain: the decoder has no input %q (give the decoder file without past, second)", splitHidden)
+		return nil, nil, fmt.Errorf("gatetrain: the decoder has no input %q (give the decoder file without past, second)", splitHidden)
 	}
 	if dec.Value(splitDecIDs) == nil || !dec.Value(splitDecIDs).IsGraphInput() {
-		return nil, fmt.Errorf("gatetrain: the decoder has no input %q", splitDecIDs)
+		return nil, nil, fmt.Errorf("gatetrain: the decoder has no input %q", splitDecIDs)
 	}
 	spec := graphedit.JoinSpec{
 		Connect: map[string]string{splitHidden: enc.Outputs()[0].Name()},
@@ -42,59 +43,17 @@ func JoinSplit(enc, dec *graphedit.Graph) (*graphedit.Graph, error) {
 			spec.Connect[splitMask] = splitEncMask
 		}
 	}
-	j, err := graphedit.Join(enc, dec, spec)
+	j, names, err := graphedit.Join(enc, dec, spec)
 	if err != nil {
-		return nil, fmt.Errorf("gatetrain: %w", err)
+		return nil, nil, fmt.Errorf("gatetrain: %w", err)
 	}
-	return j, nil
+	return j, names, nil
 }
 
-// LoadJoined loads the graph that training and analysis run on: the one
-// model file of paths, or its encoder and decoder files joined by JoinSplit.
-// m is the first file's model, which the graph reads its external data
-// through: the caller closes it when done with the graph. name labels the
-// graph in messages ("enc.onnx + dec.onnx" for a joined pair). opts (nil:
-// the defaults) loads both files, e.g. with AllowDirs for external data kept
-// outside the models' folders.
-func LoadJoined(paths []string, opts *onnxio.LoadOptions) (g *graphedit.Graph, m *onnxio.Model, name string, err error) {
-	if len(paths) != 1 && len(paths) != 2 {
-		return nil, nil, "", fmt.Errorf("gatetrain: want one model file or an encoder and a decoder file, got %d files", len(paths))
-	}
-	m, err = onnxio.Load(paths[0], opts)
-	if err != nil {
-		return nil, nil, "", err
-	}
-	g, err = graphedit.Load(m)
-	if err != nil {
-		m.Close()
-		return nil, nil, "", fmt.Errorf("%s: %w", paths[0], err)
-	}
-	if len(paths) == 1 {
-		return g, m, paths[0], nil
-	}
-	dm, err := onnxio.Load(paths[1], opts)
-	if err != nil {
-		m.Close()
-		return nil, nil, "", err
-	}
-	defer dm.Close()
-	d, err := graphedit.Load(dm)
-	if err != nil {
-		m.Close()
-		return nil, nil, "", fmt.Errorf("%s: %w", paths[1], err)
-	}
-	j, err := JoinSplit(g, d)
-	if err != nil {
-		m.Close()
-		return nil, nil, "", fmt.Errorf("%s + %s: %w", paths[0], paths[1], err)
-	}
-	return j, m, paths[0] + " + " + paths[1], nil
-}
-
-// JoinedModel returns a model holding the joined graph g (from LoadJoined
-// or JoinSplit) for writing or serializing it: a joined graph has no file
-// of its own, and without such a model its external data could not be
-// written nor handed to ONNX Runtime. Its external data is read relative to
+// JoinedModel returns a model holding the joined graph g (from JoinSplit)
+// for writing or serializing it: a joined graph has no file of its own,
+// and without such a model its external data could not be written nor
+// handed to ONNX Runtime. Its external data is read relative to
 // opts.BaseDir, which must be the encoder file's folder (Join keeps the
 // first graph's data source, and exporters write both files' data beside
 // them), and from opts.AllowDirs. name labels it in messages.

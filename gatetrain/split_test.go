@@ -53,7 +53,7 @@ func randomCorpus(seed uint64, n int, vocab int64) *Corpus {
 func TestSplitMarianJoinedTrainsEveryKind(t *testing.T) {
 	enc := loadFixture(t, "../models/fixtures/marian/encoder_model.onnx")
 	dec := loadFixture(t, "../models/fixtures/marian/decoder_model.onnx")
-	j, err := JoinSplit(enc, dec)
+	j, _, err := JoinSplit(enc, dec)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,6 @@ import (
 	"sort"
 
 	"onnxprune/graphedit"
-	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 )
 
@@ -62,7 +61,7 @@ func EncoderWeights(g *graphedit.Graph, decIn string) ([]string, error) {
 	}
 	var out []string
 	for _, w := range g.Initializers() {
-		if w.ElemType() != int32(onnxpb.TensorProto_FLOAT) || len(w.Shape()) == 0 || w.NumUses() == 0 {
+		if w.ElemType() != graphedit.ElemFloat32 || len(w.Shape()) == 0 || w.NumUses() == 0 {
 			continue
 		}
 		if len(w.Name()) > len(GatePrefix) && w.Name()[:len(GatePrefix)] == GatePrefix {

@@ -425,3 +425,77 @@ func (g *Graph) AddLeadingDims(x *Value, prefix string) (*Value, error) {
 	}
 	return lead.Output(0), nil
 }
+
+// AddZeroProduct adds nodes computing what projection node n (MatMul,
+// Gemm or an integer product) outputs as out when its weight is all
+// zeros: zeros of shape [the leading dims of x, its input…, size] in out's
+// element type (a 2-D out from a higher-rank x, a Gemm on flattened rows,
+// takes their product as its one leading dim), plus bias, the bias n adds
+// itself (nil: none; a Gemm's scaled by its beta). New names start with
+// prefix. The caller replaces out's uses.
+func (g *Graph) AddZeroProduct(n *Node, x, out *Value, size int64, bias *Value, prefix string) (*Value, error) {
+	add := func(op string, ins []*Value, attrs ...*Attribute) (*Value, error) {
+		nd, err := g.AddNode(NodeSpec{OpType: op, Inputs: ins, Outputs: []string{g.FreshName(prefix + "/" + op)}, Attrs: attrs})
+		if err != nil {
+			return nil, err
+		}
+		return nd.Output(0), nil
+	}
+	i64 := func(vals ...int64) (*Value, error) {
+		return g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+"/const"), []int64{int64(len(vals))}, vals))
+	}
+	lead, err := g.AddLeadingDims(x, prefix)
+	if err != nil {
+		return nil, err
+	}
+	if out.Rank() >= 0 && x.Rank() >= 0 && out.Rank() != x.Rank() {
+		if out.Rank() != 2 {
+			return nil, fmt.Errorf("output rank %d from input rank %d", out.Rank(), x.Rank())
+		}
+		// Rows of a 2-D Gemm: the product of the leading dims.
+		ax, err := i64(0)
+		if err != nil {
+			return nil, err
+		}
+		if g.Opset("") >= 18 {
+			lead, err = add("ReduceProd", []*Value{lead, ax}, IntAttr("keepdims", 1))
+		} else {
+			lead, err = add("ReduceProd", []*Value{lead}, IntsAttr("axes", 0), IntAttr("keepdims", 1))
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	sv, err := i64(size)
+	if err != nil {
+		return nil, err
+	}
+	shape, err := add("Concat", []*Value{lead, sv}, IntAttr("axis", 0))
+	if err != nil {
+		return nil, err
+	}
+	// The zeros and beta take the element type of the output they replace
+	// (a float16 model's projection computes in float16).
+	zero, err := FloatConst("value", out, []int64{1}, []float32{0})
+	if err != nil {
+		return nil, err
+	}
+	y, err := add("ConstantOfShape", []*Value{shape}, TensorAttr("value", zero))
+	if err != nil || bias == nil {
+		return y, err
+	}
+	if beta := n.AttrFloat("beta", 1); n.OpType() == "Gemm" && beta != 1 {
+		bt, err := FloatConst(g.FreshName(prefix+"/beta"), out, nil, []float32{beta})
+		if err != nil {
+			return nil, err
+		}
+		bv, err := g.AddInitializer(bt)
+		if err != nil {
+			return nil, err
+		}
+		if bias, err = add("Mul", []*Value{bias, bv}); err != nil {
+			return nil, err
+		}
+	}
+	return add("Add", []*Value{y, bias})
+}

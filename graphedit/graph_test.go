@@ -178,3 +178,19 @@ func TestCloneAndSetAttr(t *testing.T) {
 		t.Errorf("editing the clone changed the original")
 	}
 }
+
+// TestElemTypes: the element type constants are ONNX's data type numbers.
+func TestElemTypes(t *testing.T) {
+	for got, want := range map[int32]onnxpb.TensorProto_DataType{
+		ElemFloat32: onnxpb.TensorProto_FLOAT, ElemInt64: onnxpb.TensorProto_INT64,
+		ElemFloat16: onnxpb.TensorProto_FLOAT16, ElemFloat64: onnxpb.TensorProto_DOUBLE,
+		ElemBFloat16: onnxpb.TensorProto_BFLOAT16,
+	} {
+		if got != int32(want) {
+			t.Errorf("%v is %d, want %d", want, got, want)
+		}
+	}
+	if !IsFloat(int32(onnxpb.TensorProto_BFLOAT16)) || IsFloat(int32(onnxpb.TensorProto_INT8)) {
+		t.Error("IsFloat: bfloat16 is float, int8 is not")
+	}
+}

@@ -32,7 +32,14 @@ type JoinSpec struct {
 // Both graphs must use the same version of each opset they share. Neither
 // graph is changed; the result shares external data sources with them
 // through ext (the first graph's, which may be nil for inline data).
-func Join(first, second *Graph, spec JoinSpec) (*Graph, error) {
+//
+// renamed maps each name of the second graph (values and nodes, inside
+// subgraphs too) that the joined graph spells otherwise to its spelling
+// there: a connected input to the first graph's value feeding it, a
+// renamed input to its new name, a clashing name to its prefixed one. The
+// first graph's names are the joined graph's. With it, what was found in
+// either graph can be looked up in the joined one by name.
+func Join(first, second *Graph, spec JoinSpec) (joined *Graph, renamed map[string]string, err error) {
 	prefix := spec.Prefix
 	if prefix == "" {
 		prefix = "dec/"
@@ -50,23 +57,23 @@ func Join(first, second *Graph, spec JoinSpec) (*Graph, error) {
 	ren := map[string]string{}
 	for in, from := range spec.Connect {
 		if !inputs2[in] {
-			return nil, fmt.Errorf("graphedit: join: the second graph has no input %q to connect", in)
+			return nil, nil, fmt.Errorf("graphedit: join: the second graph has no input %q to connect", in)
 		}
 		if first.Value(from) == nil {
-			return nil, fmt.Errorf("graphedit: join: the first graph has no value %q to feed %q", from, in)
+			return nil, nil, fmt.Errorf("graphedit: join: the first graph has no value %q to feed %q", from, in)
 		}
 		ren[in] = from
 	}
 	taken := map[string]bool{}
 	for in, to := range spec.Rename {
 		if !inputs2[in] {
-			return nil, fmt.Errorf("graphedit: join: the second graph has no input %q to rename", in)
+			return nil, nil, fmt.Errorf("graphedit: join: the second graph has no input %q to rename", in)
 		}
 		if _, ok := spec.Connect[in]; ok {
-			return nil, fmt.Errorf("graphedit: join: input %q is both connected and renamed", in)
+			return nil, nil, fmt.Errorf("graphedit: join: input %q is both connected and renamed", in)
 		}
 		if used[to] || taken[to] || (names2[to] && to != in) {
-			return nil, fmt.Errorf("graphedit: join: new name %q of input %q is already in use", to, in)
+			return nil, nil, fmt.Errorf("graphedit: join: new name %q of input %q is already in use", to, in)
 		}
 		taken[to] = true
 		ren[in] = to
@@ -95,7 +102,7 @@ func Join(first, second *Graph, spec JoinSpec) (*Graph, error) {
 		for _, o := range g.Opsets() {
 			if v, ok := ops[o.GetDomain()]; ok {
 				if v != o.GetVersion() {
-					return nil, fmt.Errorf("graphedit: join: opset %q version %d in the first graph, %d in the second", o.GetDomain(), v, o.GetVersion())
+					return nil, nil, fmt.Errorf("graphedit: join: opset %q version %d in the first graph, %d in the second", o.GetDomain(), v, o.GetVersion())
 				}
 				continue
 			}
@@ -124,9 +131,9 @@ func Join(first, second *Graph, spec JoinSpec) (*Graph, error) {
 	out.Output = p2.Output
 	g, err := FromProto(out, opsets, &Options{External: first.External()})
 	if err != nil {
-		return nil, fmt.Errorf("graphedit: join: %w", err)
+		return nil, nil, fmt.Errorf("graphedit: join: %w", err)
 	}
-	return g, nil
+	return g, ren, nil
 }
 
 // joinNames adds every value and node name of gp (and its subgraphs).

@@ -28,7 +28,7 @@ func TestJoinSplitEncoderDecoder(t *testing.T) {
 				Connect: map[string]string{"encoder_hidden_states": "last_hidden_state", "encoder_attention_mask": "attention_mask"},
 				Rename:  map[string]string{"input_ids": "decoder_input_ids"},
 			}
-			j, err := graphedit.Join(enc, dec, spec)
+			j, _, err := graphedit.Join(enc, dec, spec)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,7 +108,7 @@ func TestJoinErrors(t *testing.T) {
 		{"rename onto a used name", graphedit.JoinSpec{Rename: map[string]string{"input_ids": "attention_mask"}}, "already in use"},
 	}
 	for _, tc := range tests {
-		if _, err := graphedit.Join(enc, dec, tc.spec); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, _, err := graphedit.Join(enc, dec, tc.spec); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
 		}
 	}

@@ -2,15 +2,17 @@
 // model (inspect → gate → train gates → analyze → prune → verify, with
 // every output in one folder and a summary: summary.json, summary.md), and
 // holds the stage functions the subcommands share with that run
-// (LoadModel, GateGraph, AllBlocks, CutHeads, LoadJoined, TrainSettings,
-// TrainSpecials, ReadCorpus, ReadAnalysisSet, AnalysisExamples,
-// AnalysisConfig). It calls the project's packages (graphedit, gatetrain,
+// (LoadModel, GateGraph, AllBlocks, CutHeads, LoadJoined, GateJoined,
+// MeasureBudget, TrainSettings, TrainSpecials, ReadCorpus,
+// ReadAnalysisSet, AnalysisExamples, AnalysisConfig). It calls the project's packages (graphedit, gatetrain,
 // attribution, verify) directly; `onnxprune run` is its command line.
 //
 // A run resolves the model's files once (modelpath.Resolve) and loads each
 // once (graph and attention blocks); the stages pass graphs, blocks, the
-// tokenizer and the special ids in memory, and the disk holds the outputs
-// and what a rerun resumes from.
+// tokenizer and the special ids in memory (the analysis's joined graph
+// carries the files' blocks, the budget reads the loaded files), and the
+// disk holds the outputs and what a rerun resumes from (a reused prune
+// stage's decision is read back from decision.json).
 //
 // # Stages and outputs
 //

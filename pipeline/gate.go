@@ -13,7 +13,8 @@ import (
 // every kind) when l.Heads, and a gate per FFN neuron group and per
 // residual sublayer as l asks. It returns the gate inputs added, written
 // NAME[SIZE], in order. A structure other than attention that
-// structures.Discover does not understand is an error.
+// structures.DiscoverWith (with blocks: no second head discovery) does
+// not understand is an error.
 func GateGraph(g *graphedit.Graph, blocks []*heads.Block, kinds []heads.Kind, l structures.List) ([]string, error) {
 	wanted := false
 	for _, b := range blocks {
@@ -32,7 +33,8 @@ func GateGraph(g *graphedit.Graph, blocks []*heads.Block, kinds []heads.Kind, l 
 	if l.HeadsOnly() {
 		return names, nil
 	}
-	d, err := structures.Discover(g)
+	// The blocks, their heads gated now, are the structure discovery's.
+	d, err := structures.DiscoverWith(g, &heads.Discovery{Blocks: blocks})
 	if err != nil {
 		return nil, err
 	}
@@ -59,4 +61,22 @@ func kindIn(k heads.Kind, kinds []heads.Kind) bool {
 		}
 	}
 	return false
+}
+
+// GateJoined gates a joined graph (LoadJoined) as GateGraph gates one
+// file: with its carried blocks, or those found on it (heads.FindHeads)
+// when it has none. The train command gates an ungated model so.
+func GateJoined(j *JoinedGraph, kinds []heads.Kind, l structures.List) ([]string, error) {
+	blocks := j.Blocks
+	if blocks == nil {
+		var err error
+		if blocks, err = heads.FindHeads(j.Graph); err != nil {
+			return nil, fmt.Errorf("%s: %w", j.Name, err)
+		}
+	}
+	names, err := GateGraph(j.Graph, blocks, kinds, l)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", j.Name, err)
+	}
+	return names, nil
 }

@@ -8,19 +8,13 @@ import (
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/structures"
 	"onnxprune/onnxio"
+	"onnxprune/verify"
 )
 
-// loaded is one model file with its graph and attention blocks.
-type loaded struct {
-	path          string
-	m             *onnxio.Model
-	g             *graphedit.Graph
-	blocks        []*heads.Block
-	notUnderstood []*heads.MatchError
-}
-
-// ModelFile is one file of a model as LoadModel loaded it.
+// ModelFile is one file of a model loaded once, with its graph and
+// attention blocks: what LoadModel returns and every stage of run reads.
 type ModelFile struct {
 	Path   string
 	Model  *onnxio.Model
@@ -37,15 +31,7 @@ type ModelFile struct {
 // allowDirs. An anchor discovery cannot explain fails the load unless
 // lenient. The caller closes each file's Model.
 func LoadModel(paths, allowDirs []string, lenient bool) ([]*ModelFile, error) {
-	ls, err := loadModel(paths, &onnxio.LoadOptions{AllowDirs: allowDirs}, lenient, nil)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*ModelFile, len(ls))
-	for i, l := range ls {
-		out[i] = &ModelFile{Path: l.path, Model: l.m, Graph: l.g, Blocks: l.blocks, NotUnderstood: l.notUnderstood}
-	}
-	return out, nil
+	return loadModel(paths, &onnxio.LoadOptions{AllowDirs: allowDirs}, lenient, nil)
 }
 
 // workCount counts, per file, the model loads and head discoveries of a
@@ -58,26 +44,45 @@ func newWorkCount() *workCount {
 	return &workCount{loads: map[string]int{}, discoveries: map[string]int{}}
 }
 
+// DiscoverStructures finds the FFNs and sublayers of each file of a model
+// with the attention blocks found when the file was loaded
+// (structures.DiscoverWith: no second head discovery), and the model the
+// files make together: the prune stage and the inspect and prune commands
+// alike.
+func DiscoverStructures(files []*ModelFile) ([]*structures.Discovery, *structures.Model, error) {
+	var ds []*structures.Discovery
+	m := &structures.Model{}
+	for _, f := range files {
+		d, err := structures.DiscoverWith(f.Graph, &heads.Discovery{Blocks: f.Blocks, NotUnderstood: f.NotUnderstood})
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", f.Path, err)
+		}
+		ds = append(ds, d)
+		m.Add(d)
+	}
+	return ds, m, nil
+}
+
 // loadModel loads every file of the model once and finds its heads: the
 // graphs and blocks every stage of the run reads. Stages that edit a graph
 // edit their own copy (editable), except prune, the last to read them. An
 // anchor head discovery cannot explain is an error unless lenient. count,
 // when set, records the work.
-func loadModel(paths []string, opts *onnxio.LoadOptions, lenient bool, count *workCount) ([]*loaded, error) {
-	var out []*loaded
+func loadModel(paths []string, opts *onnxio.LoadOptions, lenient bool, count *workCount) ([]*ModelFile, error) {
+	var out []*ModelFile
 	for _, p := range paths {
 		m, err := onnxio.Load(p, opts)
 		if err != nil {
 			closeModel(out)
 			return nil, err
 		}
-		l := &loaded{path: p, m: m}
+		l := &ModelFile{Path: p, Model: m}
 		out = append(out, l)
-		if l.g, err = graphedit.Load(m); err != nil {
+		if l.Graph, err = graphedit.Load(m); err != nil {
 			closeModel(out)
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		d, err := discover(p, l.g, count)
+		d, err := discover(p, l.Graph, count)
 		if err == nil && !lenient && len(d.NotUnderstood) > 0 {
 			err = d.NotUnderstood[0]
 		}
@@ -85,7 +90,7 @@ func loadModel(paths []string, opts *onnxio.LoadOptions, lenient bool, count *wo
 			closeModel(out)
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		l.blocks, l.notUnderstood = d.Blocks, d.NotUnderstood
+		l.Blocks, l.NotUnderstood = d.Blocks, d.NotUnderstood
 		if count != nil {
 			count.loads[p]++
 		}
@@ -101,24 +106,34 @@ func discover(path string, g *graphedit.Graph, count *workCount) (*heads.Discove
 	return heads.Discover(g)
 }
 
-// closeModel releases the files of a loaded model.
-func closeModel(files []*loaded) {
+// LoadedFiles hands loaded files to verify by path, to be read in memory
+// (verify.LoadedFile): while their graphs are the files' as loaded.
+func LoadedFiles(files []*ModelFile) map[string]*verify.LoadedFile {
+	out := map[string]*verify.LoadedFile{}
 	for _, l := range files {
-		l.m.Close()
+		out[l.Path] = &verify.LoadedFile{Model: l.Model, Graph: l.Graph}
+	}
+	return out
+}
+
+// closeModel releases the files of a loaded model.
+func closeModel(files []*ModelFile) {
+	for _, l := range files {
+		l.Model.Close()
 	}
 }
 
 // editable returns a copy of a loaded file's graph with its attention
 // blocks carried onto it (heads.CarryBlocks: no second discovery), for a
 // stage that edits it.
-func (l *loaded) editable() (*graphedit.Graph, []*heads.Block, error) {
-	g, err := l.g.Clone()
+func (l *ModelFile) editable() (*graphedit.Graph, []*heads.Block, error) {
+	g, err := l.Graph.Clone()
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", l.path, err)
+		return nil, nil, fmt.Errorf("%s: %w", l.Path, err)
 	}
-	blocks, err := heads.CarryBlocks(l.blocks, l.g, g)
+	blocks, err := heads.CarryBlocks(l.Blocks, l.Graph, g)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", l.path, err)
+		return nil, nil, fmt.Errorf("%s: %w", l.Path, err)
 	}
 	return g, blocks, nil
 }
@@ -128,6 +143,10 @@ func (l *loaded) editable() (*graphedit.Graph, []*heads.Block, error) {
 // joined by gatetrain.JoinSplit.
 type JoinedGraph struct {
 	Graph *graphedit.Graph
+	// Blocks are Graph's attention blocks carried from the discovery of
+	// its files (heads.CarryJoined) when the caller had them; nil
+	// otherwise (LoadJoined finds none).
+	Blocks []*heads.Block
 	// Name labels it in messages and outputs ("enc.onnx + dec.onnx" for a
 	// joined pair).
 	Name string
@@ -136,6 +155,16 @@ type JoinedGraph struct {
 	// own, and its external data is read relative to the first file's
 	// folder (and the allowed directories). The caller closes it.
 	Model func() (*onnxio.Model, error)
+	// Files are the files joined (one, or an encoder and a decoder), Parts
+	// their graphs before the join (a merged decoder's branch without
+	// past) and Metas their metadata (LoadJoined).
+	Files []string
+	Parts []*graphedit.Graph
+	Metas []verify.FileMeta
+	// Merged says that the decoder is a merged decoder (Optimum's
+	// decoder_model_merged.onnx), joined as its branch without past
+	// (gatetrain.LoadDecoder).
+	Merged bool
 
 	files []*onnxio.Model // the loaded files (LoadJoined), closed by Close
 }
@@ -149,21 +178,34 @@ func (j *JoinedGraph) Close() {
 
 // joinGraphs makes the joined graph of graphs already in memory, those of
 // files (one, or the first two: the encoder and the decoder without past).
-// The result is a new graph either way: callers edit it.
-func joinGraphs(graphs []*graphedit.Graph, files []string, allowDirs []string) (*JoinedGraph, error) {
+// blocks, when set, are each graph's attention blocks, carried onto the
+// joined graph (JoinedGraph.Blocks: no second discovery). The result is a
+// new graph either way: callers edit it.
+func joinGraphs(graphs []*graphedit.Graph, blocks [][]*heads.Block, files []string, allowDirs []string) (*JoinedGraph, error) {
 	if len(files) > 2 {
 		files, graphs = files[:2], graphs[:2]
 	}
-	j := &JoinedGraph{Name: files[0]}
+	j := &JoinedGraph{Name: files[0], Files: files, Parts: graphs}
+	parts := []heads.JoinedPart{{Graph: graphs[0]}}
 	var err error
 	if len(files) == 1 {
 		j.Graph, err = graphs[0].Clone()
 	} else {
 		j.Name = files[0] + " + " + files[1]
-		j.Graph, err = gatetrain.JoinSplit(graphs[0], graphs[1])
+		var decNames map[string]string
+		j.Graph, decNames, err = gatetrain.JoinSplit(graphs[0], graphs[1])
+		parts = append(parts, heads.JoinedPart{Graph: graphs[1], Renamed: decNames})
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", j.Name, err)
+	}
+	if blocks != nil {
+		for i := range parts {
+			parts[i].Blocks = blocks[i]
+		}
+		if j.Blocks, err = heads.CarryJoined(parts, j.Graph); err != nil {
+			return nil, fmt.Errorf("%s: %w", j.Name, err)
+		}
 	}
 	opts := &onnxio.LoadOptions{BaseDir: filepath.Dir(files[0]), AllowDirs: allowDirs}
 	j.Model = func() (*onnxio.Model, error) { return gatetrain.JoinedModel(j.Graph, j.Name, opts) }
@@ -171,43 +213,76 @@ func joinGraphs(graphs []*graphedit.Graph, files []string, allowDirs []string) (
 }
 
 // LoadJoined loads the joined graph of a model's files: one file, or an
-// encoder and a decoder without past (modelpath.JoinPair); external data
-// may also lie in allowDirs. Close releases it.
+// encoder and a decoder without past (modelpath.JoinPair; a merged decoder
+// joins as its branch without past); external data may also lie in
+// allowDirs. Each file is loaded once, its metadata kept (Metas). Close
+// releases it.
 func LoadJoined(files []string, allowDirs []string) (*JoinedGraph, error) {
 	if len(files) > 2 {
 		files = files[:2]
 	}
 	var models []*onnxio.Model
 	var graphs []*graphedit.Graph
-	for _, p := range files {
+	var metas []verify.FileMeta
+	merged := false
+	for i, p := range files {
 		m, err := onnxio.Load(p, &onnxio.LoadOptions{AllowDirs: allowDirs})
 		if err != nil {
 			(&JoinedGraph{files: models}).Close()
 			return nil, err
 		}
 		models = append(models, m)
-		g, err := graphedit.Load(m)
+		metas = append(metas, fileMeta(p, m))
+		var g *graphedit.Graph
+		if i == 0 {
+			g, err = graphedit.Load(m)
+		} else {
+			g, merged, err = gatetrain.LoadDecoder(m)
+		}
 		if err != nil {
 			(&JoinedGraph{files: models}).Close()
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
 		graphs = append(graphs, g)
 	}
-	j, err := joinGraphs(graphs, files, allowDirs)
+	j, err := joinGraphs(graphs, nil, files, allowDirs)
 	if err != nil {
 		(&JoinedGraph{files: models}).Close()
 		return nil, err
 	}
-	j.files = models
+	j.files, j.Metas, j.Merged = models, metas, merged
 	return j, nil
 }
 
+// Loaded hands the files LoadJoined loaded to verify by path, to be read
+// in memory (verify.LoadedFile); a merged decoder, joined as one of its
+// branches, is left out.
+func (j *JoinedGraph) Loaded() map[string]*verify.LoadedFile {
+	out := map[string]*verify.LoadedFile{}
+	for i, m := range j.files {
+		if i == 1 && j.Merged {
+			continue
+		}
+		out[j.Files[i]] = &verify.LoadedFile{Model: m, Graph: j.Parts[i]}
+	}
+	return out
+}
+
+// fileMeta is the metadata of a loaded model file.
+func fileMeta(path string, m *onnxio.Model) verify.FileMeta {
+	props := map[string]string{}
+	for _, p := range m.Proto.GetMetadataProps() {
+		props[p.GetKey()] = p.GetValue()
+	}
+	return verify.FileMeta{Path: path, Props: props}
+}
+
 // allBlocks merges the blocks of the loaded files (AllBlocks).
-func allBlocks(files []*loaded) ([]*heads.Block, error) {
+func allBlocks(files []*ModelFile) ([]*heads.Block, error) {
 	var paths []string
 	var blocks [][]*heads.Block
 	for _, f := range files {
-		paths, blocks = append(paths, f.path), append(blocks, f.blocks)
+		paths, blocks = append(paths, f.Path), append(blocks, f.Blocks)
 	}
 	return AllBlocks(paths, blocks)
 }

@@ -83,7 +83,7 @@ type runner struct {
 	files []string // the model's files
 	// model is the model's files, loaded once (loadModel); gated holds the
 	// gated graphs when this run's gate stage made them.
-	model []*loaded
+	model []*ModelFile
 	gated []*graphedit.Graph
 	// decision is the head decision this run's prune stage followed, for
 	// verify (nil when the stage was reused: verify reads decision.json).
@@ -212,11 +212,7 @@ func (r *runner) setup() error {
 	c := r.c
 	var metas []verify.FileMeta
 	for _, f := range r.model {
-		props := map[string]string{}
-		for _, p := range f.m.Proto.GetMetadataProps() {
-			props[p.GetKey()] = p.GetValue()
-		}
-		metas = append(metas, verify.FileMeta{Path: f.path, Props: props})
+		metas = append(metas, fileMeta(f.Path, f.Model))
 	}
 	if !c.IDs {
 		if c.Tokenizer != "" {
@@ -271,15 +267,15 @@ func (r *runner) checkFeatures() error {
 	}
 	for _, l := range r.model {
 		for _, name := range graphedit.SourceIDNames {
-			dims, ok := graphedit.SourceFeatures(l.g, name)
+			dims, ok := graphedit.SourceFeatures(l.Graph, name)
 			switch {
 			case !ok:
 				continue
 			case f == nil:
 				return fmt.Errorf("pipeline: %s: its source input %s is float features %s (a speech encoder): give the test source as a .npy file [utterances, mel bins, frames]",
-					l.path, name, features.DimsString(dims))
+					l.Path, name, features.DimsString(dims))
 			}
-			if err := f.Check(fmt.Sprintf("%s input %s", l.path, name), dims); err != nil {
+			if err := f.Check(fmt.Sprintf("%s input %s", l.Path, name), dims); err != nil {
 				return fmt.Errorf("pipeline: %w", err)
 			}
 			return nil
@@ -290,6 +286,10 @@ func (r *runner) checkFeatures() error {
 	}
 	return nil
 }
+
+// loaded hands the loaded files to verify (LoadedFiles): only before the
+// prune stage cuts their graphs.
+func (r *runner) loaded() map[string]*verify.LoadedFile { return LoadedFiles(r.model) }
 
 // loadOptions load the model's files: external data may also live in the
 // allowed directories.
@@ -312,12 +312,12 @@ func (r *runner) modelInputs() ([]string, error) {
 	out := append([]string(nil), r.files...)
 	dirs := map[string]bool{}
 	for _, f := range r.model {
-		ext, err := f.m.ExternalFiles()
+		ext, err := f.Model.ExternalFiles()
 		if err != nil {
-			return nil, fmt.Errorf("pipeline: %s: %w", f.path, err)
+			return nil, fmt.Errorf("pipeline: %s: %w", f.Path, err)
 		}
 		out = append(out, ext...)
-		dirs[filepath.Dir(f.path)] = true
+		dirs[filepath.Dir(f.Path)] = true
 	}
 	for _, d := range slices.Sorted(maps.Keys(dirs)) {
 		for _, n := range verify.ConfigFiles {

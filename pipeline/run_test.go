@@ -14,6 +14,7 @@ import (
 
 	"onnxprune/gatesfile"
 	"onnxprune/gatetrain"
+	"onnxprune/internal/modelpath"
 	"onnxprune/internal/safefile"
 )
 
@@ -46,15 +47,18 @@ verify:
 	return c
 }
 
-// checkOnce checks that a run loaded file once and found its heads once,
-// and touched no other file.
-func checkOnce(t *testing.T, what string, count *workCount, file string) {
+// checkOnce checks that a run loaded each of files once and found its
+// heads once, and touched nothing else (a head discovery on the joined
+// graph the analysis runs on counts under that graph's name).
+func checkOnce(t *testing.T, what string, count *workCount, files ...string) {
 	t.Helper()
-	if len(count.loads) != 1 || count.loads[file] != 1 {
-		t.Errorf("%s: loads %v, want %s once", what, count.loads, file)
+	for _, f := range files {
+		if count.loads[f] != 1 || count.discoveries[f] != 1 {
+			t.Errorf("%s: %s loaded %d times, its heads found %d times; want once", what, f, count.loads[f], count.discoveries[f])
+		}
 	}
-	if len(count.discoveries) != 1 || count.discoveries[file] != 1 {
-		t.Errorf("%s: head discoveries %v, want %s once", what, count.discoveries, file)
+	if len(count.loads) != len(files) || len(count.discoveries) != len(files) {
+		t.Errorf("%s: loads %v, head discoveries %v; want each of %v once", what, count.loads, count.discoveries, files)
 	}
 }
 
@@ -89,7 +93,8 @@ func TestRunPlantedEndToEnd(t *testing.T) {
 		t.Fatalf("run: %v\n%s", err, log.String())
 	}
 	// The model file is read once and its heads are found once for every
-	// stage: the copy the gate stage edits carries the loaded blocks.
+	// stage: the copy the gate stage edits and the graph the analysis runs
+	// on carry the loaded blocks.
 	checkOnce(t, "run", count, c.Model[0])
 	for _, f := range []string{StateFile, SummaryJSON, SummaryMD, InspectFile,
 		filepath.Join(GatedDir, "planted_ungated.onnx"), filepath.Join(TrainDir, gatetrain.GatesFileName),
@@ -308,7 +313,9 @@ func TestRunRankPruning(t *testing.T) {
 // source side of every data pair (a .npy file): special ids from the
 // export's generation_config.json, 3 training steps, the analysis of all
 // 24 heads, pruning by the gates and verification of the pruned model
-// against the gated original.
+// against the gated original. Each file is loaded once and its heads are
+// found once: the encoder's and decoder's blocks are carried onto the
+// joined graph of the analysis.
 func TestRunWhisperFeatures(t *testing.T) {
 	text := `model: ../models/fixtures/whisper
 ids: true
@@ -331,10 +338,19 @@ verify:
 	}
 	c.Out = t.TempDir()
 	var log bytes.Buffer
-	s, err := Run(context.Background(), c, &log)
+	count := newWorkCount()
+	s, err := run(context.Background(), c, &log, count)
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, log.String())
 	}
+	files, err := modelpath.Resolve(c.Model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 2 {
+		t.Fatalf("whisper resolves to %v: want a split export", files)
+	}
+	checkOnce(t, "whisper", count, files...)
 	if s.Train == nil || s.Train.Heads != 24 || s.Train.OpenHeads != 12 || math.IsNaN(s.Train.DenseLoss) || s.Train.DenseLoss <= 0 {
 		t.Errorf("train summary %+v, want 12 of 24 heads open and a dev loss", s.Train)
 	}

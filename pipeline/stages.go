@@ -48,12 +48,12 @@ func (r *runner) inspect(ctx context.Context) error {
 	ins := Inspection{Files: r.files, Heads: map[string]int{}}
 	idx := map[string]int{}
 	for _, f := range files {
-		st, err := os.Stat(f.path)
+		st, err := os.Stat(f.Path)
 		if err != nil {
 			return err
 		}
 		ins.FileBytes += st.Size()
-		for _, b := range f.blocks {
+		for _, b := range f.Blocks {
 			i, ok := idx[b.Name()]
 			if !ok {
 				i = len(ins.Blocks)
@@ -61,7 +61,7 @@ func (r *runner) inspect(ctx context.Context) error {
 				ins.Blocks = append(ins.Blocks, BlockInfo{Name: b.Name(), Kind: string(b.Kind), Layer: b.Layer, Heads: b.NumHeads, HeadDim: b.HeadDim})
 				ins.Heads[string(b.Kind)] += b.NumHeads
 			}
-			ins.Blocks[i].Files = append(ins.Blocks[i].Files, filepath.Base(f.path))
+			ins.Blocks[i].Files = append(ins.Blocks[i].Files, filepath.Base(f.Path))
 		}
 	}
 	if len(ins.Blocks) == 0 {
@@ -84,8 +84,8 @@ func (r *runner) gate(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if gs, err := gatetrain.FindGates(f.g, nil); err == nil && len(gs) > 0 {
-			return fmt.Errorf("%s already has gate inputs: give the ungated model", f.path)
+		if gs, err := gatetrain.FindGates(f.Graph, nil); err == nil && len(gs) > 0 {
+			return fmt.Errorf("%s already has gate inputs: give the ungated model", f.Path)
 		}
 		// The loaded graph stays as it is for prune: gates go into a copy.
 		g, blocks, err := f.editable()
@@ -94,23 +94,23 @@ func (r *runner) gate(ctx context.Context) error {
 		}
 		names, err := GateGraph(g, blocks, r.c.Attention, r.c.Structures)
 		if err != nil {
-			return fmt.Errorf("%s: %w", f.path, err)
+			return fmt.Errorf("%s: %w", f.Path, err)
 		}
 		total += len(names)
-		original := f.m.Proto
+		original := f.Model.Proto
 		if len(names) > 0 {
 			if err := g.CheckTypes(); err != nil {
-				return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
+				return fmt.Errorf("%s: not writing %s: %w", f.Path, outs[i], err)
 			}
-			g.Store(f.m)
+			g.Store(f.Model)
 		}
-		err = f.m.Save(outs[i], nil)
-		f.m.Proto = original
+		err = f.Model.Save(outs[i], nil)
+		f.Model.Proto = original
 		if err != nil {
 			return err
 		}
 		gated = append(gated, g)
-		fmt.Fprintf(r.log, "  %s -> %s\n", f.path, outs[i])
+		fmt.Fprintf(r.log, "  %s -> %s\n", f.Path, outs[i])
 	}
 	if total == 0 {
 		return fmt.Errorf("nothing to gate: no attention block of the kinds %v and no other structure asked for", r.c.Attention)
@@ -137,7 +137,7 @@ func (r *runner) gatedGraph() (*JoinedGraph, error) {
 	if r.gated == nil {
 		return LoadJoined(gatedFiles, r.c.AllowDirs)
 	}
-	j, err := joinGraphs(r.gated, gatedFiles, r.c.AllowDirs)
+	j, err := joinGraphs(r.gated, nil, gatedFiles, r.c.AllowDirs)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +154,7 @@ func (r *runner) train(ctx context.Context) error {
 		return err
 	}
 	defer joined.Close()
-	g, name := joined.Graph, joined.Name
+	g := joined.Graph
 	train, err := ReadCorpus(c.Train, r.tok)
 	if err != nil {
 		return err
@@ -166,17 +166,13 @@ func (r *runner) train(ctx context.Context) error {
 		}
 	}
 	ts := c.TrainSettings()
-	cfg := ts.Cfg
 	if want, _ := c.Budget.Set(); want {
-		gates, err := gatetrain.FindGates(g, c.Attention)
-		if err != nil {
-			return err
-		}
+		// The loaded files are still the original's (prune comes later).
 		shape := verify.CorpusShape(train)
-		if cfg.Budget, err = verify.MeasureBudget(c.Budget, r.files, c.AllowDirs, gates, shape); err != nil {
+		if ts.Cfg.Budget, err = MeasureBudget(c.Budget, r.files, c.AllowDirs, r.loaded(), g, c.Attention, shape); err != nil {
 			return err
 		}
-		b := cfg.Budget
+		b := ts.Cfg.Budget
 		fmt.Fprintf(r.log, "  budget: %s %.4g of %.4g dense (%.1f%%), FLOPs per generated token at batch 1, source %d, target %d tokens\n",
 			b.What, b.Target, b.Dense, 100*b.Target/b.Dense, shape.SrcLen, shape.TgtLen)
 	}
@@ -191,24 +187,21 @@ func (r *runner) train(ctx context.Context) error {
 		fmt.Fprintf(r.log, "  resuming from %s\n", filepath.Join(dir, gatetrain.CheckpointFileName))
 	}
 	every := max(1, c.Steps/10)
-	ro := gatetrain.RunOptions{
-		Graph: g, Model: name, Source: joined.Model, Kinds: c.Attention,
-		Train: train, Dev: dev, Specials: sp, MaxTokens: ts.MaxTokens, Window: ts.Window, Smoothing: ts.Smoothing,
-		Cfg: cfg, OutDir: dir, Resume: resume, Session: r.session(),
-		OnStep: func(s gatetrain.StepInfo) error {
-			if s.Step%every == 0 || s.Step == c.Steps || s.ValidLoss != nil {
-				v := ""
-				if s.ValidLoss != nil {
-					v = fmt.Sprintf(" dev loss %.4f", *s.ValidLoss)
-				}
-				open := fmt.Sprint(s.Open)
-				if len(s.OpenBy) > 0 {
-					open = gatetrain.FormatCounts(s.OpenBy)
-				}
-				fmt.Fprintf(r.log, "  step %d/%d loss %.4f expected L0 %.2f open %s%s\n", s.Step, c.Steps, s.Loss, s.L0, open, v)
+	ro := ts.RunOptions(joined, c.Attention, train, dev, sp)
+	ro.OutDir, ro.Resume, ro.Session = dir, resume, r.session()
+	ro.OnStep = func(s gatetrain.StepInfo) error {
+		if s.Step%every == 0 || s.Step == c.Steps || s.ValidLoss != nil {
+			v := ""
+			if s.ValidLoss != nil {
+				v = fmt.Sprintf(" dev loss %.4f", *s.ValidLoss)
 			}
-			return nil
-		},
+			open := fmt.Sprint(s.Open)
+			if len(s.OpenBy) > 0 {
+				open = gatetrain.FormatCounts(s.OpenBy)
+			}
+			fmt.Fprintf(r.log, "  step %d/%d loss %.4f expected L0 %.2f open %s%s\n", s.Step, c.Steps, s.Loss, s.L0, open, v)
+		}
+		return nil
 	}
 	res, err := gatetrain.Run(ctx, ro)
 	if err != nil {
@@ -253,11 +246,14 @@ func (r *runner) analyze(ctx context.Context) error {
 	}
 	cfg := AnalysisConfig(attribution.DefaultConfig(), sp, freqIDs)
 	exs, _ := AnalysisExamples(AnalysisInput{Src: src, Tgt: tgt, Features: feats, SrcLines: srcLines, Trees: trees}, r.tok, sp)
+	// The loaded graphs joined, their blocks carried onto the joined
+	// graph: no second head discovery.
 	var originals []*graphedit.Graph
+	var blocks [][]*heads.Block
 	for _, f := range r.model {
-		originals = append(originals, f.g)
+		originals, blocks = append(originals, f.Graph), append(blocks, f.Blocks)
 	}
-	joined, err := joinGraphs(originals, r.files, r.c.AllowDirs)
+	joined, err := joinGraphs(originals, blocks, r.files, r.c.AllowDirs)
 	if err != nil {
 		return err
 	}
@@ -269,11 +265,14 @@ func (r *runner) analyze(ctx context.Context) error {
 	defer am.Close()
 	so := r.session()
 	so.Name = name
-	a, err := attribution.New(g, am, graphedit.IORoles{}, so, attribution.Options{Structures: c.Structures})
+	a, err := attribution.New(g, am, graphedit.IORoles{}, so, attribution.Options{Structures: c.Structures, Blocks: joined.Blocks})
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	defer a.Close()
+	if r.count != nil && a.Graph.FoundBlocks {
+		r.count.discoveries[name]++
+	}
 	a.Progress = func(done, total int) {
 		if done%25 == 0 || done == total {
 			fmt.Fprintf(r.log, "  analyzed %d/%d sentences\n", done, total)
@@ -437,23 +436,39 @@ type PruneDecision struct {
 	Structures string `json:"structures,omitempty"`
 }
 
+// HeadDecision rebuilds the head decision pd records against blocks (the
+// model's, AllBlocks): every head kept but the removed ones. It is how a
+// resumed run whose prune stage is reused gets back the decision the stage
+// made in memory.
+func (pd PruneDecision) HeadDecision(blocks []*heads.Block) (heads.Decision, error) {
+	if len(pd.Removed) == 0 {
+		return heads.RemoveDecision(blocks, nil), nil
+	}
+	return heads.ParseDecision(strings.Join(pd.Removed, ","), blocks)
+}
+
+// readDecision reads pruned/decision.json, the one reader of the prune
+// stage's record (the summary, and verify after a reused prune stage).
+func (r *runner) readDecision() (PruneDecision, error) {
+	var pd PruneDecision
+	err := safefile.ReadJSON(r.path(PrunedDir, DecisionFile), &pd)
+	return pd, err
+}
+
 // structureDecision reads the FFN and sublayer records of a gates file
-// against every file's structures, with the heads decision hd.
-func structureDecision(files []*loaded, gf *gatesfile.File, hd heads.Decision) (*structures.Decision, error) {
-	m := &structures.Model{}
-	for _, f := range files {
-		d, err := structures.Discover(f.g)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", f.path, err)
-		}
-		m.Add(d)
+// against every file's structures (DiscoverStructures, returned per file),
+// with the heads decision hd.
+func structureDecision(files []*ModelFile, gf *gatesfile.File, hd heads.Decision) ([]*structures.Discovery, *structures.Decision, error) {
+	ds, m, err := DiscoverStructures(files)
+	if err != nil {
+		return nil, nil, err
 	}
 	dec, err := gf.StructureDecision(m)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	dec.Heads = hd
-	return &dec, nil
+	return ds, &dec, nil
 }
 
 // rankDecision keeps the KeepHeads heads of the pruned kinds that rank
@@ -516,6 +531,7 @@ func (r *runner) prune(ctx context.Context) error {
 	}
 	var dec heads.Decision
 	var sdec *structures.Decision
+	var structs []*structures.Discovery // each file's, with sdec
 	pd := PruneDecision{By: r.c.PruneBy, Removed: []string{}, Kept: map[string]int{}, Total: map[string]int{}}
 	if r.c.PruneBy == "gates" {
 		gatesPath := r.path(TrainDir, gatetrain.GatesFileName)
@@ -527,7 +543,7 @@ func (r *runner) prune(ctx context.Context) error {
 			return err
 		}
 		if gf.HasStructures() {
-			if sdec, err = structureDecision(files, gf, dec); err != nil {
+			if structs, sdec, err = structureDecision(files, gf, dec); err != nil {
 				return fmt.Errorf("%s: %w", gatesPath, err)
 			}
 			pd.Gates, pd.Structures = gatesPath, gatetrain.OpenSummary(gf)
@@ -554,39 +570,43 @@ func (r *runner) prune(ctx context.Context) error {
 	if err := os.MkdirAll(r.path(PrunedDir), 0o755); err != nil {
 		return err
 	}
+	var structuresCut map[string]bool // files losing FFN neurons or sublayers
+	if sdec != nil {
+		structuresCut = map[string]bool{}
+	}
 	for i, f := range files {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		var removed int64
 		if sdec != nil {
-			d, err := structures.Discover(f.g)
+			rep, err := structures.Remove(f.Graph, structs[i], *sdec)
 			if err != nil {
-				return fmt.Errorf("%s: %w", f.path, err)
-			}
-			rep, err := structures.Remove(f.g, d, *sdec)
-			if err != nil {
-				return fmt.Errorf("%s: %w", f.path, err)
+				return fmt.Errorf("%s: %w", f.Path, err)
 			}
 			removed = rep.RemovedBytes
+			structuresCut[f.Path] = len(rep.FFNs) > 0 || len(rep.Sublayers) > 0
 		} else {
-			rep, err := CutHeads(f.g, f.blocks, dec)
+			rep, err := CutHeads(f.Graph, f.Blocks, dec)
 			if err != nil {
-				return fmt.Errorf("%s: %w", f.path, err)
+				return fmt.Errorf("%s: %w", f.Path, err)
 			}
 			removed = rep.RemovedBytes
 		}
 		pd.RemovedBytes += removed
-		if err := f.g.CheckTypes(); err != nil {
-			return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
+		if err := f.Graph.CheckTypes(); err != nil {
+			return fmt.Errorf("%s: not writing %s: %w", f.Path, outs[i], err)
 		}
-		f.g.Store(f.m)
-		if err := f.m.Save(outs[i], nil); err != nil {
+		f.Graph.Store(f.Model)
+		if err := f.Model.Save(outs[i], nil); err != nil {
 			return err
 		}
-		fmt.Fprintf(r.log, "  %s -> %s (%d weight bytes removed)\n", f.path, outs[i], removed)
+		fmt.Fprintf(r.log, "  %s -> %s (%d weight bytes removed)\n", f.Path, outs[i], removed)
 	}
 	r.decision = r.verifyDecision(pd, dec)
+	if r.decision != nil {
+		r.decision.StructuresCut = structuresCut
+	}
 	fmt.Fprintf(r.log, "  heads kept: %s\n", keptLine(pd))
 	if pd.Structures != "" {
 		fmt.Fprintf(r.log, "  kept: %s\n", pd.Structures)
@@ -629,20 +649,19 @@ func (r *runner) verify(ctx context.Context) error {
 	cfg.Bench.Batches, cfg.Bench.Repeats, cfg.Bench.Rounds = c.BenchBatch, c.Repeats, c.Rounds
 	cfg.Decision = r.decision
 	if cfg.Decision == nil {
-		// The prune stage was reused: its decision is in decision.json.
-		var pd PruneDecision
-		if err := safefile.ReadJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
+		// The prune stage was reused (a resumed run): its decision is
+		// read back from decision.json.
+		pd, err := r.readDecision()
+		if err != nil {
 			return err
 		}
 		blocks, err := allBlocks(r.model)
 		if err != nil {
 			return err
 		}
-		dec := heads.RemoveDecision(blocks, nil)
-		if len(pd.Removed) > 0 {
-			if dec, err = heads.ParseDecision(strings.Join(pd.Removed, ","), blocks); err != nil {
-				return fmt.Errorf("%s: %w", r.path(PrunedDir, DecisionFile), err)
-			}
+		dec, err := pd.HeadDecision(blocks)
+		if err != nil {
+			return fmt.Errorf("%s: %w", r.path(PrunedDir, DecisionFile), err)
 		}
 		cfg.Decision = r.verifyDecision(pd, dec)
 	}
@@ -670,7 +689,7 @@ func (r *runner) verifyDecision(pd PruneDecision, dec heads.Decision) *verify.He
 	}
 	d := &verify.HeadDecision{Heads: dec, Gates: pd.Gates, Blocks: map[string][]*heads.Block{}}
 	for _, f := range r.model {
-		d.Blocks[f.path] = f.blocks
+		d.Blocks[f.Path] = f.Blocks
 	}
 	return d
 }

@@ -52,8 +52,8 @@ type Summary struct {
 
 func (r *runner) summary() (*Summary, error) {
 	s := &Summary{Model: r.files, Out: r.c.Out, Test: r.c.Test[0], Stages: r.status, Failures: []string{}}
-	var pd PruneDecision
-	if err := safefile.ReadJSON(r.path(PrunedDir, DecisionFile), &pd); err != nil {
+	pd, err := r.readDecision()
+	if err != nil {
 		return nil, err
 	}
 	s.PruneBy, s.HeadsKept, s.HeadsTotal, s.Removed, s.Structures = pd.By, pd.Kept, pd.Total, pd.Removed, pd.Structures

@@ -4,7 +4,10 @@ import (
 	"fmt"
 
 	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/internal/features"
+	"onnxprune/verify"
 	"onnxprune/verify/score"
 	"onnxprune/verify/tokenize"
 )
@@ -26,6 +29,18 @@ type TrainSettings struct {
 // padded tokens, length buckets of 1000 sentences and no label smoothing.
 func DefaultTrainSettings() TrainSettings {
 	return TrainSettings{Cfg: gatetrain.DefaultConfig(), MaxTokens: 2048, Window: 1000}
+}
+
+// RunOptions are the options of gatetrain.Run that the train stage of run
+// and the train command set alike: training on the joined graph j (its
+// model the written graphs' source), for the gates of kinds, on the
+// corpora with the special ids sp and these settings. Callers add where
+// outputs go, the session and what else they train.
+func (s TrainSettings) RunOptions(j *JoinedGraph, kinds []heads.Kind, train, dev *gatetrain.Corpus, sp tokenize.Specials) gatetrain.RunOptions {
+	return gatetrain.RunOptions{
+		Graph: j.Graph, Model: j.Name, Source: j.Model, Kinds: kinds,
+		Train: train, Dev: dev, Specials: sp, MaxTokens: s.MaxTokens, Window: s.Window, Smoothing: s.Smoothing, Cfg: s.Cfg,
+	}
 }
 
 // TrainSettings returns the training settings of c: the defaults with c's
@@ -98,4 +113,17 @@ func ReadCorpus(pair [2]string, tok tokenize.Tokenizer) (*gatetrain.Corpus, erro
 		return nil, err
 	}
 	return gatetrain.NewCorpus(s, t, pair[0], pair[1])
+}
+
+// MeasureBudget makes the parameter or FLOP budget of training for the
+// gates of the kinds in g, the gated graph training runs on: what closing
+// each unit saves, measured by cutting it from the ungated model's files
+// (verify.MeasureBudget), those in loaded read in memory. The train stage
+// of run and the train command alike.
+func MeasureBudget(bt verify.BudgetTarget, files, allowDirs []string, loaded map[string]*verify.LoadedFile, g *graphedit.Graph, kinds []heads.Kind, shape verify.FLOPShape) (*gatetrain.Budget, error) {
+	gates, err := gatetrain.FindGates(g, kinds)
+	if err != nil {
+		return nil, err
+	}
+	return verify.MeasureBudget(bt, files, allowDirs, loaded, gates, shape)
 }

@@ -11,25 +11,9 @@ import (
 // and pairs comma-separated): what `onnxprune run --help` shows as a
 // flag's default. An unknown key returns "".
 func (c *Config) Value(key string) string {
-	itoa := strconv.Itoa
-	ftoa := func(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
-	pair := func(p [2]string) string {
-		if p[0] == "" {
-			return ""
-		}
-		return p[0] + "," + p[1]
-	}
 	switch key {
 	case "model":
 		return strings.Join(c.Model, ",")
-	case "output":
-		return c.Out
-	case "tokenizer":
-		return c.Tokenizer
-	case "ids":
-		return strconv.FormatBool(c.IDs)
-	case "specials":
-		return c.Specials
 	case "attention":
 		if len(c.Attention) == 0 {
 			return "all"
@@ -41,84 +25,70 @@ func (c *Config) Value(key string) string {
 		return strings.Join(ks, ",")
 	case "structures":
 		return c.Structures.String()
-	case "train.target-params":
-		return c.Budget.Params
-	case "train.target-flops":
-		return c.Budget.FLOPs
-	case "threads":
-		return itoa(c.Threads)
-	case "ort-lib":
-		return c.ORTLib
 	case "provider":
 		if c.Provider == "" {
 			return string(ortrun.CPU)
 		}
 		return string(c.Provider)
-	case "device-id":
-		return itoa(c.DeviceID)
 	case "cuda-mem-limit":
 		return strconv.FormatInt(c.CUDA.MemLimit, 10)
-	case "cudnn-conv-algo-search":
-		return c.CUDA.ConvAlgoSearch
-	case "seed":
-		return strconv.FormatUint(c.Seed, 10)
-	case "allow-dir":
-		return strings.Join(c.AllowDirs, ",")
-	case "data.train":
-		return pair(c.Train)
-	case "data.dev":
-		return pair(c.Dev)
-	case "data.test":
-		return pair(c.Test)
-	case "train.max-steps":
-		return itoa(c.Steps)
-	case "train.l0-lambda":
-		return ftoa(c.Lambda)
-	case "train.target-heads":
-		return itoa(c.TargetHeads)
-	case "train.lr":
-		return ftoa(c.LR)
-	case "train.lagrange-lr":
-		return ftoa(c.LagrangeLR)
-	case "train.max-tokens":
-		return itoa(c.MaxTokens)
-	case "train.checkpoint-every":
-		return itoa(c.CheckpointEvery)
-	case "train.distill":
-		return ftoa(c.Distill.Alpha)
-	case "train.distill-temperature":
-		return ftoa(c.Distill.Temperature)
-	case "analyze.enabled":
-		return strconv.FormatBool(c.Analyze)
-	case "analyze.max-sentences":
-		return itoa(c.AnalyzeSentences)
-	case "analyze.conllu":
-		return c.CoNLLU
-	case "prune.by":
-		return c.PruneBy
-	case "prune.keep-heads":
-		return itoa(c.KeepHeads)
-	case "verify.beam":
-		return itoa(c.Beam)
-	case "verify.max-len":
-		return itoa(c.MaxLen)
 	case "verify.bench-batch":
 		var bs []string
 		for _, b := range c.BenchBatch {
-			bs = append(bs, itoa(b))
+			bs = append(bs, strconv.Itoa(b))
 		}
 		return strings.Join(bs, ",")
-	case "verify.repeats":
-		return itoa(c.Repeats)
-	case "verify.rounds":
-		return itoa(c.Rounds)
-	case "verify.no-bench":
-		return strconv.FormatBool(c.NoBench)
 	case "verify.max-bleu-drop":
 		if c.MaxBLEUDrop == nil {
 			return ""
 		}
-		return ftoa(*c.MaxBLEUDrop)
+		return formatFloat(*c.MaxBLEUDrop)
+	}
+	return formatField(c.plainFields()[key])
+}
+
+// plainFields maps the keys of the settings whose text is their field's
+// value written plainly to those fields of c, by section.
+func (c *Config) plainFields() map[string]any {
+	return map[string]any{
+		"output": &c.Out, "tokenizer": &c.Tokenizer, "ids": &c.IDs, "specials": &c.Specials, "seed": &c.Seed,
+		"threads": &c.Threads, "ort-lib": &c.ORTLib, "device-id": &c.DeviceID, "cudnn-conv-algo-search": &c.CUDA.ConvAlgoSearch,
+		"allow-dir": &c.AllowDirs, "data.train": &c.Train, "data.dev": &c.Dev, "data.test": &c.Test,
+		"train.max-steps": &c.Steps, "train.l0-lambda": &c.Lambda, "train.target-heads": &c.TargetHeads,
+		"train.target-params": &c.Budget.Params, "train.target-flops": &c.Budget.FLOPs, "train.lr": &c.LR,
+		"train.lagrange-lr": &c.LagrangeLR, "train.max-tokens": &c.MaxTokens, "train.checkpoint-every": &c.CheckpointEvery,
+		"train.distill": &c.Distill.Alpha, "train.distill-temperature": &c.Distill.Temperature,
+		"analyze.enabled": &c.Analyze, "analyze.max-sentences": &c.AnalyzeSentences, "analyze.conllu": &c.CoNLLU,
+		"prune.by": &c.PruneBy, "prune.keep-heads": &c.KeepHeads,
+		"verify.beam": &c.Beam, "verify.max-len": &c.MaxLen, "verify.repeats": &c.Repeats, "verify.rounds": &c.Rounds,
+		"verify.no-bench": &c.NoBench,
+	}
+}
+
+// formatField writes the field a pointer from plainFields points to as
+// its flag reads it ("" for nil).
+func formatField(p any) string {
+	switch v := p.(type) {
+	case *string:
+		return *v
+	case *bool:
+		return strconv.FormatBool(*v)
+	case *int:
+		return strconv.Itoa(*v)
+	case *uint64:
+		return strconv.FormatUint(*v, 10)
+	case *float64:
+		return formatFloat(*v)
+	case *[]string:
+		return strings.Join(*v, ",")
+	case *[2]string:
+		if v[0] == "" {
+			return ""
+		}
+		return v[0] + "," + v[1]
 	}
 	return ""
 }
+
+// formatFloat writes f as the shortest text that reads back as f.
+func formatFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }

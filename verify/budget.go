@@ -44,9 +44,10 @@ func (b BudgetTarget) Set() (bool, error) {
 // gatetrain.FindGates lists them): what closing each saves is measured by
 // cutting it from the ungated model files (CostMeter at shape), and each
 // head and FFN unit is tied to the gated sublayer holding it. A target
-// that closing every unit cannot reach is an error.
-func MeasureBudget(bt BudgetTarget, paths, allowDirs []string, gates []gatetrain.GateInput, shape FLOPShape) (*gatetrain.Budget, error) {
-	meter, err := NewCostMeter(paths, allowDirs, shape, true)
+// that closing every unit cannot reach is an error. loaded are the files
+// the caller has in memory (NewCostMeter).
+func MeasureBudget(bt BudgetTarget, paths, allowDirs []string, loaded map[string]*LoadedFile, gates []gatetrain.GateInput, shape FLOPShape) (*gatetrain.Budget, error) {
+	meter, err := NewCostMeter(paths, allowDirs, shape, true, loaded)
 	if err != nil {
 		return nil, err
 	}

@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"google.golang.org/protobuf/proto"
-
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/structures"
 	"onnxprune/onnxio"
@@ -36,6 +34,8 @@ type CostMeter struct {
 	cache bool
 	files []*costFile
 	memo  map[string]Cost
+	// model is the structures of the uncut files, found on first use.
+	model *structures.Model
 }
 
 // costFile is one file's graphs: plain is the file's graph (parameters,
@@ -44,19 +44,22 @@ type CostMeter struct {
 type costFile struct {
 	fi    *fileInfo
 	om    *onnxio.Model
+	done  func() // releases om (fileInfo.open)
 	plain *graphedit.Graph
 	flop  [2]*graphedit.Graph
 }
 
 // NewCostMeter loads the model files (paths as OpenModel takes them,
-// without gates) and counts the dense model at shape, decoding with the
-// key/value cache when cache is set and the model has one.
-func NewCostMeter(paths, allowDirs []string, shape FLOPShape, cache bool) (*CostMeter, error) {
+// without gates; loaded: those the caller has in memory, by path, which
+// it reads there and never edits) and counts the dense model at shape,
+// decoding with the key/value cache when cache is set and the model has
+// one.
+func NewCostMeter(paths, allowDirs []string, shape FLOPShape, cache bool, loaded map[string]*LoadedFile) (*CostMeter, error) {
 	files, err := expandPaths(paths, cache)
 	if err != nil {
 		return nil, err
 	}
-	mf, err := detectLayout(files, allowDirs)
+	mf, err := detectLayout(files, allowDirs, loaded)
 	if err != nil {
 		return nil, err
 	}
@@ -64,24 +67,20 @@ func NewCostMeter(paths, allowDirs []string, shape FLOPShape, cache bool) (*Cost
 	for _, fi := range mf.all {
 		cf := &costFile{fi: fi}
 		c.files = append(c.files, cf)
-		if cf.om, err = onnxio.Load(fi.path, fi.loadOptions()); err != nil {
+		if cf.om, cf.done, err = fi.open(nil); err != nil {
 			c.Close()
 			return nil, err
 		}
-		if cf.plain, err = graphedit.Load(cf.om); err != nil {
+		if cf.plain, err = fi.graph(cf.om); err != nil {
 			c.Close()
-			return nil, fmt.Errorf("verify: %s: %w", fi.path, err)
+			return nil, err
 		}
 		cf.flop = [2]*graphedit.Graph{cf.plain, cf.plain}
 		if fi.role != roleMerged {
 			continue
 		}
 		for i, useCache := range []bool{false, true} {
-			mp := proto.Clone(cf.om.Proto).(*onnxpb.ModelProto)
-			if _, err = graphedit.InlineIf(mp, useCacheName, useCache); err == nil {
-				cf.flop[i], err = graphedit.FromModel(mp, &graphedit.Options{External: cf.om})
-			}
-			if err != nil {
+			if cf.flop[i], err = graphedit.LoadInlined(cf.om, useCacheName, useCache); err != nil {
 				c.Close()
 				return nil, fmt.Errorf("verify: %s: %w", fi.path, err)
 			}
@@ -97,8 +96,8 @@ func NewCostMeter(paths, allowDirs []string, shape FLOPShape, cache bool) (*Cost
 // Close releases the files.
 func (c *CostMeter) Close() {
 	for _, cf := range c.files {
-		if cf.om != nil {
-			cf.om.Close()
+		if cf.done != nil {
+			cf.done()
 		}
 	}
 }
@@ -160,14 +159,18 @@ func (c *CostMeter) Saved(spec string) (Cost, error) {
 	if s, ok := c.memo[spec]; ok {
 		return s, nil
 	}
-	sm := &structures.Model{}
-	for _, cf := range c.files {
-		d, err := structures.Discover(cf.plain)
-		if err != nil {
-			return Cost{}, fmt.Errorf("verify: %s: %w", cf.fi.path, err)
+	if c.model == nil {
+		sm := &structures.Model{}
+		for _, cf := range c.files {
+			d, err := structures.Discover(cf.plain)
+			if err != nil {
+				return Cost{}, fmt.Errorf("verify: %s: %w", cf.fi.path, err)
+			}
+			sm.Add(d)
 		}
-		sm.Add(d)
+		c.model = sm
 	}
+	sm := c.model
 	sel, err := structures.ParseSpec(spec, sm)
 	if err != nil {
 		return Cost{}, fmt.Errorf("verify: %w", err)

@@ -15,9 +15,9 @@
 // without the key/value cache; Model.ForcedLogits gives teacher-forced
 // logits (ForcedStepLogits: step by step, with or without the cache).
 // CompareLogits and CompareStepLogits, Identical, Model.Benchmark,
-// Model.CountFLOPs and Model.CountParams measure models; BuildGated makes the
-// gated original of the surgery oracle; Run does all of it for `onnxprune
-// verify`, and WriteReports writes verify.json, report.md and report.html.
+// Model.CountFLOPs and Model.CountParams measure models; Run gates the
+// original to the decision (the surgery oracle) and does all of it for
+// `onnxprune verify`, and WriteReports writes verify.json, report.md and report.html.
 // RunBenchJob benchmarks one model from a JSON-able BenchJob, so that each
 // model can be timed in a process of its own (PeakRSS then measures it
 // alone).

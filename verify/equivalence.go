@@ -13,7 +13,6 @@ import (
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
-	"onnxprune/onnxio/onnxpb"
 )
 
 // DefaultEquivalenceTol bounds |gated − pruned| logits: fp32 sums over a
@@ -52,6 +51,11 @@ type HeadDecision struct {
 	// Gates, when set, is the gates.json Heads came from; its FFN neuron
 	// and sublayer records then decide those structures too.
 	Gates string
+	// StructuresCut says, by the path of each file of Blocks, whether the
+	// gates file's FFN neuron and sublayer records cut something of it, as
+	// the caller found when it cut them; nil: verify finds it from the
+	// files (structures.Discover).
+	StructuresCut map[string]bool
 }
 
 // fileBlocks returns the blocks of each of files, in order, from d.Blocks.
@@ -83,29 +87,25 @@ func (d HeadDecision) removedNames(files []string) []string {
 	return d.Heads.Removed(all)
 }
 
-// BuildGated writes into dir a copy of each file with a gate on every
+// buildGated writes into dir a copy of each file with a gate on every
 // attention head (heads.InsertGates), its stored value 1 for kept heads
 // and 0 for removed ones, so that the copies compute what the pruned model
 // should; a gates file with FFN neuron and sublayer records gates those
-// structures the same way (structures.InsertGates). The copies keep the files' base names. It returns their paths and
-// the number of heads closed. opts (nil: the defaults) loads the files, e.g.
-// with AllowDirs for external data outside their folders; the copies hold
-// their data in dir.
-func BuildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOptions) ([]string, int, error) {
-	out, closed, _, err := buildGated(files, d, dir, opts)
-	return out, closed, err
-}
-
-// buildGated is BuildGated; tol is the equivalence check's default bound
-// for the files: QuantEquivalenceTol when one quantizes its activations,
-// else HalfEquivalenceTol when one computes in float16 (a MatMul or Gemm
-// with a float16 operand), else DefaultEquivalenceTol.
-func buildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOptions) (out []string, closedHeads int, tol float64, err error) {
+// structures the same way (structures.InsertGates). The copies keep the
+// files' base names and hold their data in dir. It returns their paths,
+// the number of heads closed, and tol, the equivalence check's default
+// bound for the files: QuantEquivalenceTol when one quantizes its
+// activations, else HalfEquivalenceTol when one computes in float16 (a
+// MatMul or Gemm with a float16 operand), else DefaultEquivalenceTol. opts
+// (nil: the defaults) loads the files the caller has not loaded (loaded,
+// by path: those are copied in memory, with d's blocks carried onto the
+// copy).
+func buildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOptions, loaded map[string]*LoadedFile) (out []string, closedHeads int, tol float64, err error) {
 	dec := d.Heads
-	ls, err := loadFiles(files, opts)
+	ls, err := loadFiles(files, opts, loaded, d.Blocks)
 	defer func() {
 		for _, l := range ls {
-			l.m.Close()
+			l.done()
 		}
 	}()
 	if err != nil {
@@ -143,13 +143,16 @@ func buildGated(files []string, d HeadDecision, dir string, opts *onnxio.LoadOpt
 		if sg != nil {
 			// FFN neurons and sublayers the gates file closed: gated the
 			// same way (their count is not added to the heads closed).
-			if err := gateStructures(l.g, sg); err != nil {
+			if err := gateStructures(l.g, l.blocks, sg); err != nil {
 				return nil, 0, 0, fmt.Errorf("verify: %s: structure gates: %w", files[i], err)
 			}
 		}
+		original := l.m.Proto
 		l.g.Store(l.m)
 		p := filepath.Join(dir, filepath.Base(files[i]))
-		if err := l.m.Save(p, nil); err != nil {
+		err = l.m.Save(p, nil)
+		l.m.Proto = original // a caller's model stays as it was
+		if err != nil {
 			return nil, 0, 0, err
 		}
 		out = append(out, p)
@@ -269,7 +272,7 @@ func computesInFloat16(g *graphedit.Graph) bool {
 			continue
 		}
 		for _, in := range n.Inputs() {
-			if in != nil && in.ElemType() == int32(onnxpb.TensorProto_FLOAT16) {
+			if in != nil && in.ElemType() == graphedit.ElemFloat16 {
 				return true
 			}
 		}
@@ -277,19 +280,41 @@ func computesInFloat16(g *graphedit.Graph) bool {
 	return false
 }
 
-// loadedFile is one file of a model with its graph and attention blocks.
+// loadedFile is one file of a model with its graph and attention blocks;
+// done releases the model when loadFiles loaded it.
 type loadedFile struct {
 	m      *onnxio.Model
 	g      *graphedit.Graph
 	blocks []*heads.Block
+	done   func()
 }
 
-// loadFiles loads files and finds the attention blocks of each, for a
-// gated copy of them. The caller closes the returned files' models, also
-// on error.
-func loadFiles(files []string, opts *onnxio.LoadOptions) ([]loadedFile, error) {
+// loadFiles returns a graph of each of files to gate, with its attention
+// blocks: for a file the caller has loaded (loaded, by path), a copy of
+// its graph with the caller's blocks carried onto it (blocks, by path:
+// heads.CarryBlocks; found on the copy when the caller has none); for
+// another, the file loaded with opts and its blocks found. The caller
+// calls each file's done, also on error.
+func loadFiles(files []string, opts *onnxio.LoadOptions, loaded map[string]*LoadedFile, blocks map[string][]*heads.Block) ([]loadedFile, error) {
 	var ls []loadedFile
 	for _, p := range files {
+		if l := loaded[p]; l != nil {
+			g, err := l.Graph.Clone()
+			if err != nil {
+				return ls, fmt.Errorf("verify: %s: %w", p, err)
+			}
+			bs, ok := blocks[p]
+			if ok {
+				bs, err = heads.CarryBlocks(bs, l.Graph, g)
+			} else {
+				bs, err = heads.FindHeads(g)
+			}
+			if err != nil {
+				return ls, fmt.Errorf("verify: %s: %w", p, err)
+			}
+			ls = append(ls, loadedFile{l.Model, g, bs, func() {}})
+			continue
+		}
 		m, err := onnxio.Load(p, opts)
 		if err != nil {
 			return ls, err
@@ -299,12 +324,12 @@ func loadFiles(files []string, opts *onnxio.LoadOptions) ([]loadedFile, error) {
 			m.Close()
 			return ls, err
 		}
-		blocks, err := heads.FindHeads(g)
+		bs, err := heads.FindHeads(g)
 		if err != nil {
 			m.Close()
 			return ls, fmt.Errorf("verify: %s: %w", p, err)
 		}
-		ls = append(ls, loadedFile{m, g, blocks})
+		ls = append(ls, loadedFile{m, g, bs, func() { m.Close() }})
 	}
 	return ls, nil
 }
@@ -313,8 +338,9 @@ func loadFiles(files []string, opts *onnxio.LoadOptions) ([]loadedFile, error) {
 // comes with the blocks of every file, and its gates file, when it has
 // one, is sound. It returns the files (of files) that lose at least one
 // head, FFN neuron or sublayer. Only a gates file with FFN neuron or
-// sublayer records makes it load the files (structures.Discover).
-func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions) (map[string]bool, error) {
+// sublayer records, without d.StructuresCut, makes it load the files
+// (structures.Discover).
+func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions, loaded map[string]*LoadedFile) (map[string]bool, error) {
 	perFile, err := d.fileBlocks(files)
 	if err != nil {
 		return nil, err
@@ -334,9 +360,11 @@ func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions) (ma
 		return removedIn, err
 	}
 	for _, p := range files {
-		cut, err := cutsStructuresOf(p, sg, opts)
-		if err != nil {
-			return nil, err
+		cut, known := d.StructuresCut[p]
+		if !known {
+			if cut, err = cutsStructuresOf(p, sg, opts, loaded[p], d.Blocks[p]); err != nil {
+				return nil, err
+			}
 		}
 		removedIn[p] = removedIn[p] || cut
 	}
@@ -344,18 +372,24 @@ func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions) (ma
 }
 
 // cutsStructuresOf reports whether sg removes an FFN neuron or a sublayer
-// of the file at path.
-func cutsStructuresOf(path string, sg *gatesfile.File, opts *onnxio.LoadOptions) (bool, error) {
-	m, err := onnxio.Load(path, opts)
+// of the file at path (loaded: the caller's copy of it, with blocks its
+// attention blocks; nil: loaded now, its heads found).
+func cutsStructuresOf(path string, sg *gatesfile.File, opts *onnxio.LoadOptions, loaded *LoadedFile, blocks []*heads.Block) (bool, error) {
+	fi := &fileInfo{path: path, loaded: loaded}
+	m, done, err := fi.open(opts)
 	if err != nil {
 		return false, err
 	}
-	defer m.Close()
-	g, err := graphedit.Load(m)
+	defer done()
+	g, err := fi.graph(m)
 	if err != nil {
-		return false, fmt.Errorf("verify: %s: %w", path, err)
+		return false, err
 	}
-	cut, err := cutsStructures(g, sg)
+	var hd *heads.Discovery
+	if loaded != nil {
+		hd = &heads.Discovery{Blocks: blocks}
+	}
+	cut, err := cutsStructures(g, hd, sg)
 	if err != nil {
 		return false, fmt.Errorf("verify: %s: %w", path, err)
 	}
@@ -416,7 +450,7 @@ func checkEquivalence(ctx context.Context, cfg Config, mo ModelOptions, src, tgt
 		if err != nil {
 			return nil, err
 		}
-		if gatedFiles, closed, byPrecision, err = buildGated(files, d, dir, opts); err != nil {
+		if gatedFiles, closed, byPrecision, err = buildGated(files, d, dir, opts, mo.Loaded); err != nil {
 			return nil, err
 		}
 	}

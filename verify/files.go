@@ -24,7 +24,7 @@ func OpenTokenizerHint(paths []string, allowDirs []string) (tok tokenize.Tokeniz
 	if err != nil || len(files) == 0 {
 		return nil, "", err
 	}
-	fi, err := readFileInfo(files[0], allowDirs)
+	fi, err := readFileInfo(files[0], allowDirs, nil)
 	if err != nil {
 		return nil, "", err
 	}

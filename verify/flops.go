@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"google.golang.org/protobuf/proto"
-
 	"onnxprune/graphedit"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
@@ -40,35 +38,39 @@ type FLOPCount struct {
 
 // flopGraph is one file's IR, loaded once and cloned per count.
 type flopGraph struct {
-	fi *fileInfo
-	g  *graphedit.Graph
-	m  *onnxio.Model
+	fi   *fileInfo
+	g    *graphedit.Graph
+	m    *onnxio.Model
+	done func() // releases m (fileInfo.open); nil: m is the caller's
 }
 
 // loadFLOPGraph loads fi's graph; for a merged decoder, useCache selects the
 // If branch that is inlined (the other is never counted).
 func loadFLOPGraph(fi *fileInfo, useCache bool) (*flopGraph, error) {
-	m, err := onnxio.Load(fi.path, fi.loadOptions())
+	m, done, err := fi.open(nil)
 	if err != nil {
 		return nil, err
 	}
 	var g *graphedit.Graph
 	if fi.role == roleMerged {
-		mp := proto.Clone(m.Proto).(*onnxpb.ModelProto)
-		if _, err = graphedit.InlineIf(mp, useCacheName, useCache); err == nil {
-			g, err = graphedit.FromModel(mp, &graphedit.Options{External: m})
+		if g, err = graphedit.LoadInlined(m, useCacheName, useCache); err != nil {
+			err = fmt.Errorf("verify: %s: %w", fi.path, err)
 		}
 	} else {
-		g, err = graphedit.Load(m)
+		g, err = fi.graph(m)
 	}
 	if err != nil {
-		m.Close()
-		return nil, fmt.Errorf("verify: %s: %w", fi.path, err)
+		done()
+		return nil, err
 	}
-	return &flopGraph{fi: fi, g: g, m: m}, nil
+	return &flopGraph{fi: fi, g: g, m: m, done: done}, nil
 }
 
-func (fg *flopGraph) close() { fg.m.Close() }
+func (fg *flopGraph) close() {
+	if fg.done != nil {
+		fg.done()
+	}
+}
 
 // count infers shapes for the call and sums MatMul/Gemm FLOPs. cross
 // reports whether a past input is a fixed cross-attention cache (its length
@@ -391,7 +393,7 @@ func (m *Model) CountParams() (*ParamCount, error) {
 	most := map[string]int{}    // tensor key → most copies in one file
 	elems := map[string]int64{} // tensor key → elements
 	for _, fi := range m.mf.all {
-		om, err := onnxio.Load(fi.path, &onnxio.LoadOptions{SkipNameCheck: true, AllowDirs: fi.allowDirs})
+		om, done, err := fi.open(&onnxio.LoadOptions{SkipNameCheck: true, AllowDirs: fi.allowDirs})
 		if err != nil {
 			return nil, err
 		}
@@ -419,7 +421,7 @@ func (m *Model) CountParams() (*ParamCount, error) {
 			copies[key]++
 			elems[key] = e
 		})
-		om.Close()
+		done()
 		if ferr != nil {
 			return nil, fmt.Errorf("verify: %s: %w", fi.path, ferr)
 		}

@@ -71,7 +71,7 @@ func TestEquivalenceTolByPrecision(t *testing.T) {
 		{"quant/marian_int8_dynamic/encoder_model.onnx", "encoder:0:1", QuantEquivalenceTol},
 	} {
 		files := []string{"../models/fixtures/" + c.file}
-		_, _, tol, err := buildGated(files, *removeDecision(t, files, c.removed), t.TempDir(), nil)
+		_, _, tol, err := buildGated(files, *removeDecision(t, files, c.removed), t.TempDir(), nil, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", c.file, err)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"onnxprune/graphedit"
 	"onnxprune/internal/modelpath"
+	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
@@ -110,11 +111,74 @@ type fileInfo struct {
 	outsideData bool
 	// external says the file keeps tensors in external data files.
 	external bool
+	// loaded is the caller's copy of the file in memory (nil: verify reads
+	// the file).
+	loaded *LoadedFile
+}
+
+// LoadedFile is a model file its caller has loaded already (onnxio.Load,
+// graphedit.Load) and not edited since: verify reads it in memory instead
+// of loading the file again, and leaves it open for the caller to close.
+type LoadedFile struct {
+	Model *onnxio.Model
+	Graph *graphedit.Graph
 }
 
 // loadOptions are the onnxio options every load of the file uses.
 func (fi *fileInfo) loadOptions() *onnxio.LoadOptions {
 	return &onnxio.LoadOptions{AllowDirs: fi.allowDirs}
+}
+
+// open returns the file's model: the caller's copy when it has one, else
+// the file loaded now (with opts; nil: loadOptions). done releases what
+// open loaded, never the caller's copy.
+func (fi *fileInfo) open(opts *onnxio.LoadOptions) (m *onnxio.Model, done func(), err error) {
+	if fi.loaded != nil {
+		return fi.loaded.Model, func() {}, nil
+	}
+	if opts == nil {
+		opts = fi.loadOptions()
+	}
+	if m, err = onnxio.Load(fi.path, opts); err != nil {
+		return nil, nil, err
+	}
+	return m, func() { m.Close() }, nil
+}
+
+// graph returns the graph of m, the file's model from open: the caller's
+// graph when it has one, else a new one. Callers that edit it edit a
+// clone.
+func (fi *fileInfo) graph(m *onnxio.Model) (*graphedit.Graph, error) {
+	if fi.loaded != nil {
+		return fi.loaded.Graph, nil
+	}
+	g, err := graphedit.Load(m)
+	if err != nil {
+		return nil, fmt.Errorf("verify: %s: %w", fi.path, err)
+	}
+	return g, nil
+}
+
+// dataOutside reports whether m, the model of the file at path, reads
+// external data from outside the file's folder.
+func dataOutside(path string, m *onnxio.Model) (bool, error) {
+	files, err := m.ExternalFiles()
+	if err != nil || len(files) == 0 {
+		return false, err
+	}
+	dir, err := filepath.Abs(filepath.Dir(path))
+	if err == nil {
+		dir, err = filepath.EvalSymlinks(dir)
+	}
+	if err != nil {
+		return false, err
+	}
+	for _, f := range files {
+		if !safefile.Within(f, dir) {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 func first(names []string, have []string) string {
@@ -142,25 +206,34 @@ func presentName(past string) string {
 	return past
 }
 
-// readFileInfo loads path's graph interface and metadata and classifies it.
-// External data outside the file's folder is read only from allowDirs.
-func readFileInfo(path string, allowDirs []string) (*fileInfo, error) {
+// readFileInfo loads path's graph interface and metadata and classifies it
+// (the caller's copy, loaded, when set). External data outside the file's
+// folder is read only from allowDirs.
+func readFileInfo(path string, allowDirs []string, loaded *LoadedFile) (*fileInfo, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}
-	m, err := onnxio.Load(path, &onnxio.LoadOptions{SkipNameCheck: true})
+	var m *onnxio.Model
 	outside := false
-	if err != nil && len(allowDirs) > 0 {
-		// Refused within the model's folder: try the allowed directories.
-		m, err = onnxio.Load(path, &onnxio.LoadOptions{SkipNameCheck: true, AllowDirs: allowDirs})
-		outside = err == nil
+	if loaded != nil {
+		m = loaded.Model
+		if outside, err = dataOutside(path, m); err != nil {
+			return nil, fmt.Errorf("verify: %s: %w", path, err)
+		}
+	} else {
+		m, err = onnxio.Load(path, &onnxio.LoadOptions{SkipNameCheck: true})
+		if err != nil && len(allowDirs) > 0 {
+			// Refused within the model's folder: try the allowed directories.
+			m, err = onnxio.Load(path, &onnxio.LoadOptions{SkipNameCheck: true, AllowDirs: allowDirs})
+			outside = err == nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		defer m.Close()
 	}
-	if err != nil {
-		return nil, err
-	}
-	defer m.Close()
-	fi := &fileInfo{path: path, bytes: st.Size(), meta: map[string]string{}, allowDirs: allowDirs, outsideData: outside}
+	fi := &fileInfo{path: path, bytes: st.Size(), meta: map[string]string{}, allowDirs: allowDirs, outsideData: outside, loaded: loaded}
 	g := m.Proto.GetGraph()
 	inits := map[string]bool{}
 	for _, t := range g.GetInitializer() {
@@ -303,9 +376,9 @@ func (fi *fileInfo) classify() error {
 // Then every input must be one the decoding feeds.
 func (fi *fileInfo) readGraph(m *onnxio.Model) error {
 	if fi.role != roleDecoderPast {
-		g, err := graphedit.Load(m)
+		g, err := fi.graph(m)
 		if err != nil {
-			return fmt.Errorf("verify: %s: %w", fi.path, err)
+			return err
 		}
 		given := graphedit.IORoles{Src: fi.srcIDs, SrcMask: fi.srcMask, DecIn: fi.tgtIDs, Logits: fi.logits}
 		if fi.role == roleDecoder || fi.role == roleMerged {
@@ -354,11 +427,12 @@ type modelFiles struct {
 }
 
 // detectLayout reads the files and combines them into a layout; allowDirs
-// are the extra directories their external data may live in.
-func detectLayout(paths []string, allowDirs []string) (*modelFiles, error) {
+// are the extra directories their external data may live in, loaded the
+// files (by path) the caller has in memory.
+func detectLayout(paths []string, allowDirs []string, loaded map[string]*LoadedFile) (*modelFiles, error) {
 	mf := &modelFiles{}
 	for _, p := range paths {
-		fi, err := readFileInfo(p, allowDirs)
+		fi, err := readFileInfo(p, allowDirs, loaded[p])
 		if err != nil {
 			return nil, err
 		}

@@ -113,7 +113,7 @@ func TestFolderEqualsItsFiles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			l, err := detectLayout(mf, nil)
+			l, err := detectLayout(mf, nil, nil)
 			if err != nil {
 				t.Fatalf("%v: %v", paths, err)
 			}

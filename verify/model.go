@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"onnxprune/internal/features"
-	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/verify/tokenize"
 )
@@ -43,6 +42,10 @@ type ModelOptions struct {
 	// them is handed to ONNX Runtime from memory, its data inlined (at most
 	// 2 GiB per file).
 	AllowDirs []string `json:"allow_dirs,omitempty"`
+	// Loaded are files of the model the caller has in memory, by path as
+	// given (after modelpath.Resolve): verify reads them there instead of
+	// loading them again (a benchmark in a child process loads them).
+	Loaded map[string]*LoadedFile `json:"-"`
 }
 
 // Model is a translation model on ONNX Runtime: one graph or encoder and
@@ -80,7 +83,7 @@ func OpenModel(paths []string, opts ModelOptions) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	mf, err := detectLayout(files, opts.AllowDirs)
+	mf, err := detectLayout(files, opts.AllowDirs, opts.Loaded)
 	if err != nil {
 		return nil, err
 	}
@@ -196,12 +199,12 @@ func openSession(fi *fileInfo, so ortrun.Options) (*ortrun.Session, error) {
 	if !fi.outsideData {
 		return ortrun.NewSession(fi.path, so)
 	}
-	m, err := onnxio.Load(fi.path, fi.loadOptions())
+	m, done, err := fi.open(nil)
 	if err != nil {
 		return nil, err
 	}
 	data, err := m.Marshal()
-	m.Close()
+	done()
 	if err != nil {
 		return nil, fmt.Errorf("verify: %s: its external data lies outside its folder, so it goes to ONNX Runtime from memory, which holds at most 2 GiB: %w", fi.path, err)
 	}

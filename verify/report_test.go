@@ -84,11 +84,11 @@ func TestRatio(t *testing.T) {
 // TestUnchangedParts: a part is unchanged when its files are byte-identical
 // to the original's or when the decision removes no head from them.
 func TestUnchangedParts(t *testing.T) {
-	orig, err := detectLayout(fixtureLayouts("marian")[LayoutSplit], nil)
+	orig, err := detectLayout(fixtureLayouts("marian")[LayoutSplit], nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := detectLayout(fixtureLayouts("bart")[LayoutSplit], nil) // other bytes, same layout
+	other, err := detectLayout(fixtureLayouts("bart")[LayoutSplit], nil, nil) // other bytes, same layout
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"onnxprune/gatesfile"
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
 	"onnxprune/onnxio"
 )
@@ -45,9 +46,9 @@ func fileRecords(d *structures.Discovery, sg *gatesfile.File) *gatesfile.File {
 }
 
 // cutsStructures reports whether sg removes an FFN neuron or a sublayer of
-// the file whose graph is g.
-func cutsStructures(g *graphedit.Graph, sg *gatesfile.File) (bool, error) {
-	d, err := structures.Discover(g)
+// the file whose graph is g (hd: its heads found before, nil: found now).
+func cutsStructures(g *graphedit.Graph, hd *heads.Discovery, sg *gatesfile.File) (bool, error) {
+	d, err := discoverStructures(g, hd)
 	if err != nil {
 		return false, err
 	}
@@ -64,8 +65,9 @@ func cutsStructures(g *graphedit.Graph, sg *gatesfile.File) (bool, error) {
 // head-gated) with its stored value 1 where sg keeps it and 0 where it was
 // removed, as the pruned file was cut. Records of structures the file does
 // not have (the encoder's in a decoder file) are for the other files.
-func gateStructures(g *graphedit.Graph, sg *gatesfile.File) error {
-	d, err := structures.Discover(g)
+// blocks are g's attention blocks, their heads gated.
+func gateStructures(g *graphedit.Graph, blocks []*heads.Block, sg *gatesfile.File) error {
+	d, err := structures.DiscoverWith(g, &heads.Discovery{Blocks: blocks})
 	if err != nil {
 		return err
 	}
@@ -107,6 +109,15 @@ func gateStructures(g *graphedit.Graph, sg *gatesfile.File) error {
 		}
 	}
 	return nil
+}
+
+// discoverStructures finds g's structures with hd, its heads found
+// before (structures.DiscoverWith), or finding them (nil hd).
+func discoverStructures(g *graphedit.Graph, hd *heads.Discovery) (*structures.Discovery, error) {
+	if hd == nil {
+		return structures.Discover(g)
+	}
+	return structures.DiscoverWith(g, hd)
 }
 
 // structureCuts says what else than heads the gates file of d closes, as

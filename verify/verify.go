@@ -238,7 +238,7 @@ func run(ctx context.Context, cfg Config, r *Report) error {
 		if err != nil {
 			return err
 		}
-		if removedIn, err = checkDecision(files, *cfg.Decision, &onnxio.LoadOptions{AllowDirs: cfg.Model.AllowDirs}); err != nil {
+		if removedIn, err = checkDecision(files, *cfg.Decision, &onnxio.LoadOptions{AllowDirs: cfg.Model.AllowDirs}, cfg.Model.Loaded); err != nil {
 			return err
 		}
 	}
@@ -462,7 +462,7 @@ func flopsAndSpeedups(ctx context.Context, cfg Config, r *Report, mo ModelOption
 		if err != nil {
 			return err
 		}
-		mf, err := detectLayout(files, mo.AllowDirs)
+		mf, err := detectLayout(files, mo.AllowDirs, mo.Loaded)
 		if err != nil {
 			return err
 		}

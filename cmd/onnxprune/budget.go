@@ -8,6 +8,7 @@ import (
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
+	"onnxprune/pipeline"
 	"onnxprune/verify"
 )
 
@@ -18,14 +19,11 @@ const (
 )
 
 // makeBudget measures what closing each gate unit of g saves
-// (verify.MeasureBudget on the ungated model files) and says so.
-func makeBudget(bt verify.BudgetTarget, files, allowDirs []string, g *graphedit.Graph, kinds []heads.Kind, shape verify.FLOPShape, stdout io.Writer) (*gatetrain.Budget, error) {
-	gates, err := gatetrain.FindGates(g, kinds)
-	if err != nil {
-		return nil, err
-	}
+// (pipeline.MeasureBudget on the ungated model files, those in loaded read
+// in memory) and says so.
+func makeBudget(bt verify.BudgetTarget, files, allowDirs []string, loaded map[string]*verify.LoadedFile, g *graphedit.Graph, kinds []heads.Kind, shape verify.FLOPShape, stdout io.Writer) (*gatetrain.Budget, error) {
 	start := time.Now()
-	b, err := verify.MeasureBudget(bt, files, allowDirs, gates, shape)
+	b, err := pipeline.MeasureBudget(bt, files, allowDirs, loaded, g, kinds, shape)
 	if err != nil {
 		return nil, err
 	}

@@ -71,7 +71,7 @@ func TestTrainBudget(t *testing.T) {
 			if b == nil {
 				t.Fatal("gates.json has no budget")
 			}
-			meter, err := verify.NewCostMeter([]string{p("planted_ungated.onnx")}, nil, shape, true)
+			meter, err := verify.NewCostMeter([]string{p("planted_ungated.onnx")}, nil, shape, true, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -112,7 +112,7 @@ func TestTrainBudget(t *testing.T) {
 			if code, _, stderr := runCLI("prune", p("planted_ungated.onnx"), "--gates", filepath.Join(dir, "run", "gates.json"), "-o", pruned); code != 0 {
 				t.Fatalf("prune: exit %d: %s", code, stderr)
 			}
-			pm, err := verify.NewCostMeter([]string{pruned}, nil, shape, true)
+			pm, err := verify.NewCostMeter([]string{pruned}, nil, shape, true, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -170,13 +170,13 @@ func TestTrainBudgetCache(t *testing.T) {
 	if b == nil {
 		t.Fatal("gates.json has no budget")
 	}
-	cached, err := verify.NewCostMeter([]string{marianDir}, nil, shape, true)
+	cached, err := verify.NewCostMeter([]string{marianDir}, nil, shape, true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cached.Close()
 	m := func(n string) string { return filepath.Join(marianDir, n) }
-	uncached, err := verify.NewCostMeter([]string{m("encoder_model.onnx"), m("decoder_model.onnx")}, nil, shape, true)
+	uncached, err := verify.NewCostMeter([]string{m("encoder_model.onnx"), m("decoder_model.onnx")}, nil, shape, true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func TestTrainBudgetCache(t *testing.T) {
 	if code, _, stderr := runCLI("prune", marianDir, "--gates", filepath.Join(run, "gates.json"), "-o", pruned); code != 0 {
 		t.Fatalf("prune: exit %d: %s", code, stderr)
 	}
-	pm, err := verify.NewCostMeter([]string{pruned}, nil, shape, true)
+	pm, err := verify.NewCostMeter([]string{pruned}, nil, shape, true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

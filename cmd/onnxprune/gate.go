@@ -117,15 +117,15 @@ func (o *gateOptions) run(ctx context.Context, stdout io.Writer) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		names, err := pipeline.GateGraph(f.g, f.blocks, kinds, list)
+		names, err := pipeline.GateGraph(f.Graph, f.Blocks, kinds, list)
 		if err != nil {
-			return fmt.Errorf("%s: %w", f.path, err)
+			return fmt.Errorf("%s: %w", f.Path, err)
 		}
-		if err := f.g.CheckTypes(); err != nil {
-			return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
+		if err := f.Graph.CheckTypes(); err != nil {
+			return fmt.Errorf("%s: not writing %s: %w", f.Path, outs[i], err)
 		}
-		f.g.Store(f.m)
-		lines = append(lines, fmt.Sprintf("%s: %d gate inputs %s -> %s", f.path, len(names), strings.Join(names, " "), outs[i]))
+		f.Graph.Store(f.Model)
+		lines = append(lines, fmt.Sprintf("%s: %d gate inputs %s -> %s", f.Path, len(names), strings.Join(names, " "), outs[i]))
 		total += len(names)
 	}
 	if total == 0 {

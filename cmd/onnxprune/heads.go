@@ -7,29 +7,16 @@ import (
 	"sort"
 	"strings"
 
-	"onnxprune/graphedit"
 	"onnxprune/graphedit/heads"
-	"onnxprune/onnxio"
 	"onnxprune/pipeline"
 )
-
-// modelFile is one file of a model set with its graph and attention blocks.
-type modelFile struct {
-	path   string
-	m      *onnxio.Model
-	g      *graphedit.Graph
-	blocks []*heads.Block
-	// notUnderstood are the Softmax (or attention) nodes the analysis could
-	// not explain; only a lenient load keeps a file with such nodes.
-	notUnderstood []*heads.MatchError
-}
 
 // modelSet is the files of one model (a single file, or the encoder and
 // decoder files of a split export) read together. A block name
 // (`KIND:LAYER`) that occurs in several files (decoder_model.onnx and
 // decoder_with_past_model.onnx) is one block of the model.
 type modelSet struct {
-	files []*modelFile
+	files []*pipeline.ModelFile
 }
 
 // loadModelSet reads the files of one model and finds their attention
@@ -50,9 +37,7 @@ func loadModelSet(paths []string, allowDirs []string, lenient bool) (*modelSet, 
 	if err != nil {
 		return nil, err
 	}
-	for _, f := range files {
-		ms.files = append(ms.files, &modelFile{path: f.Path, m: f.Model, g: f.Graph, blocks: f.Blocks, notUnderstood: f.NotUnderstood})
-	}
+	ms.files = files
 	if _, err := ms.inventory(); err != nil {
 		ms.close()
 		return nil, err
@@ -62,7 +47,7 @@ func loadModelSet(paths []string, allowDirs []string, lenient bool) (*modelSet, 
 
 func (ms *modelSet) close() {
 	for _, f := range ms.files {
-		f.m.Close()
+		f.Model.Close()
 	}
 }
 
@@ -119,19 +104,19 @@ func (ms *modelSet) inventory() ([]*blockInfo, error) {
 	byName := map[string]*blockInfo{}
 	var out []*blockInfo
 	for _, f := range ms.files {
-		for _, b := range f.blocks {
+		for _, b := range f.Blocks {
 			bi := byName[b.Name()]
 			if bi == nil {
 				bi = describeBlock(b)
 				byName[b.Name()] = bi
 				out = append(out, bi)
 			} else if bi.NumHeads != b.NumHeads || bi.HeadDim != b.HeadDim {
-				return nil, fmt.Errorf("%s: block %s has H=%d dh=%d, but %d and %d in %s", f.path, b.Name(), b.NumHeads, b.HeadDim, bi.NumHeads, bi.HeadDim, strings.Join(bi.Files, ", "))
+				return nil, fmt.Errorf("%s: block %s has H=%d dh=%d, but %d and %d in %s", f.Path, b.Name(), b.NumHeads, b.HeadDim, bi.NumHeads, bi.HeadDim, strings.Join(bi.Files, ", "))
 			}
 			if bi.Gate != "" && b.Gate != nil && b.Gate.Name() != bi.Gate {
-				return nil, fmt.Errorf("%s: block %s is gated by %s, but by %s in %s", f.path, b.Name(), b.Gate.Name(), bi.Gate, strings.Join(bi.Files, ", "))
+				return nil, fmt.Errorf("%s: block %s is gated by %s, but by %s in %s", f.Path, b.Name(), b.Gate.Name(), bi.Gate, strings.Join(bi.Files, ", "))
 			}
-			bi.Files = append(bi.Files, f.path)
+			bi.Files = append(bi.Files, f.Path)
 		}
 	}
 	order := map[string]int{}
@@ -197,8 +182,8 @@ type notUnderstood struct {
 func (ms *modelSet) notUnderstood() []notUnderstood {
 	var out []notUnderstood
 	for _, f := range ms.files {
-		for _, e := range f.notUnderstood {
-			out = append(out, notUnderstood{File: f.path, Graph: e.Graph, Softmax: e.Softmax, Reason: e.Missing})
+		for _, e := range f.NotUnderstood {
+			out = append(out, notUnderstood{File: f.Path, Graph: e.Graph, Softmax: e.Softmax, Reason: e.Missing})
 		}
 	}
 	return out

@@ -139,18 +139,18 @@ func samePath(a, b string) (bool, error) {
 // replaces its own input as a whole (--overwrite), data file included.
 func checkDataFiles(outs []string, ms *modelSet) error {
 	for _, f := range ms.files {
-		datas, err := f.m.ExternalFiles()
+		datas, err := f.Model.ExternalFiles()
 		if err != nil {
-			return fmt.Errorf("%s: %w", f.path, err)
+			return fmt.Errorf("%s: %w", f.Path, err)
 		}
 		for _, out := range outs {
-			replacesInput, _ := samePath(out, f.path)
+			replacesInput, _ := samePath(out, f.Path)
 			for _, d := range datas {
 				if same, err := samePath(out, d); err == nil && same {
-					return fmt.Errorf("output %s is %s, the external data of input %s; inputs are never overwritten", out, d, f.path)
+					return fmt.Errorf("output %s is %s, the external data of input %s; inputs are never overwritten", out, d, f.Path)
 				}
 				if same, err := samePath(out+".data", d); err == nil && same && !replacesInput {
-					return fmt.Errorf("output %s would replace %s, the external data of input %s; choose another output name", out, out+".data", f.path)
+					return fmt.Errorf("output %s would replace %s, the external data of input %s; choose another output name", out, out+".data", f.Path)
 				}
 			}
 		}
@@ -176,7 +176,7 @@ func writeModelSet(ctx context.Context, ms *modelSet, outs []string) error {
 		if err != nil {
 			return err
 		}
-		if err := ms.files[0].m.Save(outs[0], nil); err != nil {
+		if err := ms.files[0].Model.Save(outs[0], nil); err != nil {
 			if created != "" {
 				os.RemoveAll(created)
 			}
@@ -212,7 +212,7 @@ func writeModelSet(ctx context.Context, ms *modelSet, outs []string) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		if err := f.m.Save(filepath.Join(tmp, filepath.Base(outs[i])), nil); err != nil {
+		if err := f.Model.Save(filepath.Join(tmp, filepath.Base(outs[i])), nil); err != nil {
 			return err
 		}
 	}
@@ -223,7 +223,7 @@ func writeModelSet(ctx context.Context, ms *modelSet, outs []string) error {
 		return err
 	}
 	if fresh {
-		if err := copyGenerationConfig(filepath.Dir(ms.files[0].path), tmp); err != nil {
+		if err := copyGenerationConfig(filepath.Dir(ms.files[0].Path), tmp); err != nil {
 			return err
 		}
 	}

@@ -132,7 +132,7 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 	var paths []string
 	var perFile [][]*heads.Block
 	for _, f := range ms.files {
-		paths, perFile = append(paths, f.path), append(perFile, f.blocks)
+		paths, perFile = append(paths, f.Path), append(perFile, f.Blocks)
 	}
 	all, err := pipeline.AllBlocks(paths, perFile)
 	if err != nil {
@@ -148,14 +148,14 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		rep, err := pipeline.CutHeads(f.g, f.blocks, dec)
+		rep, err := pipeline.CutHeads(f.Graph, f.Blocks, dec)
 		if err != nil {
-			return fmt.Errorf("%s: %w", f.path, err)
+			return fmt.Errorf("%s: %w", f.Path, err)
 		}
-		if err := f.g.CheckTypes(); err != nil {
-			return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
+		if err := f.Graph.CheckTypes(); err != nil {
+			return fmt.Errorf("%s: not writing %s: %w", f.Path, outs[i], err)
 		}
-		f.g.Store(f.m)
+		f.Graph.Store(f.Model)
 		var parts []string
 		for _, c := range rep.Blocks {
 			s := fmt.Sprintf("%s %d->%d", c.Block, c.From, c.To)
@@ -170,7 +170,7 @@ func (o *pruneOptions) run(ctx context.Context, stdout io.Writer) error {
 		for _, c := range rep.Copies {
 			parts = append(parts, "shared weight copied: "+c)
 		}
-		lines = append(lines, fmt.Sprintf("%s: %s; %d weight bytes removed -> %s", f.path, strings.Join(parts, ", "), rep.RemovedBytes, outs[i]))
+		lines = append(lines, fmt.Sprintf("%s: %s; %d weight bytes removed -> %s", f.Path, strings.Join(parts, ", "), rep.RemovedBytes, outs[i]))
 	}
 	// Every file is cut in memory before anything is written; the outputs
 	// are then written all or nothing.

@@ -10,6 +10,7 @@ import (
 
 	"onnxprune/gatesfile"
 	"onnxprune/graphedit/structures"
+	"onnxprune/pipeline"
 )
 
 // structureGates reports whether a gates file (--gates) holds FFN or
@@ -35,19 +36,10 @@ func structureItems(spec string) bool {
 	return false
 }
 
-// discoverStructures finds the FFNs and sublayers of every file of ms.
+// discoverStructures finds the FFNs and sublayers of every file of ms
+// (pipeline.DiscoverStructures).
 func discoverStructures(ms *modelSet) ([]*structures.Discovery, *structures.Model, error) {
-	var ds []*structures.Discovery
-	m := &structures.Model{}
-	for _, f := range ms.files {
-		d, err := structures.Discover(f.g)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", f.path, err)
-		}
-		ds = append(ds, d)
-		m.Add(d)
-	}
-	return ds, m, nil
+	return pipeline.DiscoverStructures(ms.files)
 }
 
 // structureNotUnderstood is one anchor the structure analysis could not
@@ -64,7 +56,7 @@ func structuresNotUnderstood(ms *modelSet, ds []*structures.Discovery) []structu
 	for i, d := range ds {
 		for _, nu := range d.NotUnderstood {
 			if nu.Structure != "attention" {
-				out = append(out, structureNotUnderstood{ms.files[i].path, nu})
+				out = append(out, structureNotUnderstood{ms.files[i].Path, nu})
 			}
 		}
 	}
@@ -122,7 +114,7 @@ func structureInventory(ms *modelSet, ds []*structures.Discovery) ([]*ffnInfo, [
 	ffns, subs := []*ffnInfo{}, []*sublayerInfo{}
 	fi, si := map[string]*ffnInfo{}, map[string]*sublayerInfo{}
 	for i, d := range ds {
-		path := ms.files[i].path
+		path := ms.files[i].Path
 		for _, f := range d.FFNs {
 			if x := fi[f.Name()]; x != nil {
 				x.Files = append(x.Files, path)
@@ -277,14 +269,14 @@ func (o *pruneOptions) runStructures(ctx context.Context, stdout io.Writer, ms *
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		rep, err := structures.Remove(f.g, ds[i], dec)
+		rep, err := structures.Remove(f.Graph, ds[i], dec)
 		if err != nil {
-			return fmt.Errorf("%s: %w", f.path, err)
+			return fmt.Errorf("%s: %w", f.Path, err)
 		}
-		if err := f.g.CheckTypes(); err != nil {
-			return fmt.Errorf("%s: not writing %s: %w", f.path, outs[i], err)
+		if err := f.Graph.CheckTypes(); err != nil {
+			return fmt.Errorf("%s: not writing %s: %w", f.Path, outs[i], err)
 		}
-		f.g.Store(f.m)
+		f.Graph.Store(f.Model)
 		var parts []string
 		for _, c := range rep.FFNs {
 			parts = append(parts, fmt.Sprintf("%s %d->%d", c.FFN, c.From, c.To))
@@ -303,7 +295,7 @@ func (o *pruneOptions) runStructures(ctx context.Context, stdout io.Writer, ms *
 		if len(parts) == 0 {
 			parts = []string{"nothing removed"}
 		}
-		lines = append(lines, fmt.Sprintf("%s: %s; %d weight bytes removed -> %s", f.path, strings.Join(parts, ", "), rep.RemovedBytes, outs[i]))
+		lines = append(lines, fmt.Sprintf("%s: %s; %d weight bytes removed -> %s", f.Path, strings.Join(parts, ", "), rep.RemovedBytes, outs[i]))
 	}
 	if err := writeModelSet(ctx, ms, outs); err != nil {
 		return err

@@ -13,7 +13,6 @@ import (
 
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
-	"onnxprune/graphedit/heads"
 	"onnxprune/onnxio"
 	"onnxprune/ortrun"
 	"onnxprune/pipeline"
@@ -291,54 +290,41 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	if err != nil {
 		return err
 	}
-	lo := &onnxio.LoadOptions{AllowDirs: o.allowDirs}
-	var metas []verify.FileMeta
-	load := func(path string) (*graphedit.Graph, error) {
-		m, err := onnxio.Load(path, lo)
-		if err != nil {
-			return nil, err
-		}
-		metas = append(metas, verify.FileMeta{Path: path, Props: map[string]string{}})
-		for _, p := range m.Proto.GetMetadataProps() {
-			metas[len(metas)-1].Props[p.GetKey()] = p.GetValue()
-		}
-		g, err := graphedit.Load(m)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		return g, nil
+	modelFiles := []string{o.model}
+	if o.decoder != "" {
+		modelFiles = append(modelFiles, o.decoder)
 	}
-	g, err := load(o.model)
+	// The graph training runs on, as the train stage of run has it: the
+	// file, or the encoder and decoder joined.
+	joined, err := pipeline.LoadJoined(modelFiles, o.allowDirs)
 	if err != nil {
 		return err
 	}
-	name := o.model
-	source := func() (*onnxio.Model, error) { return onnxio.Load(o.model, lo) }
+	defer joined.Close()
+	if joined.Merged {
+		fmt.Fprintf(stdout, "merged decoder %s: training its branch without past (%s=false); both branches read the same weights\n", o.decoder, gatetrain.UseCacheInput)
+	}
+	g, name := joined.Graph, joined.Name
+	// The files the written models keep their other fields from: the
+	// model file itself, or for a joined pair the joined graph's model,
+	// with the trained weights written into copies of the encoder and
+	// decoder files.
+	lo := &onnxio.LoadOptions{AllowDirs: o.allowDirs}
+	file := func(path string) func() (*onnxio.Model, error) {
+		return func() (*onnxio.Model, error) { return onnxio.Load(path, lo) }
+	}
+	source := file(o.model)
 	weightSource, weightFile := source, ""
 	var decoderSource func() (*onnxio.Model, error)
 	var encoderNames map[string]bool
 	if o.decoder != "" {
 		encoderNames = map[string]bool{}
-		for _, v := range g.Initializers() {
+		for _, v := range joined.Parts[0].Initializers() {
 			encoderNames[v.Name()] = true
 		}
-		d, err := loadDecoder(o.decoder, lo, &metas, stdout)
-		if err != nil {
-			return err
-		}
-		if g, err = gatetrain.JoinSplit(g, d); err != nil {
-			return fmt.Errorf("%s + %s: %w", o.model, o.decoder, err)
-		}
-		name = o.model + " + " + o.decoder
-		// The joined graph has no file of its own; the files written hold
-		// it in a model that reads its external data from the encoder's
-		// folder.
-		joined := g
-		source = func() (*onnxio.Model, error) {
-			return gatetrain.JoinedModel(joined, name, &onnxio.LoadOptions{BaseDir: filepath.Dir(o.model), AllowDirs: o.allowDirs})
-		}
+		source = joined.Model
 		weightFile = "trained_" + filepath.Base(o.model)
-		decoderSource = func() (*onnxio.Model, error) { return onnxio.Load(o.decoder, lo) }
+		decoderSource = file(o.decoder)
 	}
 	wantBudget, err := o.budget.Set()
 	if err != nil {
@@ -347,27 +333,19 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	if _, err := gatetrain.FindGates(g, nil); err == nil && wantBudget {
 		return &usageError{msg: name + " is gated: --target-params and --target-flops need the ungated model (what each unit saves is measured by cutting it)"}
 	} else if err != nil {
-		blocks, ferr := heads.FindHeads(g)
-		if ferr != nil {
-			return fmt.Errorf("%s: %w", name, ferr)
-		}
 		list, err := parseStructures(o.structures)
 		if err != nil {
 			return err
 		}
-		if _, err := pipeline.GateGraph(g, blocks, kinds, list); err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+		if _, err := pipeline.GateJoined(joined, kinds, list); err != nil {
+			return err
 		}
-	}
-	modelFiles := []string{o.model}
-	if o.decoder != "" {
-		modelFiles = append(modelFiles, o.decoder)
 	}
 	tok, err := o.text.open(modelFiles, o.allowDirs)
 	if err != nil {
 		return err
 	}
-	sp, err := o.specials(metas, tok, stdout)
+	sp, err := o.specials(joined.Metas, tok, stdout)
 	if err != nil {
 		return err
 	}
@@ -382,7 +360,7 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		}
 	}
 	if wantBudget {
-		if o.cfg.Budget, err = makeBudget(o.budget, o.costFiles, o.allowDirs, g, kinds, verify.CorpusShape(train), stdout); err != nil {
+		if o.cfg.Budget, err = makeBudget(o.budget, o.costFiles, o.allowDirs, joined.Loaded(), g, kinds, verify.CorpusShape(train), stdout); err != nil {
 			return err
 		}
 	}
@@ -391,13 +369,10 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	if err != nil {
 		return err
 	}
-	ts := o.settings()
-	ro := gatetrain.RunOptions{
-		Graph: g, Model: name, Source: source, WeightSource: weightSource, WeightFile: weightFile,
-		Kinds: kinds, Roles: roles, Train: train, Dev: dev, Specials: sp, MaxTokens: ts.MaxTokens, Window: ts.Window,
-		Smoothing: ts.Smoothing, Cfg: ts.Cfg, TrainWeights: weights, Untied: o.weightParts.Any(), OutDir: o.out, Resume: o.resume,
-		Session: so, WeightParts: o.weightParts, Ties: ties,
-	}
+	ro := o.settings().RunOptions(joined, kinds, train, dev, sp)
+	ro.Source, ro.WeightSource, ro.WeightFile = source, weightSource, weightFile
+	ro.Roles, ro.TrainWeights, ro.Untied, ro.WeightParts, ro.Ties = roles, weights, o.weightParts.Any(), o.weightParts, ties
+	ro.OutDir, ro.Resume, ro.Session = o.out, o.resume, so
 	if decoderSource != nil {
 		ro.DecoderWeightSource, ro.DecoderWeightFile = decoderSource, "trained_"+filepath.Base(o.decoder)
 	}
@@ -525,29 +500,6 @@ func (p *progress) step(s gatetrain.StepInfo) error {
 			s.Step, p.total, tps, s.Loss, s.CE, s.L0, open, eta, val)
 	}
 	return nil
-}
-
-// loadDecoder loads the decoder file of a split model for training: a
-// merged decoder (Optimum's decoder_model_merged.onnx) becomes its branch
-// without past (gatetrain.LoadDecoder), which train says.
-func loadDecoder(path string, lo *onnxio.LoadOptions, metas *[]verify.FileMeta, stdout io.Writer) (*graphedit.Graph, error) {
-	m, err := onnxio.Load(path, lo)
-	if err != nil {
-		return nil, err
-	}
-	meta := verify.FileMeta{Path: path, Props: map[string]string{}}
-	for _, p := range m.Proto.GetMetadataProps() {
-		meta.Props[p.GetKey()] = p.GetValue()
-	}
-	*metas = append(*metas, meta)
-	g, merged, err := gatetrain.LoadDecoder(m)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if merged {
-		fmt.Fprintf(stdout, "merged decoder %s: training its branch without past (%s=false); both branches read the same weights\n", path, gatetrain.UseCacheInput)
-	}
-	return g, nil
 }
 
 // selectWeights resolves the shared weights for --train-weights and lists

@@ -239,51 +239,61 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 // headDecision reads --remove or --gates (nil when neither is given)
 // against the heads of the original's files that verify opens
 // (modelpath.ForDecoding), each loaded and searched for heads once here,
-// before any translation: the decision and blocks verify checks with.
-func (o *verifyOptions) headDecision() (*verify.HeadDecision, error) {
+// before any translation: the decision and blocks verify checks with, and
+// the loaded files, which verify reads in memory (ModelOptions.Loaded)
+// until the caller calls done.
+func (o *verifyOptions) headDecision() (d *verify.HeadDecision, loaded map[string]*verify.LoadedFile, done func(), err error) {
+	done = func() {}
 	if o.remove == "" && o.gates == "" {
-		return nil, nil
+		return nil, nil, done, nil
 	}
 	files, err := modelpath.Resolve(o.original)
 	if err != nil {
-		return nil, err
+		return nil, nil, done, err
 	}
 	files = modelpath.ForDecoding(files, !o.model.noCache)
 	model, err := pipeline.LoadModel(files, o.model.allowDirs, false)
 	if err != nil {
-		return nil, err
+		return nil, nil, done, err
 	}
-	d := &verify.HeadDecision{Gates: o.gates, Blocks: map[string][]*heads.Block{}}
+	done = func() {
+		for _, f := range model {
+			f.Model.Close()
+		}
+	}
+	d = &verify.HeadDecision{Gates: o.gates, Blocks: map[string][]*heads.Block{}}
+	loaded = pipeline.LoadedFiles(model)
 	perFile := make([][]*heads.Block, len(model))
 	for i, f := range model {
-		f.Model.Close() // verify needs the blocks' names and sizes only
 		d.Blocks[f.Path], perFile[i] = f.Blocks, f.Blocks
 	}
 	blocks, err := pipeline.AllBlocks(files, perFile)
 	if err != nil {
-		return nil, err
+		return nil, nil, done, err
 	}
 	if o.remove != "" {
 		if d.Heads, err = heads.ParseDecision(o.remove, blocks); err != nil {
-			return nil, &usageError{msg: "--remove: " + err.Error()}
+			return nil, nil, done, &usageError{msg: "--remove: " + err.Error()}
 		}
-		return d, nil
+		return d, loaded, done, nil
 	}
 	gf, err := gatesfile.Read(o.gates)
 	if err != nil {
-		return nil, err
+		return nil, nil, done, err
 	}
 	if d.Heads, err = gf.HeadDecision(blocks); err != nil {
-		return nil, fmt.Errorf("%s: %w", o.gates, err)
+		return nil, nil, done, fmt.Errorf("%s: %w", o.gates, err)
 	}
-	return d, nil
+	return d, loaded, done, nil
 }
 
 func (o *verifyOptions) run(ctx context.Context, cfg verify.Config, stdout, stderr io.Writer) error {
-	var err error
-	if cfg.Decision, err = o.headDecision(); err != nil {
+	dec, loaded, done, err := o.headDecision()
+	defer done()
+	if err != nil {
 		return err
 	}
+	cfg.Decision, cfg.Model.Loaded = dec, loaded
 	dir, err := claimOutputDir(o.out, o.overwrite, false)
 	if err != nil {
 		return err

@@ -13,25 +13,56 @@ import (
 // surgery on to needs no second discovery; shapes are inferred on to as
 // discovery would. A value or node with no namesake in to is an error.
 func CarryBlocks(blocks []*Block, from, to *graphedit.Graph) ([]*Block, error) {
-	// The copy's shapes, as discovery leaves them (edits read them).
-	_ = to.InferShapes() // shapes that cannot be inferred are reported where needed
-	c := &carrier{graphs: map[*graphedit.Graph]*graphedit.Graph{from: to}, blocks: map[*Block]*Block{}}
-	out := make([]*Block, len(blocks))
-	for i, b := range blocks {
-		nb, err := c.block(b)
-		if err != nil {
-			return nil, fmt.Errorf("heads: carry block %s: %w", b.Name(), err)
+	return CarryJoined([]JoinedPart{{Graph: from, Blocks: blocks}}, to)
+}
+
+// JoinedPart is one of the graphs graphedit.Join joined, with the blocks
+// found in it and Join's renaming of its names (nil for the first graph,
+// whose names the joined graph keeps).
+type JoinedPart struct {
+	Graph   *graphedit.Graph
+	Blocks  []*Block
+	Renamed map[string]string
+}
+
+// CarryJoined returns the blocks of the parts, in part order, bound to
+// joined, the graph graphedit.Join made of them and not edited since, as
+// CarryBlocks does for a copy: a name of a part is looked up as the part's
+// Renamed spells it in joined. A block of the joined graph then needs no
+// second discovery.
+func CarryJoined(parts []JoinedPart, joined *graphedit.Graph) ([]*Block, error) {
+	// The joined graph's shapes, as discovery leaves them (edits read them).
+	_ = joined.InferShapes() // shapes that cannot be inferred are reported where needed
+	var out []*Block
+	for _, p := range parts {
+		c := &carrier{graphs: map[*graphedit.Graph]*graphedit.Graph{p.Graph: joined}, blocks: map[*Block]*Block{}, renamed: p.Renamed}
+		for _, b := range p.Blocks {
+			nb, err := c.block(b)
+			if err != nil {
+				return nil, fmt.Errorf("heads: carry block %s: %w", b.Name(), err)
+			}
+			out = append(out, nb)
 		}
-		out[i] = nb
 	}
 	return out, nil
 }
 
 // carrier maps the graphs, values, nodes and blocks of one graph to
-// those of its copy.
+// those of its copy (or of the graph it was joined into).
 type carrier struct {
 	graphs map[*graphedit.Graph]*graphedit.Graph
 	blocks map[*Block]*Block
+	// renamed spells a name of the graph as the copy does, where it
+	// differs.
+	renamed map[string]string
+}
+
+// name returns a name of the graph as the copy spells it.
+func (c *carrier) name(n string) string {
+	if r, ok := c.renamed[n]; ok {
+		return r
+	}
+	return n
 }
 
 // graph returns the copy's graph matching g: the main graph, or the If
@@ -74,7 +105,7 @@ func (c *carrier) value(v *graphedit.Value, b *Block) (*graphedit.Value, error) 
 	if err != nil {
 		return nil, fmt.Errorf("value %s: %w", v.Name(), err)
 	}
-	nv := g.Value(v.Name())
+	nv := g.Value(c.name(v.Name()))
 	if nv == nil {
 		return nil, fmt.Errorf("value %s is not in the copy", v.Name())
 	}
@@ -107,36 +138,75 @@ func (c *carrier) node(n *graphedit.Node, b *Block) (*graphedit.Node, error) {
 	return p, nil
 }
 
-// values maps a list of values.
-func (c *carrier) values(vs []*graphedit.Value, b *Block) ([]*graphedit.Value, error) {
-	if vs == nil {
-		return nil, nil
-	}
-	out := make([]*graphedit.Value, len(vs))
-	for i, v := range vs {
-		var err error
-		if out[i], err = c.value(v, b); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+// binder binds the fields of one block's copy (or its region's) in
+// place: each pointer's value or node becomes its namesake in the copy.
+// The first error is kept and stops the binding.
+type binder struct {
+	c   *carrier
+	b   *Block
+	err error
 }
 
-// projection maps a projection's weight, bias, per-column parameters and
-// node.
-func (c *carrier) projection(p Projection, b *Block) (Projection, error) {
-	var err error
-	if p.Weight, err = c.value(p.Weight, b); err != nil {
-		return p, err
+// value binds values.
+func (x *binder) value(ps ...**graphedit.Value) {
+	for _, p := range ps {
+		if x.err == nil {
+			*p, x.err = x.c.value(*p, x.b)
+		}
 	}
-	if p.Bias, err = c.value(p.Bias, b); err != nil {
-		return p, err
+}
+
+// node binds nodes.
+func (x *binder) node(ps ...**graphedit.Node) {
+	for _, p := range ps {
+		if x.err == nil {
+			*p, x.err = x.c.node(*p, x.b)
+		}
 	}
-	if p.PerColumn, err = c.values(p.PerColumn, b); err != nil {
-		return p, err
+}
+
+// list binds a list of values (a new list).
+func (x *binder) list(p *[]*graphedit.Value) {
+	bindEach(p, func(v **graphedit.Value) { x.value(v) })
+}
+
+// projection binds projections' weights, biases, per-column parameters
+// and nodes.
+func (x *binder) projection(ps ...*Projection) {
+	for _, p := range ps {
+		x.value(&p.Weight, &p.Bias)
+		x.list(&p.PerColumn)
+		x.node(&p.node)
 	}
-	p.node, err = c.node(p.node, b)
-	return p, err
+}
+
+// tensors binds lists of region tensors.
+func (x *binder) tensors(ps ...*[]regionTensor) {
+	for _, p := range ps {
+		bindEach(p, func(t *regionTensor) { x.value(&t.v) })
+	}
+}
+
+// fixes binds lists of the nodes whose shape inputs encode a
+// head-carrying size.
+func (x *binder) fixes(ps ...*[]axisFix) {
+	for _, p := range ps {
+		bindEach(p, func(f *axisFix) { x.node(&f.n) })
+	}
+}
+
+// operands binds the head-carrying operands from outside the projections.
+func (x *binder) operands(p *[]HeadOperand) {
+	bindEach(p, func(op *HeadOperand) { x.node(&op.Node) })
+}
+
+// bindEach replaces the list at p by a copy (nil when empty) with bind
+// applied to each element.
+func bindEach[T any](p *[]T, bind func(*T)) {
+	*p = append([]T(nil), *p...)
+	for i := range *p {
+		bind(&(*p)[i])
+	}
 }
 
 // block returns b bound to the copy (once per block: twins too).
@@ -146,31 +216,23 @@ func (c *carrier) block(b *Block) (*Block, error) {
 	}
 	nb := *b
 	c.blocks[b] = &nb
-	var err error
-	// The If node first: it locates the branch the other nodes live in.
-	if nb.ifNode, err = c.node(b.ifNode, b); err != nil {
-		return nil, err
+	x := &binder{c: c, b: b}
+	x.node(&nb.ifNode) // first: it locates the branch the other nodes live in
+	x.node(&nb.Softmax, &nb.OutNode)
+	x.projection(&nb.Q, &nb.K, &nb.V, &nb.Out)
+	x.value(&nb.Gate, &nb.PerHead, &nb.QueryInput, &nb.keyInput, &nb.gateFactor)
+	x.list(&nb.KVInputs)
+	bindEach(&nb.HeadConsts, func(hc *HeadConst) {
+		x.node(&hc.Node)
+		x.value(&hc.Value)
+	})
+	x.operands(&nb.HeadOperands)
+	if x.err != nil {
+		return nil, x.err
 	}
-	for _, f := range []func() error{
-		func() (err error) { nb.Softmax, err = c.node(b.Softmax, b); return },
-		func() (err error) { nb.OutNode, err = c.node(b.OutNode, b); return },
-		func() (err error) { nb.Q, err = c.projection(b.Q, b); return },
-		func() (err error) { nb.K, err = c.projection(b.K, b); return },
-		func() (err error) { nb.V, err = c.projection(b.V, b); return },
-		func() (err error) { nb.Out, err = c.projection(b.Out, b); return },
-		func() (err error) { nb.Gate, err = c.value(b.Gate, b); return },
-		func() (err error) { nb.PerHead, err = c.value(b.PerHead, b); return },
-		func() (err error) { nb.QueryInput, err = c.value(b.QueryInput, b); return },
-		func() (err error) { nb.KVInputs, err = c.values(b.KVInputs, b); return },
-		func() (err error) { nb.keyInput, err = c.value(b.keyInput, b); return },
-		func() (err error) { nb.gateFactor, err = c.value(b.gateFactor, b); return },
-		func() (err error) { nb.HeadConsts, err = c.headConsts(b.HeadConsts, b); return },
-		func() (err error) { nb.HeadOperands, err = c.operands(b.HeadOperands, b); return },
-		func() (err error) { nb.region, err = c.region(b.region, b); return },
-	} {
-		if err := f(); err != nil {
-			return nil, err
-		}
+	var err error
+	if nb.region, err = c.region(b.region, b); err != nil {
+		return nil, err
 	}
 	nb.twins = nil
 	for _, t := range b.twins {
@@ -183,153 +245,61 @@ func (c *carrier) block(b *Block) (*Block, error) {
 	return &nb, nil
 }
 
-// headConsts maps the places encoding H.
-func (c *carrier) headConsts(hcs []HeadConst, b *Block) ([]HeadConst, error) {
-	out := append([]HeadConst(nil), hcs...)
-	for i, hc := range hcs {
-		var err error
-		if out[i].Node, err = c.node(hc.Node, b); err != nil {
-			return nil, err
-		}
-		if out[i].Value, err = c.value(hc.Value, b); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// operands maps the head-carrying operands from outside the projections.
-func (c *carrier) operands(ops []HeadOperand, b *Block) ([]HeadOperand, error) {
-	out := append([]HeadOperand(nil), ops...)
-	for i, op := range ops {
-		var err error
-		if out[i].Node, err = c.node(op.Node, b); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// tensors maps region tensors.
-func (c *carrier) tensors(ts []regionTensor, b *Block) ([]regionTensor, error) {
-	out := append([]regionTensor(nil), ts...)
-	for i, t := range ts {
-		var err error
-		if out[i].v, err = c.value(t.v, b); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
-// fixes maps the nodes whose shape inputs encode a head-carrying size.
-func (c *carrier) fixes(fs []axisFix, b *Block) ([]axisFix, error) {
-	out := append([]axisFix(nil), fs...)
-	for i, f := range fs {
-		var err error
-		if out[i].n, err = c.node(f.n, b); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
 // region maps a block's head region (nil for nil).
 func (c *carrier) region(r *headRegion, b *Block) (*headRegion, error) {
 	if r == nil {
 		return nil, nil
 	}
-	nr := &headRegion{H: r.H, env: map[string]int64{}, ann: map[*graphedit.Value]headAx{}, partial: r.partial}
-	var err error
-	if nr.g, err = c.graph(r.g, b); err != nil {
-		return nil, err
-	}
+	nr := *r
+	x := &binder{c: c, b: b}
+	nr.g, x.err = c.graph(r.g, b)
+	nr.env = map[string]int64{}
 	for k, v := range r.env {
 		nr.env[k] = v
 	}
+	nr.ann = map[*graphedit.Value]headAx{}
 	for v, ax := range r.ann {
-		nv, err := c.value(v, b)
-		if err != nil {
-			return nil, err
-		}
-		nr.ann[nv] = ax
+		x.value(&v)
+		nr.ann[v] = ax
 	}
-	for _, f := range []func() error{
-		func() (err error) { nr.consts, err = c.tensors(r.consts, b); return },
-		func() (err error) {
-			ts, err := c.tensors([]regionTensor{r.contracted}, b)
-			if err == nil {
-				nr.contracted = ts[0]
-			}
-			return err
-		},
-		func() (err error) { nr.inputs, err = c.tensors(r.inputs, b); return },
-		func() (err error) { nr.outputs, err = c.tensors(r.outputs, b); return },
-		func() (err error) { nr.reshapes, err = c.fixes(r.reshapes, b); return },
-		func() (err error) { nr.slices, err = c.fixes(r.slices, b); return },
-		func() (err error) { nr.splits, err = c.fixes(r.splits, b); return },
-		func() (err error) { nr.expands, err = c.fixes(r.expands, b); return },
-		func() (err error) { nr.operands, err = c.operands(r.operands, b); return },
-		func() (err error) { nr.work, err = c.values(r.work, b); return },
-		func() (err error) { nr.gateFactor, err = c.value(r.gateFactor, b); return },
-	} {
-		if err := f(); err != nil {
-			return nil, err
-		}
-	}
+	x.tensors(&nr.consts, &nr.inputs, &nr.outputs)
+	x.value(&nr.contracted.v, &nr.gateFactor)
+	x.fixes(&nr.reshapes, &nr.slices, &nr.splits, &nr.expands)
+	x.operands(&nr.operands)
+	x.list(&nr.work)
+	bindEach(&nr.pending, func(p *pendingCheck) {
+		x.value(&p.v)
+		x.node(&p.at)
+	})
 	if r.attrNodes != nil {
 		nr.attrNodes = map[*graphedit.Node]bool{}
 		for n, ok := range r.attrNodes {
-			nn, err := c.node(n, b)
-			if err != nil {
-				return nil, err
-			}
-			nr.attrNodes[nn] = ok
+			x.node(&n)
+			nr.attrNodes[n] = ok
 		}
-	}
-	for _, p := range r.pending {
-		np := p
-		if np.v, err = c.value(p.v, b); err != nil {
-			return nil, err
-		}
-		if np.at, err = c.node(p.at, b); err != nil {
-			return nil, err
-		}
-		nr.pending = append(nr.pending, np)
 	}
 	if r.ownUses != nil {
 		nr.ownUses = map[*graphedit.Value]map[*graphedit.Node]bool{}
 		for v, own := range r.ownUses {
-			nv, err := c.value(v, b)
-			if err != nil {
-				return nil, err
-			}
+			x.value(&v)
 			nown := map[*graphedit.Node]bool{}
 			for n, ok := range own {
-				nn, err := c.node(n, b)
-				if err != nil {
-					return nil, err
-				}
-				nown[nn] = ok
+				x.node(&n)
+				nown[n] = ok
 			}
-			nr.ownUses[nv] = nown
+			nr.ownUses[v] = nown
 		}
 	}
 	if r.paramUses != nil {
 		nr.paramUses = map[*graphedit.Value][]graphedit.Use{}
 		for v, uses := range r.paramUses {
-			nv, err := c.value(v, b)
-			if err != nil {
-				return nil, err
-			}
-			for _, u := range uses {
-				nn, err := c.node(u.Node, b)
-				if err != nil {
-					return nil, err
-				}
-				nr.paramUses[nv] = append(nr.paramUses[nv], graphedit.Use{Node: nn, Input: u.Input})
-			}
+			x.value(&v)
+			bindEach(&uses, func(u *graphedit.Use) { x.node(&u.Node) })
+			nr.paramUses[v] = uses
 		}
 	}
-	return nr, nil
+	if x.err != nil {
+		return nil, x.err
+	}
+	return &nr, nil
 }

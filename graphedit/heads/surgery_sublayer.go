@@ -4,8 +4,6 @@ import (
 	"fmt"
 
 	"onnxprune/graphedit"
-	"onnxprune/onnxio"
-	"onnxprune/onnxio/onnxpb"
 )
 
 // removeSublayer replaces the output projection of a block without heads
@@ -21,90 +19,26 @@ func removeSublayer(g *graphedit.Graph, b *Block) error {
 	if x == nil {
 		return fmt.Errorf("no query input to take the output shape from")
 	}
-	prefix := "prune/" + b.Name() + "/removed"
 	ws := b.Out.Weight.Shape()
 	eOut := ws[outAxis(b.Out.Transposed)]
 	if !eOut.Known() {
 		return fmt.Errorf("output size unknown")
 	}
-	addNode := func(op string, ins []*graphedit.Value, attrs ...*onnxpb.AttributeProto) (*graphedit.Value, error) {
-		nd, err := g.AddNode(graphedit.NodeSpec{OpType: op, Inputs: ins, Outputs: []string{g.FreshName(prefix + "/" + op)}, Attrs: attrs})
-		if err != nil {
-			return nil, err
-		}
-		return nd.Output(0), nil
+	var bias *graphedit.Value // the Gemm's own
+	if n.OpType() == "Gemm" && n.NumInputs() > 2 {
+		bias = n.Input(2)
 	}
-	i64 := func(vals ...int64) (*graphedit.Value, error) {
-		return g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+"/const"), []int64{int64(len(vals))}, vals))
-	}
-	lead, err := g.AddLeadingDims(x, prefix)
-	if err != nil {
-		return err
-	}
-	if out.Rank() >= 0 && x.Rank() >= 0 && out.Rank() != x.Rank() {
-		if out.Rank() != 2 {
-			return fmt.Errorf("output rank %d from input rank %d", out.Rank(), x.Rank())
-		}
-		// Rows of a 2-D Gemm: the product of the leading dims.
-		ax, err := i64(0)
-		if err != nil {
-			return err
-		}
-		if g.Opset("") >= 18 {
-			lead, err = addNode("ReduceProd", []*graphedit.Value{lead, ax}, graphedit.IntAttr("keepdims", 1))
-		} else {
-			lead, err = addNode("ReduceProd", []*graphedit.Value{lead}, graphedit.IntsAttr("axes", 0), graphedit.IntAttr("keepdims", 1))
-		}
-		if err != nil {
-			return err
-		}
-	}
-	e, err := i64(eOut.Value)
-	if err != nil {
-		return err
-	}
-	shape, err := addNode("Concat", []*graphedit.Value{lead, e}, graphedit.IntAttr("axis", 0))
-	if err != nil {
-		return err
-	}
-	// The zeros and beta take the element type of the output they replace
-	// (a float16 model's projection computes in float16).
-	elem := onnxpb.TensorProto_DataType(out.ElemType())
-	if elem == onnxpb.TensorProto_UNDEFINED {
-		elem = onnxpb.TensorProto_FLOAT
-	}
-	zero, err := onnxio.NewFloat("value", elem, []int64{1}, []float32{0})
+	prefix := "prune/" + b.Name() + "/removed"
+	y, err := g.AddZeroProduct(n, x, out, eOut.Value, bias, prefix)
 	if err != nil {
 		return fmt.Errorf("output projection %s: %w", n, err)
 	}
-	y, err := addNode("ConstantOfShape", []*graphedit.Value{shape}, graphedit.TensorAttr("value", zero))
-	if err != nil {
-		return err
-	}
-	if n.OpType() == "Gemm" && n.NumInputs() > 2 && n.Input(2) != nil {
-		beta := n.AttrFloat("beta", 1)
-		c := n.Input(2)
-		if beta != 1 {
-			bt, err := onnxio.NewFloat(g.FreshName(prefix+"/beta"), elem, nil, []float32{beta})
-			if err != nil {
-				return fmt.Errorf("output projection %s: %w", n, err)
-			}
-			bv, err := g.AddInitializer(bt)
-			if err != nil {
-				return err
-			}
-			if c, err = addNode("Mul", []*graphedit.Value{c, bv}); err != nil {
-				return err
-			}
-		}
-		if y, err = addNode("Add", []*graphedit.Value{y, c}); err != nil {
-			return err
-		}
-	}
 	if innerBias != nil {
-		if y, err = addNode("Add", []*graphedit.Value{y, innerBias}); err != nil {
+		add, err := g.AddNode(graphedit.NodeSpec{OpType: "Add", Inputs: []*graphedit.Value{y, innerBias}, Outputs: []string{g.FreshName(prefix + "/Add")}})
+		if err != nil {
 			return err
 		}
+		y = add.Output(0)
 	}
 	return g.ReplaceAllUses(out, y, &graphedit.ReplaceOptions{GraphOutputs: true})
 }

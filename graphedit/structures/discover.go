@@ -82,6 +82,12 @@ func Discover(g *graphedit.Graph) (*Discovery, error) {
 	if err != nil {
 		return nil, err
 	}
+	return DiscoverWith(g, hd)
+}
+
+// DiscoverWith is Discover with hd, package heads' discovery of g as it is
+// now (found when g was loaded, say), in place of a second one.
+func DiscoverWith(g *graphedit.Graph, hd *heads.Discovery) (*Discovery, error) {
 	d := &Discovery{Heads: hd, g: g}
 	for _, m := range hd.NotUnderstood {
 		d.NotUnderstood = append(d.NotUnderstood, &NotUnderstood{Structure: "attention", Node: m.Softmax, Graph: m.Graph, Reason: m.Missing})

@@ -437,60 +437,11 @@ func (r *ffnRegion) zeroDown() error {
 	if d <= 0 {
 		return fmt.Errorf("down projection %s: output size unknown", n)
 	}
-	dt := onnxpb.TensorProto_DataType(out.ElemType())
-	if out.ElemType() == 0 {
-		dt = onnxpb.TensorProto_FLOAT
-	}
-	prefix := "prune/" + label(n) + "/empty"
-	add := func(op string, ins []*graphedit.Value, attrs ...*onnxpb.AttributeProto) (*graphedit.Value, error) {
-		nd, err := g.AddNode(graphedit.NodeSpec{OpType: op, Inputs: ins, Outputs: []string{g.FreshName(prefix + "/" + op)}, Attrs: attrs})
-		if err != nil {
-			return nil, err
-		}
-		return nd.Output(0), nil
-	}
-	i64 := func(vals ...int64) (*graphedit.Value, error) {
-		return g.AddInitializer(onnxio.NewInt64(g.FreshName(prefix+"/const"), []int64{int64(len(vals))}, vals))
-	}
 	// The shape of the FFN's input, not of its hidden activation, so that
 	// the up projections and the activation go.
-	lead, err := g.AddLeadingDims(r.input, prefix)
-	if err != nil {
-		return err
-	}
-	dv, err := i64(d)
-	if err != nil {
-		return err
-	}
-	shape, err := add("Concat", []*graphedit.Value{lead, dv}, graphedit.IntAttr("axis", 0))
-	if err != nil {
-		return err
-	}
-	zero, err := onnxio.NewFloat("value", dt, []int64{1}, []float32{0})
+	y, err := g.AddZeroProduct(n, r.input, out, d, r.down.bias, "prune/"+label(n)+"/empty")
 	if err != nil {
 		return fmt.Errorf("down projection %s: %w", n, err)
-	}
-	y, err := add("ConstantOfShape", []*graphedit.Value{shape}, graphedit.TensorAttr("value", zero))
-	if err != nil {
-		return err
-	}
-	if c := r.down.bias; c != nil {
-		if beta := n.AttrFloat("beta", 1); n.OpType() == "Gemm" && beta != 1 {
-			bt, err := onnxio.NewFloat(g.FreshName(prefix+"/beta"), dt, nil, []float32{beta})
-			if err != nil {
-				return err
-			}
-			bv, err := g.AddInitializer(bt)
-			if err != nil {
-				return err
-			}
-			if c, err = add("Mul", []*graphedit.Value{c, bv}); err != nil {
-				return err
-			}
-		}
-		if y, err = add("Add", []*graphedit.Value{y, c}); err != nil {
-			return err
-		}
 	}
 	return replaceKeepingName(g, out, y)
 }

@@ -8,7 +8,6 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit"
-	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 )
 
@@ -66,8 +65,8 @@ func matmulFLOPs(g *graphedit.Graph, dims map[string][]int64) (int64, error) {
 // machine the CPU-time figure moves far less with the load.
 func sgemm(n, threads, repeats int) (wall, perCPU float64, err error) {
 	b := graphedit.NewBuilder(17)
-	x := b.Input("A", onnxpb.TensorProto_FLOAT, n, n)
-	y := b.Input("B", onnxpb.TensorProto_FLOAT, n, n)
+	x := b.Input("A", graphedit.ElemFloat32, n, n)
+	y := b.Input("B", graphedit.ElemFloat32, n, n)
 	b.Output(b.Op("MatMul", x, y))
 	m, err := b.Model()
 	if err != nil {
