@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -81,7 +80,11 @@ exactly N open heads (the N largest log α); giving both is an error. --train-we
 encoder's weights (the paper's setting), decoder the decoder's, all (or encoder,decoder) both, and writes
 them to trained_model.onnx (split files: trained_<file> of each file with trained weights; a merged decoder,
 given as the DECODER file, trains its branch without past and is written whole, both branches reading the
-trained weights). --distill α adds α·T²·KL(p_dense ‖ p_student) to the loss (T: --distill-temperature),
+trained weights). A split model given as its folder (or as all of its files) also gets its other decoder
+files written (trained_decoder_with_past_model.onnx, a merged decoder beside decoder_model.onnx): each
+trained decoder weight goes to the initializer that holds the same original weight there (the same name,
+or the same values where the exporter named it apart), so that decoding with the key/value cache
+computes with the trained weights. --distill α adds α·T²·KL(p_dense ‖ p_student) to the loss (T: --distill-temperature),
 the dense model being the input model with every gate open and its original weights.
 --structures heads,ffn,sublayers also gates and trains each FFN neuron and each
 residual sublayer of an ungated model (a gated model trains the gates it has); their
@@ -314,8 +317,7 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	}
 	name := o.model
 	source := func() (*onnxio.Model, error) { return onnxio.Load(o.model, lo) }
-	weightSource, weightFile := source, ""
-	var decoderSource func() (*onnxio.Model, error)
+	weightFiles := gatetrain.WeightFiles{Source: source}
 	var encoderNames map[string]bool
 	if o.decoder != "" {
 		encoderNames = map[string]bool{}
@@ -337,8 +339,10 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		source = func() (*onnxio.Model, error) {
 			return gatetrain.JoinedModel(joined, name, &onnxio.LoadOptions{BaseDir: filepath.Dir(o.model), AllowDirs: o.allowDirs})
 		}
-		weightFile = "trained_" + filepath.Base(o.model)
-		decoderSource = func() (*onnxio.Model, error) { return onnxio.Load(o.decoder, lo) }
+		weightFiles.File = "trained_" + filepath.Base(o.model)
+		weightFiles.Decoder = func() (*onnxio.Model, error) { return onnxio.Load(o.decoder, lo) }
+		weightFiles.DecoderFile = "trained_" + filepath.Base(o.decoder)
+		weightFiles.Companions = decoderCompanions(o.costFiles, o.model, o.decoder, lo)
 	}
 	wantBudget, err := o.budget.Set()
 	if err != nil {
@@ -393,13 +397,10 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	}
 	ts := o.settings()
 	ro := gatetrain.RunOptions{
-		Graph: g, Model: name, Source: source, WeightSource: weightSource, WeightFile: weightFile,
+		Graph: g, Model: name, Source: source, WeightFiles: []gatetrain.WeightFiles{weightFiles},
 		Kinds: kinds, Roles: roles, Train: train, Dev: dev, Specials: sp, MaxTokens: ts.MaxTokens, Window: ts.Window,
 		Smoothing: ts.Smoothing, Cfg: ts.Cfg, TrainWeights: weights, Untied: o.weightParts.Any(), OutDir: o.out, Resume: o.resume,
 		Session: so, WeightParts: o.weightParts, Ties: ties,
-	}
-	if decoderSource != nil {
-		ro.DecoderWeightSource, ro.DecoderWeightFile = decoderSource, "trained_"+filepath.Base(o.decoder)
 	}
 	progress := newProgress(stdout, o.cfg.Steps, o.logEvery)
 	var moved struct{ in, out, steps int64 }
@@ -424,8 +425,12 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		kept += fmt.Sprintf(" (%s %.4g of %.4g dense, %.1f%%; target %.4g)", b.What, b.Kept, b.Dense, 100*b.Kept/b.Dense, b.Target)
 	}
 	fmt.Fprintf(stdout, "\n%s open after %d steps; gates in %s/%s; %s\n", kept, res.Steps, o.out, gatetrain.GatesFileName, providerLine(so))
-	if o.weightParts.Any() {
-		fmt.Fprintf(stdout, "trained weights in %s\n", strings.Join(trainedFiles(o.out, o.model, o.decoder), ", "))
+	if len(res.TrainedFiles) > 0 {
+		var files []string
+		for _, f := range res.TrainedFiles {
+			files = append(files, fmt.Sprintf("%s (%d)", f.Path, f.Weights))
+		}
+		fmt.Fprintf(stdout, "trained weights in %s\n", strings.Join(files, ", "))
 	}
 	if moved.steps > 0 {
 		fmt.Fprintf(stdout, "copied per step: %.1f KiB into ONNX Runtime (batch, gates, trained weights), %.1f KiB out (loss, gradients); mean of %d steps\n",
@@ -592,13 +597,20 @@ func (o *trainOptions) selectWeights(g *graphedit.Graph, given graphedit.IORoles
 	return weights, ties, nil
 }
 
-// trainedFiles lists the files train writes the trained weights into.
-func trainedFiles(out, model, decoder string) []string {
-	var files []string
-	for _, f := range []string{gatetrain.TrainedModelName, "trained_" + filepath.Base(model), "trained_" + filepath.Base(decoder)} {
-		if p := filepath.Join(out, f); fileExists(p) && !slices.Contains(files, p) {
-			files = append(files, p)
+// decoderCompanions are the files of the model's export, other than the
+// encoder and decoder files trained, that read the decoder's weights
+// (decoder_with_past_model.onnx, a merged decoder beside
+// decoder_model.onnx): they get its trained weights as trained_<file>.
+func decoderCompanions(files []string, encoder, decoder string, lo *onnxio.LoadOptions) []gatetrain.Companion {
+	var out []gatetrain.Companion
+	for _, f := range files {
+		if f == encoder || f == decoder {
+			continue
 		}
+		out = append(out, gatetrain.Companion{
+			Source: func() (*onnxio.Model, error) { return onnxio.Load(f, lo) },
+			File:   "trained_" + filepath.Base(f),
+		})
 	}
-	return files
+	return out
 }
