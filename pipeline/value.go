@@ -86,6 +86,10 @@ func (c *Config) Value(key string) string {
 		return itoa(c.CheckpointEvery)
 	case "train.distill":
 		return ftoa(c.Distill.Alpha)
+	case "train.weights":
+		return c.TrainWeights.String()
+	case "train.weight-lr":
+		return ftoa(c.WeightLR)
 	case "train.distill-temperature":
 		return ftoa(c.Distill.Temperature)
 	case "analyze.enabled":

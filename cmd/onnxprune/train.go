@@ -250,9 +250,9 @@ func (o *trainOptions) validate() error {
 
 // settings returns the training settings the flags give: the type and
 // defaults the train stage of run uses (pipeline.TrainSettings). The
-// schedule and seed are set by validate.
+// schedule, seed and weight parts are set by validate.
 func (o *trainOptions) settings() pipeline.TrainSettings {
-	return pipeline.TrainSettings{Cfg: o.cfg, MaxTokens: o.maxTokens, Window: o.window, Smoothing: o.smoothing}
+	return pipeline.TrainSettings{Cfg: o.cfg, MaxTokens: o.maxTokens, Window: o.window, Smoothing: o.smoothing, Weights: o.weightParts}
 }
 
 func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error {
@@ -317,7 +317,7 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	}
 	name := o.model
 	source := func() (*onnxio.Model, error) { return onnxio.Load(o.model, lo) }
-	weightFiles := gatetrain.WeightFiles{Source: source}
+	weightFiles := []string{o.model}
 	var encoderNames map[string]bool
 	if o.decoder != "" {
 		encoderNames = map[string]bool{}
@@ -339,10 +339,14 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		source = func() (*onnxio.Model, error) {
 			return gatetrain.JoinedModel(joined, name, &onnxio.LoadOptions{BaseDir: filepath.Dir(o.model), AllowDirs: o.allowDirs})
 		}
-		weightFiles.File = "trained_" + filepath.Base(o.model)
-		weightFiles.Decoder = func() (*onnxio.Model, error) { return onnxio.Load(o.decoder, lo) }
-		weightFiles.DecoderFile = "trained_" + filepath.Base(o.decoder)
-		weightFiles.Companions = decoderCompanions(o.costFiles, o.model, o.decoder, lo)
+		weightFiles = append(weightFiles, o.decoder)
+		// The export's other decoder files (decoder_with_past, a merged
+		// decoder beside) get the decoder's trained weights too.
+		for _, f := range o.costFiles {
+			if f != o.model && f != o.decoder {
+				weightFiles = append(weightFiles, f)
+			}
+		}
 	}
 	wantBudget, err := o.budget.Set()
 	if err != nil {
@@ -395,12 +399,19 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	if err != nil {
 		return err
 	}
+	names := []string{""}
+	if len(weightFiles) > 1 {
+		names = nil
+		for _, f := range weightFiles {
+			names = append(names, "trained_"+filepath.Base(f))
+		}
+	}
 	ts := o.settings()
 	ro := gatetrain.RunOptions{
-		Graph: g, Model: name, Source: source, WeightFiles: []gatetrain.WeightFiles{weightFiles},
+		Graph: g, Model: name, Source: source, WeightFiles: []gatetrain.WeightFiles{pipeline.WeightFilesOf(weightFiles, names, lo)},
 		Kinds: kinds, Roles: roles, Train: train, Dev: dev, Specials: sp, MaxTokens: ts.MaxTokens, Window: ts.Window,
-		Smoothing: ts.Smoothing, Cfg: ts.Cfg, TrainWeights: weights, Untied: o.weightParts.Any(), OutDir: o.out, Resume: o.resume,
-		Session: so, WeightParts: o.weightParts, Ties: ties,
+		Smoothing: ts.Smoothing, Cfg: ts.Cfg, TrainWeights: weights, Untied: ts.Weights.Any(), OutDir: o.out, Resume: o.resume,
+		Session: so, WeightParts: ts.Weights, Ties: ties,
 	}
 	progress := newProgress(stdout, o.cfg.Steps, o.logEvery)
 	var moved struct{ in, out, steps int64 }
@@ -566,51 +577,20 @@ func (o *trainOptions) selectWeights(g *graphedit.Graph, given graphedit.IORoles
 	if !p.Any() {
 		return nil, nil, nil
 	}
-	r, err := gatetrain.DetectRoles(g, given)
+	sel, err := pipeline.SelectWeights(g, given, p, encoderNames)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	var ties []gatetrain.Tie
-	if encoderNames != nil && p.Encoder && p.Decoder {
-		if ties, err = gatetrain.TieEqualWeights(g, encoderNames); err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", name, err)
-		}
-		for _, t := range ties {
-			fmt.Fprintf(stdout, "shared weight %s of %s equals %s of %s: trained as one tied parameter, written into both files\n", t.Decoder, o.decoder, t.Encoder, o.model)
-		}
+	for _, t := range sel.Ties {
+		fmt.Fprintf(stdout, "shared weight %s of %s equals %s of %s: trained as one tied parameter, written into both files\n", t.Decoder, o.decoder, t.Encoder, o.model)
 	}
-	weights, shared, err := gatetrain.SelectWeights(g, r, p)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
-	}
-	for _, sw := range shared {
+	for _, sw := range sel.Shared {
 		fmt.Fprintf(stdout, "shared weight %s\n", sw)
-	}
-	if len(weights) == 0 {
-		return nil, nil, fmt.Errorf("%s: found no %s weights to train", name, p)
 	}
 	what := p.String()
 	if what == "all" {
 		what = "encoder and decoder"
 	}
-	fmt.Fprintf(stdout, "training %d %s weights jointly with the gates\n", len(weights), what)
-	return weights, ties, nil
-}
-
-// decoderCompanions are the files of the model's export, other than the
-// encoder and decoder files trained, that read the decoder's weights
-// (decoder_with_past_model.onnx, a merged decoder beside
-// decoder_model.onnx): they get its trained weights as trained_<file>.
-func decoderCompanions(files []string, encoder, decoder string, lo *onnxio.LoadOptions) []gatetrain.Companion {
-	var out []gatetrain.Companion
-	for _, f := range files {
-		if f == encoder || f == decoder {
-			continue
-		}
-		out = append(out, gatetrain.Companion{
-			Source: func() (*onnxio.Model, error) { return onnxio.Load(f, lo) },
-			File:   "trained_" + filepath.Base(f),
-		})
-	}
-	return out
+	fmt.Fprintf(stdout, "training %d %s weights jointly with the gates\n", len(sel.Weights), what)
+	return sel.Weights, sel.Ties, nil
 }
