@@ -95,13 +95,16 @@ type Config struct {
 	KeepHeads int
 
 	// Verification.
-	Beam        int
-	MaxLen      int
-	BenchBatch  []int
-	Repeats     int
-	Rounds      int
-	NoBench     bool
-	MaxBLEUDrop *float64
+	Beam       int
+	MaxLen     int
+	BenchBatch []int
+	Repeats    int
+	Rounds     int
+	// BenchSentences is the least number of sentences a timed run covers
+	// (verify.BenchOptions.Sentences).
+	BenchSentences int
+	NoBench        bool
+	MaxBLEUDrop    *float64
 	// BenchRunner runs each model's benchmark job of verify
 	// (verify.Config.BenchRunner); nil times them in this process, where
 	// peak memory includes the earlier stages and is not compared. Set by
@@ -128,7 +131,7 @@ func Default() Config {
 		CheckpointEvery: tc.CheckpointEvery, Distill: tc.Distill, WeightLR: tc.WeightLR,
 		Analyze: true, PruneBy: "gates",
 		Beam: search.Beam, MaxLen: search.MaxLen,
-		BenchBatch: bench.Batches, Repeats: bench.Repeats, Rounds: bench.Rounds,
+		BenchBatch: bench.Batches, Repeats: bench.Repeats, Rounds: bench.Rounds, BenchSentences: bench.Sentences,
 	}
 }
 
@@ -293,6 +296,9 @@ var Fields = []Field{
 	}},
 	{"verify.repeats", "repeats", "int", "timed runs per speed measurement", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.Repeats, 1) }},
 	{"verify.rounds", "rounds", "int", "interleaved rounds the timed runs are split into, original and pruned alternately", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.Rounds, 1) }},
+	{"verify.bench-sentences", "bench-sentences", "int", "sentences each timed run covers at least: ceil(N/batch) batches translated one after the other", func(c *Config, v []string, _ func(string) string) error {
+		return parseInt(v[0], &c.BenchSentences, 1)
+	}},
 	{"verify.no-bench", "no-bench", "bool", "skip the speed measurements", func(c *Config, v []string, _ func(string) string) error { return parseBool(v[0], &c.NoBench) }},
 	{"verify.max-bleu-drop", "max-bleu-drop", "float", "fail (exit 1) when test BLEU drops by more than this", func(c *Config, v []string, _ func(string) string) error {
 		if v[0] == "" {

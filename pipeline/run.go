@@ -414,7 +414,7 @@ func (r *runner) fingerprints() error {
 		pruneIn = r.fp[StageAnalyze]
 	}
 	r.fp[StagePrune] = chain(pruneIn, c.Attention, c.PruneBy, c.KeepHeads)
-	r.fp[StageVerify] = chain(r.fp[StagePrune], tok, test, r.sp, c.Beam, c.MaxLen, c.BenchBatch, c.Repeats, c.Rounds, c.NoBench, c.MaxBLEUDrop, r.session().Provider, c.DeviceID)
+	r.fp[StageVerify] = chain(r.fp[StagePrune], tok, test, r.sp, c.Beam, c.MaxLen, c.BenchBatch, c.Repeats, c.Rounds, c.BenchSentences, c.NoBench, c.MaxBLEUDrop, r.session().Provider, c.DeviceID)
 	return nil
 }
 

@@ -716,7 +716,7 @@ func (r *runner) verify(ctx context.Context) error {
 	}
 	cfg.Search.Beam = c.Beam
 	cfg.Search.MaxLen = c.MaxLen
-	cfg.Bench.Batches, cfg.Bench.Repeats, cfg.Bench.Rounds = c.BenchBatch, c.Repeats, c.Rounds
+	cfg.Bench.Batches, cfg.Bench.Repeats, cfg.Bench.Rounds, cfg.Bench.Sentences = c.BenchBatch, c.Repeats, c.Rounds, c.BenchSentences
 	cfg.Decision = r.decision
 	if cfg.Decision == nil {
 		// The prune stage was reused: its decision is in decision.json.

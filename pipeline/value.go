@@ -116,6 +116,8 @@ func (c *Config) Value(key string) string {
 		return itoa(c.Repeats)
 	case "verify.rounds":
 		return itoa(c.Rounds)
+	case "verify.bench-sentences":
+		return itoa(c.BenchSentences)
 	case "verify.no-bench":
 		return strconv.FormatBool(c.NoBench)
 	case "verify.max-bleu-drop":

@@ -250,8 +250,8 @@ func (r *Report) sections() []section {
 		if memory {
 			mem = fmt.Sprintf("peak RSS %s (original) and %s (pruned), each model timed in a process of its own", bytesHuman(bo.PeakRSS), bytesHuman(bp.PeakRSS))
 		}
-		sp.notes = append(sp.notes, fmt.Sprintf("%s: %d intra-op threads asked (0: ONNX Runtime's default), %d CPUs, %s, cached decoding %v, step after %d tokens; %s; load average %.2f→%.2f (original), %.2f→%.2f (pruned)",
-			p, bo.Threads, bo.NumCPU, runsString(bo), bo.Cached, stepPast(bo), mem, bo.LoadAvg[0], bo.LoadAvg[1], bp.LoadAvg[0], bp.LoadAvg[1]))
+		sp.notes = append(sp.notes, fmt.Sprintf("%s: %d intra-op threads asked (0: ONNX Runtime's default), %d CPUs, %s%s, cached decoding %v, step after %d tokens; %s; load average %.2f→%.2f (original), %.2f→%.2f (pruned)",
+			p, bo.Threads, bo.NumCPU, runsString(bo), perRunString(bo), bo.Cached, stepPast(bo), mem, bo.LoadAvg[0], bo.LoadAvg[1], bp.LoadAvg[0], bp.LoadAvg[1]))
 	}
 	if len(r.Speedups) > 0 {
 		t := table{head: []string{"provider", "batch", "encoder", "encoder FLOP bound", "decoder step", "step FLOP bound", "tokens/s", "per-token FLOP bound"}}
@@ -277,6 +277,21 @@ func runsString(b *Bench) string {
 	}
 	return fmt.Sprintf("%d timed runs interleaved in %d rounds (original and pruned alternately, ABBA order, each job in a fresh session after %d warm-up runs), statistics over all rounds' runs",
 		b.Repeats, b.Rounds, b.Warmup)
+}
+
+// perRunString says how many batches one timed run covers at each batch
+// size (BenchBatch.PerRun), or "" when every run covers one.
+func perRunString(b *Bench) string {
+	var parts []string
+	for _, bb := range b.Batches {
+		if bb.PerRun > 1 {
+			parts = append(parts, fmt.Sprintf("%d batches of %d", bb.PerRun, bb.Batch))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; a timed run translates " + strings.Join(parts, ", ") + " one after the other (times of the encoder and the step per batch)"
 }
 
 func stepPast(b *Bench) int {
