@@ -305,7 +305,7 @@ func stepPast(b *Bench) int {
 // the chart, which show the same ratios.
 var speedupNotes = []string{
 	"speedup = original time / pruned time (tokens/s: pruned / original), above 1 when the pruned model is faster; FLOP bound = original FLOPs / pruned FLOPs of the MatMul/Gemm nodes at batch 1",
-	"with interleaved rounds the speedup is the median over rounds of each round's ratio of medians (both models timed back to back, under the same load) and the range in brackets is the smallest and largest round's ratio; with one round it is the ratio of the medians and the range comes from the quartiles of the runs",
+	"with interleaved rounds the speedup is the median over rounds of each round's ratio of medians (both models timed back to back, under the same load) and the range in brackets is the smallest and largest round's ratio, from 6 rounds on the distribution-free 95% interval of that median (the k-th smallest to the k-th largest round ratio); with one round it is the ratio of the medians and the range comes from the quartiles of the runs",
 	"not significant: the range includes 1, so the difference is within the variation of the measurement; unchanged: the pruning did not change that part, so its timing difference is noise and no speedup is given",
 }
 

@@ -317,7 +317,7 @@ func structuresBlock(r *Results) string {
 	fmt.Fprintf(&b, "Gate training (`onnxprune run`, %s steps of at most %s padded tokens, Lagrange multipliers at rate %s) to a budget of FLOPs per generated token, "+
 		"counted with the key/value cache at batch 1 and the training corpus's median lengths; test BLEU and chrF on %s verses (paired bootstrap p against the dense model, %s resamples); "+
 		"dev loss on %s verses; parameters as `verify` counts them; speed: `onnxprune verify` %s, %s sentences, %s intra-op threads, "+
-		"tokens/s of whole greedy translations, the paired ratio (pruned / dense) with the range of the round ratios and the FLOP bound per token.\n\n",
+		"tokens/s of whole greedy translations, the paired ratio (pruned / dense) with the range of the round ratios (from 6 rounds on, the 95%% interval of their median) and the FLOP bound per token.\n\n",
 		r.Settings["steps"], r.Settings["max_tokens"], r.Settings["structures_lagrange_lr"], thousands(int64(r.TestSentences)),
 		thousands(int64(r.Bootstrap.Resamples)), thousands(int64(r.LossSentences)), "`"+flags+"`", r.Settings["speed_sentences"], r.Settings["threads"])
 	b.WriteString("| gated | FLOP budget | kept | BLEU | chrF | dev loss | parameters | FLOPs / token | tokens/s ×, batch 1 | tokens/s ×, batch 32 |\n")
