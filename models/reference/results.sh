@@ -105,7 +105,10 @@ else
 	BUDGETS="24 16 10 6 4" LAMBDAS="0.005 0.01 0.02 0.05" ALL_BUDGETS="48 24 12" ALL_LAMBDAS="0.01 0.05"
 	STEPS=300 MAX_TOKENS=2048 TEST_N=0 VAL_N=0 LOSS_N=0 AN_N=0 EWT_N=0
 	SPEED_N=100 SPEED="--bench-batch 1,8 --repeats 30 --rounds 5"
-	ST_SPEED="--bench-batch 1,32 --repeats 20 --rounds 5"
+	# one timed run a round, 20 rounds: each run paired with the other
+	# model's next to it in time, and the median's 95% interval (verify)
+	# from 20 round ratios
+	ST_SPEED="--bench-batch 1,32 --warmup 1 --repeats 20 --rounds 20"
 fi
 # Issue 21: FLOP budgets (percent of the dense model's FLOPs per generated
 # token) for heads, FFN neurons and sublayers gated together (st-fP), and for
