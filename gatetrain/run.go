@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"sort"
 	"strings"
 
 	"google.golang.org/protobuf/proto"
@@ -57,21 +58,12 @@ type RunOptions struct {
 	// chosen; the trained model is then written from the source model
 	// untied the same way.
 	Untied bool
-	// WeightSource loads the model file the trained weights are written
-	// into (nil: Source), as WeightFile in OutDir ("": TrainedModelName).
-	WeightSource func() (*onnxio.Model, error)
-	WeightFile   string
-	// For a joined pair, WeightSource is the encoder file; the decoder's
-	// trained weights go into a copy of the decoder file that
-	// DecoderWeightSource loads (a merged decoder as it is: its branches
-	// read the same initializers), written as DecoderWeightFile. A weight
-	// of the joined graph is the encoder file's when that file has it,
-	// else the decoder file's under its name there (Join prefixed names
-	// both files use with "dec/"). Ties (TieEqualWeights) write the
-	// encoder weight's trained value into the decoder's copy too.
-	DecoderWeightSource func() (*onnxio.Model, error)
-	DecoderWeightFile   string
-	Ties                []Tie
+	// WeightFiles are the copies of the model the trained weights are
+	// written into (nil: one, of Source, as TrainedModelName).
+	WeightFiles []WeightFiles
+	// Ties (TieEqualWeights) write the encoder weight's trained value into
+	// the decoder file's copy too.
+	Ties []Tie
 	// WeightParts are the parts whose weights train (SelectWeights): the
 	// written files are untied as the training graph was.
 	WeightParts WeightParts
@@ -82,6 +74,43 @@ type RunOptions struct {
 	OnStep func(StepInfo) error
 }
 
+// WeightFiles is one copy of the model that the trained weights are written
+// into, in RunOptions.OutDir.
+type WeightFiles struct {
+	// Source loads the model file (a split export's encoder file; nil:
+	// RunOptions.Source), written as File ("": TrainedModelName).
+	Source func() (*onnxio.Model, error)
+	File   string
+	// Decoder, for a joined pair, loads the decoder file (a merged decoder
+	// as it is: its branches read the same initializers), written as
+	// DecoderFile. A weight of the joined graph is the encoder file's when
+	// that file has it, else the decoder file's under its name there (Join
+	// prefixed names both files use with "dec/").
+	Decoder     func() (*onnxio.Model, error)
+	DecoderFile string
+	// Companions are the export's other decoder files
+	// (decoder_with_past_model.onnx, a merged decoder beside
+	// decoder_model.onnx): every trained weight written into the decoder
+	// file is also written into each companion, at the initializer that
+	// holds the same original weight there (MatchWeights), so that decoding
+	// with the key/value cache computes with the trained weights too.
+	Companions []Companion
+}
+
+// Companion is a decoder file that reads the decoder file's weights under
+// names of its own: Source loads it, written as File.
+type Companion struct {
+	Source func() (*onnxio.Model, error)
+	File   string
+}
+
+// TrainedFile is a file written with trained weights: its path and the
+// number of trained weights it holds.
+type TrainedFile struct {
+	Path    string
+	Weights int
+}
+
 // Result summarizes a finished run.
 type Result struct {
 	// Gates is the final gates.json and Steps the number of steps run.
@@ -89,6 +118,9 @@ type Result struct {
 	Steps     int
 	DenseLoss float64 // validation loss with every gate 1 (NaN without Dev)
 	FinalLoss float64 // validation loss with the final 0/1 gates
+	// TrainedFiles are the files written with trained weights, in the
+	// order of RunOptions.WeightFiles (encoder, decoder, companions).
+	TrainedFiles []TrainedFile
 }
 
 // ErrInterrupted is returned (wrapped with the context's error) when the run
@@ -283,7 +315,7 @@ func Run(ctx context.Context, o RunOptions) (*Result, error) {
 		teacherSess.Close()
 	}
 	if len(tg.Weights) > 0 {
-		if err := writeTrainedWeights(o, tg, t.State.Weights); err != nil {
+		if res.TrainedFiles, err = writeTrainedWeights(o, tg, t.State.Weights); err != nil {
 			return nil, err
 		}
 	}
@@ -378,76 +410,132 @@ func saveGraph(source func() (*onnxio.Model, error), name string, g *graphedit.G
 	return m.Save(path, nil)
 }
 
-// writeTrainedWeights writes the model with the trained weights in place of
-// the originals (gates included, as in the gated input); for a joined pair,
-// the encoder file with the encoder's and the decoder file with the
-// decoder's, each only when it has trained weights.
-func writeTrainedWeights(o RunOptions, tg *TrainGraph, weights [][]float32) error {
-	src := o.WeightSource
+// writeTrainedWeights writes each copy of o.WeightFiles with the trained
+// weights in place of the originals (gates included, as in the gated
+// input) and lists the files written.
+func writeTrainedWeights(o RunOptions, tg *TrainGraph, weights [][]float32) ([]TrainedFile, error) {
+	sets := o.WeightFiles
+	if len(sets) == 0 {
+		sets = []WeightFiles{{}}
+	}
+	var out []TrainedFile
+	for _, s := range sets {
+		files, err := writeWeightFiles(o, s, tg, weights)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, files...)
+	}
+	return out, nil
+}
+
+// weightTarget is one file being written: its graph and the trained
+// weight (an index of TrainGraph.Weights) of each initializer set.
+type weightTarget struct {
+	g      *graphedit.Graph
+	source func() (*onnxio.Model, error)
+	file   string
+	set    map[string]int
+}
+
+// writeWeightFiles writes one copy of the model: for a joined pair, the
+// encoder file with the encoder's trained weights, the decoder file with
+// the decoder's and each companion with those of the decoder file it
+// holds, each file only when it has trained weights.
+func writeWeightFiles(o RunOptions, s WeightFiles, tg *TrainGraph, weights [][]float32) ([]TrainedFile, error) {
+	src := s.Source
 	if src == nil {
 		src = o.Source
 	}
 	if src == nil {
-		return fmt.Errorf("gatetrain: trained weights: no source model to write them into")
+		return nil, fmt.Errorf("gatetrain: trained weights: no source model to write them into")
 	}
-	name := o.WeightFile
+	name := s.File
 	if name == "" {
 		name = TrainedModelName
 	}
-	trained := map[string]int{}
-	for i, n := range tg.Weights {
-		trained[n] = i
-	}
 	first, err := loadForWeights(src, o, tg.Roles.DecIn)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if o.DecoderWeightSource == nil {
-		for n, i := range trained {
-			if err := setWeight(first, n, tg.WeightShapes[i], weights[i], o.Model); err != nil {
-				return err
+	enc := weightTarget{g: first, source: src, file: name, set: map[string]int{}}
+	targets := []*weightTarget{&enc}
+	if s.Decoder == nil {
+		for i, n := range tg.Weights {
+			enc.set[n] = i
+		}
+	} else {
+		// A joined pair: the encoder file's names stay the joined graph's.
+		g, err := loadForWeights(s.Decoder, o, splitDecIDs)
+		if err != nil {
+			return nil, err
+		}
+		dec := weightTarget{g: g, source: s.Decoder, file: s.DecoderFile, set: map[string]int{}}
+		trained := map[string]int{}
+		for i, n := range tg.Weights {
+			trained[n] = i
+			if v := first.Value(n); v != nil && v.IsInitializer() {
+				enc.set[n] = i
+			} else {
+				dec.set[decoderName(g, n)] = i
 			}
 		}
-		return saveGraph(src, o.Model, first, filepath.Join(o.OutDir, name))
-	}
-	// A joined pair: the encoder file's names stay the joined graph's.
-	dec, err := loadForWeights(o.DecoderWeightSource, o, splitDecIDs)
-	if err != nil {
-		return err
-	}
-	encChanged, decChanged := false, false
-	for n, i := range trained {
-		if first.Value(n) != nil && first.Value(n).IsInitializer() {
-			if err := setWeight(first, n, tg.WeightShapes[i], weights[i], o.Model); err != nil {
-				return err
+		for _, t := range o.Ties {
+			if i, ok := trained[t.Encoder]; ok {
+				dec.set[decoderName(g, t.Decoder)] = i
 			}
-			encChanged = true
+		}
+		targets = append(targets, &dec)
+		// The companions are matched against the decoder file's original
+		// values, before they are replaced.
+		var names []string
+		for n := range dec.set {
+			if v := g.Value(n); v == nil || !v.IsInitializer() {
+				return nil, fmt.Errorf("gatetrain: trained weight %q is not an initializer of %s's main graph", n, s.DecoderFile)
+			}
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, c := range s.Companions {
+			cg, err := loadForWeights(c.Source, o, splitDecIDs)
+			if err != nil {
+				return nil, err
+			}
+			match, err := MatchWeights(g, cg, names)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", c.File, err)
+			}
+			ct := weightTarget{g: cg, source: c.Source, file: c.File, set: map[string]int{}}
+			for _, n := range names {
+				m, ok := match[n]
+				if !ok {
+					continue
+				}
+				if j, dup := ct.set[m]; dup && j != dec.set[n] {
+					return nil, fmt.Errorf("gatetrain: %s: initializer %q holds two weights trained apart (%s and %s)", c.File, m, tg.Weights[j], tg.Weights[dec.set[n]])
+				}
+				ct.set[m] = dec.set[n]
+			}
+			targets = append(targets, &ct)
+		}
+	}
+	var out []TrainedFile
+	for _, t := range targets {
+		if len(t.set) == 0 {
 			continue
 		}
-		if err := setWeight(dec, decoderName(dec, n), tg.WeightShapes[i], weights[i], o.DecoderWeightFile); err != nil {
-			return err
+		for n, i := range t.set {
+			if err := setWeight(t.g, n, tg.WeightShapes[i], weights[i], t.file); err != nil {
+				return nil, err
+			}
 		}
-		decChanged = true
-	}
-	for _, t := range o.Ties {
-		i, ok := trained[t.Encoder]
-		if !ok {
-			continue
+		path := filepath.Join(o.OutDir, t.file)
+		if err := saveGraph(t.source, t.file, t.g, path); err != nil {
+			return nil, err
 		}
-		if err := setWeight(dec, decoderName(dec, t.Decoder), tg.WeightShapes[i], weights[i], o.DecoderWeightFile); err != nil {
-			return err
-		}
-		decChanged = true
+		out = append(out, TrainedFile{Path: path, Weights: len(t.set)})
 	}
-	if encChanged {
-		if err := saveGraph(src, o.Model, first, filepath.Join(o.OutDir, name)); err != nil {
-			return err
-		}
-	}
-	if decChanged {
-		return saveGraph(o.DecoderWeightSource, o.DecoderWeightFile, dec, filepath.Join(o.OutDir, o.DecoderWeightFile))
-	}
-	return nil
+	return out, nil
 }
 
 // loadForWeights loads a file the trained weights are written into, untied

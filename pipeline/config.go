@@ -77,6 +77,11 @@ type Config struct {
 	// Distill adds the KL divergence from the dense model's distribution
 	// to the training loss (train --distill, --distill-temperature).
 	Distill gatetrain.Distill
+	// TrainWeights are the parts whose weights train with the gates
+	// (train --train-weights), at the learning rate WeightLR; the prune
+	// stage then cuts the model with the trained weights.
+	TrainWeights gatetrain.WeightParts
+	WeightLR     float64
 
 	// Analysis.
 	Analyze          bool
@@ -90,13 +95,16 @@ type Config struct {
 	KeepHeads int
 
 	// Verification.
-	Beam        int
-	MaxLen      int
-	BenchBatch  []int
-	Repeats     int
-	Rounds      int
-	NoBench     bool
-	MaxBLEUDrop *float64
+	Beam       int
+	MaxLen     int
+	BenchBatch []int
+	Repeats    int
+	Rounds     int
+	// BenchSentences is the least number of sentences a timed run covers
+	// (verify.BenchOptions.Sentences).
+	BenchSentences int
+	NoBench        bool
+	MaxBLEUDrop    *float64
 	// BenchRunner runs each model's benchmark job of verify
 	// (verify.Config.BenchRunner); nil times them in this process, where
 	// peak memory includes the earlier stages and is not compared. Set by
@@ -120,10 +128,10 @@ func Default() Config {
 	search, bench := verify.DefaultSearch(), verify.DefaultBench()
 	return Config{
 		Seed: tc.Seed, Structures: structures.List{Heads: true}, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, LagrangeLR: tc.LagrangeLR, MaxTokens: ts.MaxTokens,
-		CheckpointEvery: tc.CheckpointEvery, Distill: tc.Distill,
+		CheckpointEvery: tc.CheckpointEvery, Distill: tc.Distill, WeightLR: tc.WeightLR,
 		Analyze: true, PruneBy: "gates",
 		Beam: search.Beam, MaxLen: search.MaxLen,
-		BenchBatch: bench.Batches, Repeats: bench.Repeats, Rounds: bench.Rounds,
+		BenchBatch: bench.Batches, Repeats: bench.Repeats, Rounds: bench.Rounds, BenchSentences: bench.Sentences,
 	}
 }
 
@@ -241,6 +249,15 @@ var Fields = []Field{
 	{"train.distill-temperature", "distill-temperature", "float", "temperature T of the distillation term (--distill)", func(c *Config, v []string, _ func(string) string) error {
 		return parseFloat(v[0], &c.Distill.Temperature)
 	}},
+	{"train.weights", "train-weights", "string", "also train weights: encoder, decoder, all, or a comma list", func(c *Config, v []string, _ func(string) string) error {
+		p, err := gatetrain.ParseWeightParts(v[0])
+		if err != nil {
+			return fmt.Errorf("%q: want encoder, decoder, all or a comma list of them", v[0])
+		}
+		c.TrainWeights = p
+		return nil
+	}},
+	{"train.weight-lr", "weight-lr", "float", "learning rate of trained weights (--train-weights)", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.WeightLR) }},
 	{"train.lagrange-lr", "lagrange-lr", "float", "ascent rate of the Lagrange multipliers", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.LagrangeLR) }},
 	{"train.max-tokens", "max-tokens", "int", "padded tokens per batch (rows × longest sentence)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.MaxTokens, 1) }},
 	{"train.checkpoint-every", "checkpoint-every", "int", "checkpoint every N steps", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.CheckpointEvery, 1) }},
@@ -279,6 +296,9 @@ var Fields = []Field{
 	}},
 	{"verify.repeats", "repeats", "int", "timed runs per speed measurement", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.Repeats, 1) }},
 	{"verify.rounds", "rounds", "int", "interleaved rounds the timed runs are split into, original and pruned alternately", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.Rounds, 1) }},
+	{"verify.bench-sentences", "bench-sentences", "int", "sentences each timed run covers at least: ceil(N/batch) batches translated one after the other", func(c *Config, v []string, _ func(string) string) error {
+		return parseInt(v[0], &c.BenchSentences, 1)
+	}},
 	{"verify.no-bench", "no-bench", "bool", "skip the speed measurements", func(c *Config, v []string, _ func(string) string) error { return parseBool(v[0], &c.NoBench) }},
 	{"verify.max-bleu-drop", "max-bleu-drop", "float", "fail (exit 1) when test BLEU drops by more than this", func(c *Config, v []string, _ func(string) string) error {
 		if v[0] == "" {
@@ -496,6 +516,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("pipeline: ids and tokenizer exclude each other")
 	case !c.Structures.HeadsOnly() && c.PruneBy != "gates":
 		return fmt.Errorf("pipeline: structures other than heads are pruned by their gates (prune.by: gates)")
+	case c.TrainWeights.Any() && c.Steps == 0:
+		return fmt.Errorf("pipeline: train.weights %s needs training (train.max-steps > 0)", c.TrainWeights)
 	}
 	if _, err := c.Budget.Set(); err != nil {
 		return fmt.Errorf("pipeline: %w", err)

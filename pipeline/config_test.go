@@ -192,6 +192,7 @@ func TestValidate(t *testing.T) {
 		{"rank without keep", func(c *Config) { c.PruneBy = "relevance" }, "keep-heads"},
 		{"rank without analysis", func(c *Config) { c.PruneBy, c.KeepHeads, c.Analyze = "importance", 2, false }, "analysis"},
 		{"ids and tokenizer", func(c *Config) { c.Tokenizer = filepath.Join("x", "spm.model") }, "exclude"},
+		{"weights without training", func(c *Config) { c.Steps, c.PruneBy, c.KeepHeads, c.TrainWeights.Encoder = 0, "relevance", 2, true }, "train.weights encoder needs training"},
 	} {
 		c := base()
 		tc.edit(&c)
@@ -212,7 +213,7 @@ func TestValueRoundTrip(t *testing.T) {
 	special := map[string]string{
 		"attention": "encoder,cross", "provider": "cuda", "cudnn-conv-algo-search": "heuristic",
 		"prune.by": "relevance", "cuda-mem-limit": "1024", "structures": "heads,ffn:8,sublayers",
-		"train.target-params": "50%", "train.target-flops": "1e6",
+		"train.target-params": "50%", "train.target-flops": "1e6", "train.weights": "encoder",
 	}
 	for _, f := range Fields {
 		def := Default()

@@ -52,6 +52,12 @@ const (
 	VerifyDir       = "verify"
 	DecisionFile    = "decision.json"
 	TrainResultFile = "result.json"
+	// TrainedDir and TrainedGatedDir, in TrainDir, hold the model's files
+	// with the weights trained by train.weights: the original's (what the
+	// prune stage cuts) and the gate stage's (what verify checks the
+	// pruned model against), each file that holds a trained weight.
+	TrainedDir      = "trained"
+	TrainedGatedDir = "trained-gated"
 )
 
 // ErrThreshold marks a run whose verification missed a threshold
@@ -398,6 +404,9 @@ func (r *runner) fingerprints() error {
 		// theirs.
 		trainParts = append(trainParts, c.Distill)
 	}
+	if c.TrainWeights.Any() {
+		trainParts = append(trainParts, c.TrainWeights, c.WeightLR)
+	}
 	r.fp[StageTrain] = chain(r.fp[StageGate], trainParts...)
 	r.fp[StageAnalyze] = chain(r.fp[StageInspect], tok, dev, r.sp, c.AnalyzeSentences)
 	pruneIn := r.fp[StageTrain]
@@ -405,7 +414,7 @@ func (r *runner) fingerprints() error {
 		pruneIn = r.fp[StageAnalyze]
 	}
 	r.fp[StagePrune] = chain(pruneIn, c.Attention, c.PruneBy, c.KeepHeads)
-	r.fp[StageVerify] = chain(r.fp[StagePrune], tok, test, r.sp, c.Beam, c.MaxLen, c.BenchBatch, c.Repeats, c.Rounds, c.NoBench, c.MaxBLEUDrop, r.session().Provider, c.DeviceID)
+	r.fp[StageVerify] = chain(r.fp[StagePrune], tok, test, r.sp, c.Beam, c.MaxLen, c.BenchBatch, c.Repeats, c.Rounds, c.BenchSentences, c.NoBench, c.MaxBLEUDrop, r.session().Provider, c.DeviceID)
 	return nil
 }
 

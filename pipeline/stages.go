@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -187,6 +188,13 @@ func (r *runner) train(ctx context.Context) error {
 		fmt.Fprintf(r.log, "  resuming from %s\n", filepath.Join(dir, gatetrain.CheckpointFileName))
 	}
 	every := max(1, c.Steps/10)
+	var weights *WeightSelection
+	var weightFiles []gatetrain.WeightFiles
+	if ts.Weights.Any() {
+		if weights, weightFiles, err = r.trainWeights(g, joined.Name, ts.Weights); err != nil {
+			return err
+		}
+	}
 	ro := ts.RunOptions(joined, c.Attention, train, dev, sp)
 	ro.OutDir, ro.Resume, ro.Session = dir, resume, r.session()
 	ro.OnStep = func(s gatetrain.StepInfo) error {
@@ -203,9 +211,15 @@ func (r *runner) train(ctx context.Context) error {
 		}
 		return nil
 	}
+	if weights != nil {
+		ro.TrainWeights, ro.Ties, ro.Untied, ro.WeightParts, ro.WeightFiles = weights.Weights, weights.Ties, true, ts.Weights, weightFiles
+	}
 	res, err := gatetrain.Run(ctx, ro)
 	if err != nil {
 		return err
+	}
+	for _, f := range res.TrainedFiles {
+		fmt.Fprintf(r.log, "  trained weights in %s (%d)\n", f.Path, f.Weights)
 	}
 	tr := TrainResult{Steps: res.Steps, OpenHeads: res.Gates.OpenHeads, Heads: len(res.Gates.Heads), DenseLoss: res.DenseLoss, FinalLoss: res.FinalLoss}
 	if math.IsNaN(tr.DenseLoss) {
@@ -220,6 +234,64 @@ func (r *runner) train(ctx context.Context) error {
 		fmt.Fprintf(r.log, "  %s %.4g of %.4g dense (%.1f%%; target %.4g)\n", b.What, b.Kept, b.Dense, 100*b.Kept/b.Dense, b.Target)
 	}
 	return writeJSON(filepath.Join(dir, TrainResultFile), tr)
+}
+
+// trainWeights selects the weights that train with the gates
+// (SelectWeights, as the train command does) on the joined graph g, says
+// what it found, and lists the copies of the model they are written into:
+// the original's files into TrainedDir and the gate stage's into
+// TrainedGatedDir (a split export's other decoder files included).
+func (r *runner) trainWeights(g *graphedit.Graph, name string, parts gatetrain.WeightParts) (*WeightSelection, []gatetrain.WeightFiles, error) {
+	var encoderNames map[string]bool
+	if len(r.files) > 1 {
+		encoderNames = map[string]bool{}
+		for _, v := range r.model[0].Graph.Initializers() {
+			encoderNames[v.Name()] = true
+		}
+	}
+	sel, err := SelectWeights(g, graphedit.IORoles{}, parts, encoderNames)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	for _, t := range sel.Ties {
+		fmt.Fprintf(r.log, "  shared weight %s of the decoder equals %s of the encoder: trained as one tied parameter\n", t.Decoder, t.Encoder)
+	}
+	for _, sw := range sel.Shared {
+		fmt.Fprintf(r.log, "  shared weight %s\n", sw)
+	}
+	fmt.Fprintf(r.log, "  training %d weights (%s) jointly with the gates\n", len(sel.Weights), parts)
+	var sets []gatetrain.WeightFiles
+	for _, set := range []struct {
+		dir   string
+		files []string
+	}{{TrainedDir, r.files}, {TrainedGatedDir, r.outFiles(GatedDir)}} {
+		if err := os.MkdirAll(r.path(TrainDir, set.dir), 0o755); err != nil {
+			return nil, nil, err
+		}
+		var names []string
+		for _, f := range set.files {
+			names = append(names, filepath.Join(set.dir, filepath.Base(f)))
+		}
+		sets = append(sets, WeightFilesOf(set.files, names, r.loadOptions()))
+	}
+	return sel, sets, nil
+}
+
+// trainedFiles maps each of files (the original's or the gate stage's) to
+// its copy with trained weights in dir of TrainDir, where training wrote
+// one, else to itself.
+func (r *runner) trainedFiles(files []string, dir string) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = f
+		if !r.c.TrainWeights.Any() || r.c.Steps == 0 {
+			continue
+		}
+		if p := r.path(TrainDir, dir, filepath.Base(f)); fileExists(p) {
+			out[i] = p
+		}
+	}
+	return out
 }
 
 func (r *runner) analyze(ctx context.Context) error {
@@ -523,8 +595,26 @@ func (r *runner) rankDecision(blocks []*heads.Block) (map[string][]int, error) {
 }
 
 func (r *runner) prune(ctx context.Context) error {
-	// The last stage to read the loaded graphs: it cuts them in place.
+	// The last stage to read the loaded graphs: it cuts them in place. With
+	// trained weights it cuts the files training wrote instead.
 	files := r.model
+	if trained := r.trainedFiles(r.files, TrainedDir); !slices.Equal(trained, r.files) {
+		var loadedHere []*ModelFile
+		files = slices.Clone(r.model)
+		for i, p := range trained {
+			if p == r.files[i] {
+				continue
+			}
+			l, err := loadModel([]string{p}, r.loadOptions(), false, r.count)
+			if err != nil {
+				closeModel(loadedHere)
+				return err
+			}
+			loadedHere = append(loadedHere, l[0])
+			files[i] = l[0]
+		}
+		defer closeModel(loadedHere)
+	}
 	blocks, err := allBlocks(files)
 	if err != nil {
 		return err
@@ -637,7 +727,7 @@ func (r *runner) verify(ctx context.Context) error {
 		WorkDir:   r.path(VerifyDir),
 		// The gate stage's model, its gates set to the decision, is what
 		// the pruned model must compute.
-		Gated:       r.outFiles(GatedDir),
+		Gated:       r.trainedFiles(r.outFiles(GatedDir), TrainedGatedDir),
 		BenchRunner: c.BenchRunner,
 	}
 	if r.tok != nil {
@@ -646,7 +736,7 @@ func (r *runner) verify(ctx context.Context) error {
 	}
 	cfg.Search.Beam = c.Beam
 	cfg.Search.MaxLen = c.MaxLen
-	cfg.Bench.Batches, cfg.Bench.Repeats, cfg.Bench.Rounds = c.BenchBatch, c.Repeats, c.Rounds
+	cfg.Bench.Batches, cfg.Bench.Repeats, cfg.Bench.Rounds, cfg.Bench.Sentences = c.BenchBatch, c.Repeats, c.Rounds, c.BenchSentences
 	cfg.Decision = r.decision
 	if cfg.Decision == nil {
 		// The prune stage was reused (a resumed run): its decision is
@@ -704,4 +794,10 @@ func (i indent) Write(p []byte) (int, error) {
 		return 0, err
 	}
 	return len(p), nil
+}
+
+// fileExists reports whether p is a regular file.
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
 }

@@ -23,6 +23,9 @@ type TrainSettings struct {
 	MaxTokens, Window int
 	// Smoothing is the label smoothing ε of the cross-entropy.
 	Smoothing float64
+	// Weights are the parts whose weights train with the gates (at
+	// Cfg.WeightLR).
+	Weights gatetrain.WeightParts
 }
 
 // DefaultTrainSettings are gatetrain.DefaultConfig with batches of 2048
@@ -52,6 +55,8 @@ func (c Config) TrainSettings() TrainSettings {
 	s.Cfg.LagrangeLR = c.LagrangeLR
 	s.Cfg.CheckpointEvery = c.CheckpointEvery
 	s.Cfg.Distill = c.Distill
+	s.Cfg.WeightLR = c.WeightLR
+	s.Weights = c.TrainWeights
 	s.MaxTokens = c.MaxTokens
 	return s
 }

@@ -32,6 +32,8 @@ func (c *Config) Value(key string) string {
 		return string(c.Provider)
 	case "cuda-mem-limit":
 		return strconv.FormatInt(c.CUDA.MemLimit, 10)
+	case "train.weights":
+		return c.TrainWeights.String()
 	case "verify.bench-batch":
 		var bs []string
 		for _, b := range c.BenchBatch {
@@ -58,10 +60,11 @@ func (c *Config) plainFields() map[string]any {
 		"train.target-params": &c.Budget.Params, "train.target-flops": &c.Budget.FLOPs, "train.lr": &c.LR,
 		"train.lagrange-lr": &c.LagrangeLR, "train.max-tokens": &c.MaxTokens, "train.checkpoint-every": &c.CheckpointEvery,
 		"train.distill": &c.Distill.Alpha, "train.distill-temperature": &c.Distill.Temperature,
+		"train.weight-lr": &c.WeightLR,
 		"analyze.enabled": &c.Analyze, "analyze.max-sentences": &c.AnalyzeSentences, "analyze.conllu": &c.CoNLLU,
 		"prune.by": &c.PruneBy, "prune.keep-heads": &c.KeepHeads,
 		"verify.beam": &c.Beam, "verify.max-len": &c.MaxLen, "verify.repeats": &c.Repeats, "verify.rounds": &c.Rounds,
-		"verify.no-bench": &c.NoBench,
+		"verify.bench-sentences": &c.BenchSentences, "verify.no-bench": &c.NoBench,
 	}
 }
 

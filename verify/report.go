@@ -250,8 +250,8 @@ func (r *Report) sections() []section {
 		if memory {
 			mem = fmt.Sprintf("peak RSS %s (original) and %s (pruned), each model timed in a process of its own", bytesHuman(bo.PeakRSS), bytesHuman(bp.PeakRSS))
 		}
-		sp.notes = append(sp.notes, fmt.Sprintf("%s: %d intra-op threads asked (0: ONNX Runtime's default), %d CPUs, %s, cached decoding %v, step after %d tokens; %s; load average %.2f→%.2f (original), %.2f→%.2f (pruned)",
-			p, bo.Threads, bo.NumCPU, runsString(bo), bo.Cached, stepPast(bo), mem, bo.LoadAvg[0], bo.LoadAvg[1], bp.LoadAvg[0], bp.LoadAvg[1]))
+		sp.notes = append(sp.notes, fmt.Sprintf("%s: %d intra-op threads asked (0: ONNX Runtime's default), %d CPUs, %s%s, cached decoding %v, step after %d tokens; %s; load average %.2f→%.2f (original), %.2f→%.2f (pruned)",
+			p, bo.Threads, bo.NumCPU, runsString(bo), perRunString(bo), bo.Cached, stepPast(bo), mem, bo.LoadAvg[0], bo.LoadAvg[1], bp.LoadAvg[0], bp.LoadAvg[1]))
 	}
 	if len(r.Speedups) > 0 {
 		t := table{head: []string{"provider", "batch", "encoder", "encoder FLOP bound", "decoder step", "step FLOP bound", "tokens/s", "per-token FLOP bound"}}
@@ -279,6 +279,21 @@ func runsString(b *Bench) string {
 		b.Repeats, b.Rounds, b.Warmup)
 }
 
+// perRunString says how many batches one timed run covers at each batch
+// size (BenchBatch.PerRun), or "" when every run covers one.
+func perRunString(b *Bench) string {
+	var parts []string
+	for _, bb := range b.Batches {
+		if bb.PerRun > 1 {
+			parts = append(parts, fmt.Sprintf("%d batches of %d", bb.PerRun, bb.Batch))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; a timed run translates " + strings.Join(parts, ", ") + " one after the other (times of the encoder and the step per batch)"
+}
+
 func stepPast(b *Bench) int {
 	if len(b.Batches) == 0 {
 		return 0
@@ -290,7 +305,7 @@ func stepPast(b *Bench) int {
 // the chart, which show the same ratios.
 var speedupNotes = []string{
 	"speedup = original time / pruned time (tokens/s: pruned / original), above 1 when the pruned model is faster; FLOP bound = original FLOPs / pruned FLOPs of the MatMul/Gemm nodes at batch 1",
-	"with interleaved rounds the speedup is the median over rounds of each round's ratio of medians (both models timed back to back, under the same load) and the range in brackets is the smallest and largest round's ratio; with one round it is the ratio of the medians and the range comes from the quartiles of the runs",
+	"with interleaved rounds the speedup is the median over rounds of each round's ratio of medians (both models timed back to back, under the same load) and the range in brackets is the smallest and largest round's ratio, from 6 rounds on the distribution-free 95% interval of that median (the k-th smallest to the k-th largest round ratio); with one round it is the ratio of the medians and the range comes from the quartiles of the runs",
 	"not significant: the range includes 1, so the difference is within the variation of the measurement; unchanged: the pruning did not change that part, so its timing difference is noise and no speedup is given",
 }
 

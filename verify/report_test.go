@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -106,6 +107,36 @@ func TestUnchangedParts(t *testing.T) {
 		enc, dec, err := unchangedParts(orig, tc.pruned, tc.removedIn)
 		if err != nil || enc != tc.enc || dec != tc.dec {
 			t.Errorf("%s: encoder %q, decoder %q (err %v), want %q, %q", tc.name, enc, dec, err, tc.enc, tc.dec)
+		}
+	}
+}
+
+// TestRatioManyRounds: from 6 rounds on, the spread is the distribution-free
+// 95% interval of the median round ratio (20 rounds: the 6th smallest and
+// the 6th largest, coverage 95.86%), not the range; up to 5 rounds it is
+// the range (5 rounds: 93.75%).
+func TestRatioManyRounds(t *testing.T) {
+	var a, b Timing
+	for i := 1; i <= 20; i++ {
+		a.RoundMedians = append(a.RoundMedians, float64(i))
+		b.RoundMedians = append(b.RoundMedians, 1)
+	}
+	r := timingRatio(a, b, 1)
+	if r.Value != 10.5 || r.Low != 6 || r.High != 15 || r.Spread != "over 20 rounds, 95% interval of the median" {
+		t.Errorf("20 rounds: %+v", r)
+	}
+	for _, tc := range []struct {
+		n          int
+		k          int
+		conf, slop float64
+	}{{3, 1, 0.75, 0}, {5, 1, 0.9375, 0}, {6, 1, 0.96875, 0}, {9, 2, 0.9609375, 0}, {20, 6, 0.9586, 1e-4}} {
+		rs := make([]float64, tc.n)
+		for i := range rs {
+			rs[i] = float64(i + 1)
+		}
+		lo, hi, conf := medianInterval(rs)
+		if lo != float64(tc.k) || hi != float64(tc.n+1-tc.k) || math.Abs(conf-tc.conf) > tc.slop+1e-12 {
+			t.Errorf("%d ratios: [%g, %g] coverage %g, want the %dth from each end, %g", tc.n, lo, hi, conf, tc.k, tc.conf)
 		}
 	}
 }

@@ -112,7 +112,7 @@ func mergeRounds(rounds []*Bench) (*Bench, error) {
 		var enc, step, sent []Timing
 		for i, b := range rounds {
 			x := b.Batches[j]
-			if x.Batch != bb.Batch || x.SrcLen != bb.SrcLen || x.StepPast != bb.StepPast || (x.Encoder == nil) != (bb.Encoder == nil) {
+			if x.Batch != bb.Batch || x.PerRun != bb.PerRun || x.SrcLen != bb.SrcLen || x.StepPast != bb.StepPast || (x.Encoder == nil) != (bb.Encoder == nil) {
 				return nil, fmt.Errorf("verify: round %d: batch %d (source length %d, step after %d) differs from round 1's batch %d (%d, %d)",
 					i+1, x.Batch, x.SrcLen, x.StepPast, bb.Batch, bb.SrcLen, bb.StepPast)
 			}

@@ -33,15 +33,25 @@ type BenchOptions struct {
 	// StepPast is the number of target tokens before the timed decoder
 	// step (kept below the sentences' length limit).
 	StepPast int
+	// Sentences is the least number of sentences one timed run covers
+	// (below 1 means 1): at batch size b, a timed run translates
+	// ceil(Sentences/b) batches of b sentences around the median length,
+	// one after the other, and runs the encoder on each of them and as
+	// many decoder steps (their times are per batch). A greedy
+	// translation of one short sentence at batch 1 takes about 0.1 s,
+	// which a loaded machine's scheduler stretches by a different factor
+	// in every run; a run of several sentences averages that out.
+	Sentences int `json:"sentences,omitempty"`
 	// Search holds the length limits and the cache choice of the timed
 	// whole-sentence translations, which are always greedy.
 	Search SearchOptions
 }
 
 // DefaultBench returns batches 1 and 8, 2 warm-up and 10 timed runs in 3
-// interleaved rounds, and the decoder step after 16 tokens.
+// interleaved rounds, the decoder step after 16 tokens, and at least 16
+// sentences a timed run.
 func DefaultBench() BenchOptions {
-	return BenchOptions{Batches: []int{1, 8}, Warmup: 2, Repeats: 10, Rounds: 3, StepPast: 16}
+	return BenchOptions{Batches: []int{1, 8}, Warmup: 2, Repeats: 10, Rounds: 3, StepPast: 16, Sentences: 16}
 }
 
 func (o *BenchOptions) defaults() {
@@ -52,6 +62,7 @@ func (o *BenchOptions) defaults() {
 	o.Repeats = max(o.Repeats, 1)
 	o.Rounds = min(max(o.Rounds, 1), o.Repeats)
 	o.StepPast = max(o.StepPast, 0)
+	o.Sentences = max(o.Sentences, 1)
 }
 
 // Timing summarises repeated runs, in milliseconds.
@@ -91,18 +102,23 @@ func summarize(ms []float64) Timing {
 
 // BenchBatch holds the measurements at one batch size.
 type BenchBatch struct {
-	// Batch is the batch size.
-	Batch int `json:"batch"`
-	// SrcLen is the padded source length of the batch.
+	// Batch is the batch size, and PerRun the number of batches one timed
+	// run covers (BenchOptions.Sentences; 0 in reports that predate it:
+	// one).
+	Batch  int `json:"batch"`
+	PerRun int `json:"per_run,omitempty"`
+	// SrcLen is the padded source length of the middle batch (the one of
+	// median length), the one the decoder step is timed on.
 	SrcLen int `json:"src_len"`
 	// StepPast is the number of tokens before the timed decoder step.
 	StepPast int `json:"step_past"`
-	// Encoder is one encoder run (nil for a single graph).
+	// Encoder is one encoder run on a batch (nil for a single graph).
 	Encoder *Timing `json:"encoder,omitempty"`
 	// Step is one decoder step (for a single graph: one run of the whole
 	// graph on StepPast+1 target positions).
 	Step Timing `json:"step"`
-	// Sentence is the greedy translation of the whole batch.
+	// Sentence is the greedy translation of the PerRun batches, one after
+	// the other.
 	Sentence Timing `json:"sentence"`
 	// Tokens is the number of tokens one Sentence run generates.
 	Tokens int `json:"tokens"`
@@ -181,8 +197,13 @@ func (m *Model) Benchmark(ctx context.Context, src [][]int64, o BenchOptions, pr
 		if bs < 1 {
 			return nil, fmt.Errorf("verify: batch size %d < 1", bs)
 		}
-		rows := pickBatch(src, bs, !m.hasSourceMask())
-		r, err := m.benchBatch(ctx, rows, o)
+		n := (o.Sentences + bs - 1) / bs
+		rows := pickBatch(src, bs*n, !m.hasSourceMask())
+		batches := make([][][]int64, n)
+		for i := range batches {
+			batches[i] = rows[i*bs : (i+1)*bs]
+		}
+		r, err := m.benchBatch(ctx, batches, o)
 		if err != nil {
 			return b, err
 		}
@@ -192,10 +213,13 @@ func (m *Model) Benchmark(ctx context.Context, src [][]int64, o BenchOptions, pr
 	return b, nil
 }
 
-func (m *Model) benchBatch(ctx context.Context, rows [][]int64, o BenchOptions) (*BenchBatch, error) {
-	r := &BenchBatch{Batch: len(rows)}
+// benchBatch times the encoder on each batch, the decoder step on the
+// middle one and the greedy translation of all of them, per timed run.
+func (m *Model) benchBatch(ctx context.Context, batches [][][]int64, o BenchOptions) (*BenchBatch, error) {
+	mid := batches[len(batches)/2]
+	r := &BenchBatch{Batch: len(mid), PerRun: len(batches)}
 	limit := math.MaxInt
-	for _, s := range rows {
+	for _, s := range mid {
 		r.SrcLen = max(r.SrcLen, len(s))
 		l, err := m.limit(o.Search, len(s))
 		if err != nil {
@@ -204,36 +228,40 @@ func (m *Model) benchBatch(ctx context.Context, rows [][]int64, o BenchOptions) 
 		limit = min(limit, l)
 	}
 	r.StepPast = max(0, min(o.StepPast, limit-1))
-	times := func(f func() error) (Timing, error) {
+	// times times Warmup+Repeats runs of calls calls of f each, and
+	// keeps the timed runs' times per call.
+	times := func(calls int, f func(i int) error) (Timing, error) {
 		var d []float64
 		for i := 0; i < o.Warmup+o.Repeats; i++ {
 			if err := ctx.Err(); err != nil {
 				return Timing{}, err
 			}
 			t0 := time.Now()
-			if err := f(); err != nil {
-				return Timing{}, err
+			for c := 0; c < calls; c++ {
+				if err := f(c); err != nil {
+					return Timing{}, err
+				}
 			}
 			if i >= o.Warmup {
-				d = append(d, float64(time.Since(t0))/float64(time.Millisecond))
+				d = append(d, float64(time.Since(t0))/float64(time.Millisecond)/float64(calls))
 			}
 		}
 		return summarize(d), nil
 	}
 	if m.enc != nil {
-		t, err := times(func() error { _, err := m.encode(ctx, rows); return err })
+		t, err := times(len(batches), func(i int) error { _, err := m.encode(ctx, batches[i]); return err })
 		if err != nil {
 			return nil, err
 		}
 		r.Encoder = &t
 	}
 	// Advance a stepper by StepPast greedy tokens, then time the next step.
-	e, err := m.encode(ctx, rows)
+	e, err := m.encode(ctx, mid)
 	if err != nil {
 		return nil, err
 	}
 	st := m.newStepper(e, !o.Search.NoCache)
-	tokens := make([]int64, len(rows))
+	tokens := make([]int64, len(mid))
 	for i := range tokens {
 		tokens[i] = m.Specials.DecoderStart
 	}
@@ -246,19 +274,24 @@ func (m *Model) benchBatch(ctx context.Context, rows [][]int64, o BenchOptions) 
 			tokens[i] = int64(argmax(logits[i*V : (i+1)*V]))
 		}
 	}
-	if r.Step, err = times(func() error { _, _, err := st.clone().step(ctx, tokens); return err }); err != nil {
+	if r.Step, err = times(len(batches), func(int) error { _, _, err := st.clone().step(ctx, tokens); return err }); err != nil {
 		return nil, err
 	}
 	so := o.Search
-	so.Beam, so.Batch = 1, len(rows)
+	so.Beam, so.Batch = 1, len(mid)
 	so.Progress = nil
-	if r.Sentence, err = times(func() error {
-		h, err := m.Translate(ctx, rows, so)
+	if r.Sentence, err = times(1, func(int) error {
 		r.Tokens = 0
-		for _, x := range h {
-			r.Tokens += len(x.Tokens)
+		for _, rows := range batches {
+			h, err := m.Translate(ctx, rows, so)
+			if err != nil {
+				return err
+			}
+			for _, x := range h {
+				r.Tokens += len(x.Tokens)
+			}
 		}
-		return err
+		return nil
 	}); err != nil {
 		return nil, err
 	}

@@ -438,7 +438,7 @@ func flopsAndSpeedups(ctx context.Context, cfg Config, r *Report, mo ModelOption
 	if b := r.Original.Bench[string(cfg.Providers[0])]; b != nil && len(b.Batches) > 0 {
 		bb := b.Batches[0]
 		shape.SrcLen, shape.StepPast = bb.SrcLen, bb.StepPast
-		shape.TgtLen = max(1, bb.Tokens/bb.Batch)
+		shape.TgtLen = max(1, bb.Tokens/(bb.Batch*max(1, bb.PerRun)))
 	} else {
 		row := pickBatch(src, 1, false)[0]
 		shape.SrcLen = len(row)

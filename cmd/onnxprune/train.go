@@ -7,7 +7,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -80,7 +79,11 @@ exactly N open heads (the N largest log α); giving both is an error. --train-we
 encoder's weights (the paper's setting), decoder the decoder's, all (or encoder,decoder) both, and writes
 them to trained_model.onnx (split files: trained_<file> of each file with trained weights; a merged decoder,
 given as the DECODER file, trains its branch without past and is written whole, both branches reading the
-trained weights). --distill α adds α·T²·KL(p_dense ‖ p_student) to the loss (T: --distill-temperature),
+trained weights). A split model given as its folder (or as all of its files) also gets its other decoder
+files written (trained_decoder_with_past_model.onnx, a merged decoder beside decoder_model.onnx): each
+trained decoder weight goes to the initializer that holds the same original weight there (the same name,
+or the same values where the exporter named it apart), so that decoding with the key/value cache
+computes with the trained weights. --distill α adds α·T²·KL(p_dense ‖ p_student) to the loss (T: --distill-temperature),
 the dense model being the input model with every gate open and its original weights.
 --structures heads,ffn,sublayers also gates and trains each FFN neuron and each
 residual sublayer of an ungated model (a gated model trains the gates it has); their
@@ -246,9 +249,9 @@ func (o *trainOptions) validate() error {
 
 // settings returns the training settings the flags give: the type and
 // defaults the train stage of run uses (pipeline.TrainSettings). The
-// schedule and seed are set by validate.
+// schedule, seed and weight parts are set by validate.
 func (o *trainOptions) settings() pipeline.TrainSettings {
-	return pipeline.TrainSettings{Cfg: o.cfg, MaxTokens: o.maxTokens, Window: o.window, Smoothing: o.smoothing}
+	return pipeline.TrainSettings{Cfg: o.cfg, MaxTokens: o.maxTokens, Window: o.window, Smoothing: o.smoothing, Weights: o.weightParts}
 }
 
 func (o *trainOptions) run(ctx context.Context, stdout, stderr io.Writer) error {
@@ -307,15 +310,10 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	g, name := joined.Graph, joined.Name
 	// The files the written models keep their other fields from: the
 	// model file itself, or for a joined pair the joined graph's model,
-	// with the trained weights written into copies of the encoder and
-	// decoder files.
+	// with the trained weights written into copies of the model's files.
 	lo := &onnxio.LoadOptions{AllowDirs: o.allowDirs}
-	file := func(path string) func() (*onnxio.Model, error) {
-		return func() (*onnxio.Model, error) { return onnxio.Load(path, lo) }
-	}
-	source := file(o.model)
-	weightSource, weightFile := source, ""
-	var decoderSource func() (*onnxio.Model, error)
+	source := func() (*onnxio.Model, error) { return onnxio.Load(o.model, lo) }
+	weightFiles := []string{o.model}
 	var encoderNames map[string]bool
 	if o.decoder != "" {
 		encoderNames = map[string]bool{}
@@ -323,8 +321,14 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 			encoderNames[v.Name()] = true
 		}
 		source = joined.Model
-		weightFile = "trained_" + filepath.Base(o.model)
-		decoderSource = file(o.decoder)
+		weightFiles = append(weightFiles, o.decoder)
+		// The export's other decoder files (decoder_with_past, a merged
+		// decoder beside) get the decoder's trained weights too.
+		for _, f := range o.costFiles {
+			if f != o.model && f != o.decoder {
+				weightFiles = append(weightFiles, f)
+			}
+		}
 	}
 	wantBudget, err := o.budget.Set()
 	if err != nil {
@@ -369,13 +373,17 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	if err != nil {
 		return err
 	}
+	names := []string{""}
+	if len(weightFiles) > 1 {
+		names = nil
+		for _, f := range weightFiles {
+			names = append(names, "trained_"+filepath.Base(f))
+		}
+	}
 	ro := o.settings().RunOptions(joined, kinds, train, dev, sp)
-	ro.Source, ro.WeightSource, ro.WeightFile = source, weightSource, weightFile
+	ro.Source, ro.WeightFiles = source, []gatetrain.WeightFiles{pipeline.WeightFilesOf(weightFiles, names, lo)}
 	ro.Roles, ro.TrainWeights, ro.Untied, ro.WeightParts, ro.Ties = roles, weights, o.weightParts.Any(), o.weightParts, ties
 	ro.OutDir, ro.Resume, ro.Session = o.out, o.resume, so
-	if decoderSource != nil {
-		ro.DecoderWeightSource, ro.DecoderWeightFile = decoderSource, "trained_"+filepath.Base(o.decoder)
-	}
 	progress := newProgress(stdout, o.cfg.Steps, o.logEvery)
 	var moved struct{ in, out, steps int64 }
 	ro.OnStep = func(s gatetrain.StepInfo) error {
@@ -399,8 +407,12 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		kept += fmt.Sprintf(" (%s %.4g of %.4g dense, %.1f%%; target %.4g)", b.What, b.Kept, b.Dense, 100*b.Kept/b.Dense, b.Target)
 	}
 	fmt.Fprintf(stdout, "\n%s open after %d steps; gates in %s/%s; %s\n", kept, res.Steps, o.out, gatetrain.GatesFileName, providerLine(so))
-	if o.weightParts.Any() {
-		fmt.Fprintf(stdout, "trained weights in %s\n", strings.Join(trainedFiles(o.out, o.model, o.decoder), ", "))
+	if len(res.TrainedFiles) > 0 {
+		var files []string
+		for _, f := range res.TrainedFiles {
+			files = append(files, fmt.Sprintf("%s (%d)", f.Path, f.Weights))
+		}
+		fmt.Fprintf(stdout, "trained weights in %s\n", strings.Join(files, ", "))
 	}
 	if moved.steps > 0 {
 		fmt.Fprintf(stdout, "copied per step: %.1f KiB into ONNX Runtime (batch, gates, trained weights), %.1f KiB out (loss, gradients); mean of %d steps\n",
@@ -513,44 +525,20 @@ func (o *trainOptions) selectWeights(g *graphedit.Graph, given graphedit.IORoles
 	if !p.Any() {
 		return nil, nil, nil
 	}
-	r, err := gatetrain.DetectRoles(g, given)
+	sel, err := pipeline.SelectWeights(g, given, p, encoderNames)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	var ties []gatetrain.Tie
-	if encoderNames != nil && p.Encoder && p.Decoder {
-		if ties, err = gatetrain.TieEqualWeights(g, encoderNames); err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", name, err)
-		}
-		for _, t := range ties {
-			fmt.Fprintf(stdout, "shared weight %s of %s equals %s of %s: trained as one tied parameter, written into both files\n", t.Decoder, o.decoder, t.Encoder, o.model)
-		}
+	for _, t := range sel.Ties {
+		fmt.Fprintf(stdout, "shared weight %s of %s equals %s of %s: trained as one tied parameter, written into both files\n", t.Decoder, o.decoder, t.Encoder, o.model)
 	}
-	weights, shared, err := gatetrain.SelectWeights(g, r, p)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
-	}
-	for _, sw := range shared {
+	for _, sw := range sel.Shared {
 		fmt.Fprintf(stdout, "shared weight %s\n", sw)
-	}
-	if len(weights) == 0 {
-		return nil, nil, fmt.Errorf("%s: found no %s weights to train", name, p)
 	}
 	what := p.String()
 	if what == "all" {
 		what = "encoder and decoder"
 	}
-	fmt.Fprintf(stdout, "training %d %s weights jointly with the gates\n", len(weights), what)
-	return weights, ties, nil
-}
-
-// trainedFiles lists the files train writes the trained weights into.
-func trainedFiles(out, model, decoder string) []string {
-	var files []string
-	for _, f := range []string{gatetrain.TrainedModelName, "trained_" + filepath.Base(model), "trained_" + filepath.Base(decoder)} {
-		if p := filepath.Join(out, f); fileExists(p) && !slices.Contains(files, p) {
-			files = append(files, p)
-		}
-	}
-	return files
+	fmt.Fprintf(stdout, "training %d %s weights jointly with the gates\n", len(sel.Weights), what)
+	return sel.Weights, sel.Ties, nil
 }

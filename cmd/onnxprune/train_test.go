@@ -405,6 +405,9 @@ func TestTrainSettingsAsRun(t *testing.T) {
 		nil,
 		{"--max-steps", "50", "--l0-lambda", "0.2", "--max-tokens", "512", "--seed", "3", "--lr", "0.05", "--checkpoint-every", "7"},
 		{"--target-heads", "12"},
+		{"--train-weights", "all", "--weight-lr", "0.002"},
+		{"--train-weights", "encoder"},
+		{"--train-weights", "decoder,encoder", "--distill", "1", "--distill-temperature", "2"},
 	} {
 		args := append([]string{model, "--train", "a.src,a.tgt", "-o", t.TempDir()}, flags...)
 		o, err := parseTrainArgs(trainCommand(), args, io.Discard, io.Discard)

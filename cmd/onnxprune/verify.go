@@ -36,6 +36,7 @@ type verifyOptions struct {
 	repeats      int
 	rounds       int
 	stepPast     int
+	benchSents   int
 	noBench      bool
 	tokenize     string
 	remove       string
@@ -115,6 +116,7 @@ SIGINT/SIGTERM stop the run, write a partial report and exit with 130/143.`,
 		fs.IntVar(&o.repeats, "repeats", 10, "timed runs per measurement, all rounds together")
 		fs.IntVar(&o.rounds, "rounds", verify.DefaultBench().Rounds, "interleaved rounds the timed runs are split into, original and pruned alternately (at most --repeats)")
 		fs.IntVar(&o.stepPast, "step-past", 16, "target tokens before the timed decoder step")
+		fs.IntVar(&o.benchSents, "bench-sentences", verify.DefaultBench().Sentences, benchSentencesHelp)
 		fs.BoolVar(&o.noBench, "no-bench", false, "skip the speed measurements")
 		fs.StringVar(&o.remove, "remove", "", removeHelp)
 		fs.StringVar(&o.gates, "gates", "", "gates.json whose keep=false heads the pruned model lost: check it against the gated original")
@@ -171,6 +173,8 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 		return cfg, &usageError{msg: "verify needs -o DIR"}
 	case o.warmup < 0 || o.repeats < 1 || o.stepPast < 0:
 		return cfg, &usageError{msg: fmt.Sprintf("--warmup ≥ 0, --repeats ≥ 1 and --step-past ≥ 0 (got %d, %d, %d)", o.warmup, o.repeats, o.stepPast)}
+	case o.benchSents < 1:
+		return cfg, &usageError{msg: fmt.Sprintf("--bench-sentences %d < 1", o.benchSents)}
 	case o.rounds < 1:
 		return cfg, &usageError{msg: fmt.Sprintf("--rounds %d < 1", o.rounds)}
 	}
@@ -211,7 +215,7 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 	cfg.SrcBOS, cfg.SrcEOS = o.model.srcBOS, !o.model.noSrcEOS
 	cfg.Search = o.search.o
 	cfg.Search.NoCache = o.model.noCache
-	cfg.Bench = verify.BenchOptions{Batches: o.batches, Warmup: o.warmup, Repeats: o.repeats, Rounds: o.rounds, StepPast: o.stepPast}
+	cfg.Bench = verify.BenchOptions{Batches: o.batches, Warmup: o.warmup, Repeats: o.repeats, Rounds: o.rounds, StepPast: o.stepPast, Sentences: o.benchSents}
 	cfg.SkipBench = o.noBench
 	switch {
 	case o.remove != "" && o.gates != "":

@@ -34,6 +34,8 @@ const (
 	removeHelp    = "heads removed: a comma list of KIND:LAYER:HEAD (HEAD or LAYER may be *)"
 	maxSentHelp   = "analyze at most this many sentences of the set (0: all)"
 	vocabHelp     = "Marian vocab.json/.yml numbering the --tokenizer pieces"
+	// benchSentencesHelp is verify's and run's (pipeline.Fields).
+	benchSentencesHelp = "sentences each timed run covers at least: ceil(N/batch) batches translated one after the other"
 )
 
 // deprecations registers the old spellings of flags as hidden aliases: a

@@ -566,7 +566,7 @@ func closingOrder(g GateRun) string {
 
 func speedBlock(r *Results) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Settings: `%s`, %s sentences (test verses from the first), ONNX Runtime CPU with %s intra-op threads. Each cell: the paired ratio (original time / pruned time; for tokens/s pruned / original) with the range of the round ratios; n.s.: the range includes 1.\n\n",
+	fmt.Fprintf(&b, "Settings: `%s`, %s sentences (test verses from the first), ONNX Runtime CPU with %s intra-op threads. Each cell: the paired ratio (original time / pruned time; for tokens/s pruned / original) with the range of the round ratios (from 6 rounds on, the 95%% interval of their median); n.s.: the range includes 1.\n\n",
 		r.Settings["speed_flags"], r.Settings["speed_sentences"], r.Settings["threads"])
 	b.WriteString("| pruned model | batch | encoder × | bound | decoder step × | bound | tokens/s × | bound per token |\n|---|---:|---|---:|---|---:|---|---:|\n")
 	for _, s := range r.Speed {

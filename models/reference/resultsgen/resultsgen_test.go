@@ -381,16 +381,10 @@ func TestCollectNamesMissingFile(t *testing.T) {
 	}
 }
 
-// TestCollectStructures: collect --structures reads a FLOP-budget run, a
-// refused one and a fine-tuned one, and render --structures fills the
-// structures block alone. The cache is the smoke cache's dense model and
-// its all-t24 run, renamed st-f50, with a FLOP budget and FFN and sublayer
-// records added to its gates.json (the removed sublayer:decoder:0:attn
-// takes 2 of the 24 kept heads with it), hd-f50 refused with onnxprune's
-// message, and its all-l0.05 run as st-f50-ft (no summary.json: a
-// verify.json of the equivalence check instead), with the same budget and
-// st-f50's speed run.
-func TestCollectStructures(t *testing.T) {
+// structuresCache builds TestCollectStructures's cache and returns its
+// folder.
+func structuresCache(t *testing.T) string {
+	t.Helper()
 	dir := filepath.Join(t.TempDir(), "cache")
 	if err := os.CopyFS(dir, os.DirFS(smokeCache)); err != nil {
 		t.Fatal(err)
@@ -449,6 +443,21 @@ func TestCollectStructures(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return dir
+}
+
+// TestCollectStructures: collect --structures reads a FLOP-budget run, a
+// refused one and a fine-tuned one, and render --structures fills the
+// structures block alone. The cache is the smoke cache's dense model and
+// its all-t24 run, renamed st-f50, with a FLOP budget and FFN and sublayer
+// records added to its gates.json (the removed sublayer:decoder:0:attn
+// takes 2 of the 24 kept heads with it), hd-f50 refused with onnxprune's
+// message, and its all-l0.05 run as st-f50-ft (no summary.json: a
+// verify.json of the equivalence check instead), with the same budget and
+// st-f50's speed run.
+func TestCollectStructures(t *testing.T) {
+	dir := structuresCache(t)
+	p := func(parts ...string) string { return filepath.Join(append([]string{dir}, parts...)...) }
 	if err := collectStructures(dir); err != nil {
 		t.Fatal(err)
 	}
@@ -504,4 +513,92 @@ func TestCollectStructures(t *testing.T) {
 	if i := strings.Index(string(md), "<!-- results:structures -->"); i < 0 || string(got)[:i] != string(md)[:i] {
 		t.Errorf("render --structures changed the text before the structures block")
 	}
+}
+
+// TestCollectStructuresTwoBudgets: with structures_budgets "50 80" and
+// structures_ft_budgets "50", collect --structures reads st-f80 and hd-f80
+// (here the smoke cache's gt-t10 and gt-t4 runs, given an 80% FLOP
+// budget) after the 50% runs, heads alone trained at 80% where they could
+// not reach 50%, and no fine-tuned run at 80%; a fine-tuned model with a
+// decoder with past is said to decode with the cache.
+func TestCollectStructuresTwoBudgets(t *testing.T) {
+	dir := structuresCache(t)
+	p := func(parts ...string) string { return filepath.Join(append([]string{dir}, parts...)...) }
+	settings, err := os.ReadFile(p("settings.env"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	settings = []byte(strings.Replace(string(settings), "structures_budgets=50\n", "structures_budgets=50 80\nstructures_ft_budgets=50\n", 1))
+	vs, err := os.ReadFile(p("bs", "vs-dense.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	budget := map[string]any{"what": "FLOPs/token", "dense": 6.137e6, "target": 4.9096e6, "kept": 4.9e6}
+	var ft ModelFacts
+	if err := safefile.ReadJSON(p("st-f50-ft", modelFile), &ft); err != nil {
+		t.Fatal(err)
+	}
+	ft.Files = append(ft.Files, FileFacts{Name: cacheFile, Bytes: 1, SHA256: "00"})
+	for _, step := range []func() error{
+		func() error { return os.WriteFile(p("settings.env"), settings, 0o644) },
+		func() error {
+			renamed := strings.NewReplacer(`"gt-t10"`, `"st-f80"`, `"gt-t4"`, `"hd-f80"`).Replace(string(vs))
+			return os.WriteFile(p("bs", "vs-dense.json"), []byte(renamed), 0o644)
+		},
+		func() error { return os.Rename(p("gt-t10"), p("st-f80")) },
+		func() error { return os.Rename(p("gt-t4"), p("hd-f80")) },
+		func() error { return os.CopyFS(p("speed", "st-f80"), os.DirFS(p("speed", "st-f50"))) },
+		func() error { return os.CopyFS(p("speed", "hd-f80"), os.DirFS(p("speed", "st-f50"))) },
+		func() error {
+			data, err := json.Marshal(ft)
+			if err != nil {
+				return err
+			}
+			return os.WriteFile(p("st-f50-ft", modelFile), data, 0o644)
+		},
+	} {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range []string{"st-f80", "hd-f80"} {
+		var gates map[string]any
+		if err := safefile.ReadJSON(p(name, gatesFile), &gates); err != nil {
+			t.Fatal(err)
+		}
+		gates["budget"] = budget
+		data, err := json.Marshal(gates)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p(name, gatesFile), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := collectStructures(dir); err != nil {
+		t.Fatal(err)
+	}
+	var r Results
+	if err := safefile.ReadJSON(p("structures.json"), &r); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range r.Structures {
+		names = append(names, s.Name)
+	}
+	if got, want := strings.Join(names, " "), "st-f50 hd-f50 st-f50-ft st-f80 hd-f80"; got != want {
+		t.Fatalf("budget runs %s, want %s", got, want)
+	}
+	hd := r.Structures[4]
+	if hd.Unreachable != "" || hd.System == nil || hd.Structures != "heads" || hd.Percent != 80 || hd.Speed == nil || hd.Total["heads"] == 0 {
+		t.Errorf("hd-f80: %+v", hd)
+	}
+	block := structuresBlock(&r)
+	mustContain(t, "structures", block,
+		"| heads, ffn, sublayers | 80% | 10/48 heads | 17.17, −0.27 (p = 0.249) | 33.89, −1.23 (p = 0.106) | 3.0379 (+1.0%) | 3,446,592 (85.3%) | 4.90 M (79.8%) | 0.60 (0.48–0.72), bound 1.26 | – |",
+		"| heads | 80% | 4/48 heads | 15.83, −1.61 (p = 0.104) | 32.79, −2.33 (p = 0.067) | 3.0603 (+1.7%) | 3,446,592 (85.3%) | 4.90 M (79.8%) | 0.60 (0.48–0.72), bound 1.26 | – |",
+		"st-f50-ft: `onnxprune train` with the same flags and `--train-weights all`, then `prune --gates` of the trained files "+
+			"(encoder, decoder, and decoder with past, which train writes with the decoder's trained weights); its translations and dev loss decode with the key/value cache, "+
+			"and its speed is the dense files cut by the same gates (the same shapes). "+
+			"The largest |gated − pruned| logit difference of the fine-tuned files on the 5 speed verses (verify's check) is 3.5e-06.")
 }

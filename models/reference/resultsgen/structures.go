@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -61,6 +62,10 @@ type BudgetRun struct {
 	// Speed is the timed comparison with the dense model (nil when
 	// unreachable).
 	Speed *SpeedRun `json:"speed,omitempty"`
+	// Cached says that a fine-tuned run's pruned model has a decoder with
+	// past (train writes the trained decoder weights into it), so its
+	// translations and dev loss decode with the key/value cache.
+	Cached bool `json:"cached,omitempty"`
 }
 
 // fineTunedSuffix ends the name of results.sh's fine-tuned budget run
@@ -80,19 +85,29 @@ const unreachableFile = "unreachable.txt"
 var floorPattern = regexp.MustCompile(`leaves ([0-9.eE+-]+) of ([0-9.eE+-]+)`)
 
 // budgetRuns reads the FLOP-budget runs of the settings' structures_budgets
-// (none when the cache predates them).
+// (none when the cache predates them): at each budget st-fP and hd-fP, and
+// st-fP-ft at the budgets of structures_ft_budgets (at every budget when
+// the cache predates that key).
 func (c *collector) budgetRuns() ([]BudgetRun, error) {
 	var runs []BudgetRun
-	for _, p := range strings.Fields(c.settings["structures_budgets"]) {
+	budgets := strings.Fields(c.settings["structures_budgets"])
+	ftBudgets, ok := c.settings["structures_ft_budgets"]
+	if !ok {
+		ftBudgets = strings.Join(budgets, " ")
+	}
+	for _, p := range budgets {
 		pct, err := strconv.ParseFloat(p, 64)
 		if err != nil {
 			return nil, fmt.Errorf("%s: structures_budgets %q is not a percentage", c.path("settings.env"), p)
 		}
-		for _, kind := range []struct{ name, structures, trainWeights string }{
+		kinds := []struct{ name, structures, trainWeights string }{
 			{"st-f" + p, c.settings["structures"], ""},
 			{"hd-f" + p, "heads", ""},
-			{"st-f" + p + fineTunedSuffix, c.settings["structures"], fineTunedWeights},
-		} {
+		}
+		if slices.Contains(strings.Fields(ftBudgets), p) {
+			kinds = append(kinds, struct{ name, structures, trainWeights string }{"st-f" + p + fineTunedSuffix, c.settings["structures"], fineTunedWeights})
+		}
+		for _, kind := range kinds {
 			r, err := c.budgetRun(kind.name, kind.structures, kind.trainWeights, pct)
 			if err != nil {
 				return nil, err
@@ -148,6 +163,13 @@ func (c *collector) budgetRun(name, gated, trainWeights string, pct float64) (*B
 			return nil, fmt.Errorf("%s: no passed equivalence check", checkPath)
 		}
 		r.System, r.Steps, r.EquivalenceMaxDiff = &s, gates.Step, &check.Equivalence.MaxAbsDiff
+		mf, err := readModelFacts(filepath.Join(dir, modelFile))
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range mf.Files {
+			r.Cached = r.Cached || f.Name == cacheFile
+		}
 	}
 	if gates.Budget == nil || gates.Budget.What != "FLOPs/token" {
 		return nil, fmt.Errorf("%s: no FLOP budget", filepath.Join(dir, gatesFile))
@@ -295,7 +317,7 @@ func structuresBlock(r *Results) string {
 	fmt.Fprintf(&b, "Gate training (`onnxprune run`, %s steps of at most %s padded tokens, Lagrange multipliers at rate %s) to a budget of FLOPs per generated token, "+
 		"counted with the key/value cache at batch 1 and the training corpus's median lengths; test BLEU and chrF on %s verses (paired bootstrap p against the dense model, %s resamples); "+
 		"dev loss on %s verses; parameters as `verify` counts them; speed: `onnxprune verify` %s, %s sentences, %s intra-op threads, "+
-		"tokens/s of whole greedy translations, the paired ratio (pruned / dense) with the range of the round ratios and the FLOP bound per token.\n\n",
+		"tokens/s of whole greedy translations, the paired ratio (pruned / dense) with the range of the round ratios (from 6 rounds on, the 95%% interval of their median) and the FLOP bound per token.\n\n",
 		r.Settings["steps"], r.Settings["max_tokens"], r.Settings["structures_lagrange_lr"], thousands(int64(r.TestSentences)),
 		thousands(int64(r.Bootstrap.Resamples)), thousands(int64(r.LossSentences)), "`"+flags+"`", r.Settings["speed_sentences"], r.Settings["threads"])
 	b.WriteString("| gated | FLOP budget | kept | BLEU | chrF | dev loss | parameters | FLOPs / token | tokens/s ×, batch 1 | tokens/s ×, batch 32 |\n")
@@ -340,6 +362,12 @@ func structuresBlock(r *Results) string {
 	}
 	for _, s := range r.Structures {
 		switch {
+		case s.EquivalenceMaxDiff != nil && s.TrainWeights != "" && s.Cached:
+			fmt.Fprintf(&b, "\n%s: `onnxprune train` with the same flags and `--train-weights %s`, then `prune --gates` of the trained files "+
+				"(encoder, decoder, and decoder with past, which train writes with the decoder's trained weights); "+
+				"its translations and dev loss decode with the key/value cache, and its speed is the dense files cut by the same gates (the same shapes). "+
+				"The largest |gated − pruned| logit difference of the fine-tuned files on the %s speed verses (verify's check) is %.2g.\n",
+				s.Name, s.TrainWeights, r.Settings["speed_sentences"], *s.EquivalenceMaxDiff)
 		case s.EquivalenceMaxDiff != nil && s.TrainWeights != "":
 			fmt.Fprintf(&b, "\n%s: `onnxprune train` with the same flags and `--train-weights %s`, then `prune --gates` of the trained encoder and decoder files; "+
 				"its translations and dev loss decode without the key/value cache (train does not rewrite decoder_with_past_model.onnx), and its speed is "+
