@@ -10,6 +10,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"onnxprune/graphedit"
+	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
 )
 
@@ -310,4 +311,44 @@ func int64Tensor(name string, vals []int64) *onnxpb.TensorProto {
 		binary.LittleEndian.PutUint64(raw[8*i:], uint64(x))
 	}
 	return &onnxpb.TensorProto{Name: proto.String(name), DataType: proto.Int32(int32(onnxpb.TensorProto_INT64)), Dims: []int64{int64(len(vals))}, RawData: raw}
+}
+
+// SkipGates returns the gate inputs (indices into TrainGraph.Gates) of
+// which any flagged in UnclampedInput makes node n run, when n is one of the
+// If nodes a training graph skips the backward of clamped gates with; ok is
+// false for any other node.
+func SkipGates(n *graphedit.Node) (gates []int, ok bool) {
+	if n == nil || n.OpType() != "If" || n.NumInputs() != 1 {
+		return nil, false
+	}
+	step := func(v *graphedit.Value, op string) *graphedit.Node {
+		if v == nil {
+			return nil
+		}
+		p, _ := v.Producer()
+		if p == nil || p.OpType() != op {
+			return nil
+		}
+		return p
+	}
+	greater := step(n.Input(0), "Greater")
+	if greater == nil {
+		return nil, false
+	}
+	reduce := step(greater.Input(0), "ReduceMax")
+	if reduce == nil {
+		return nil, false
+	}
+	gather := step(reduce.Input(0), "Gather")
+	if gather == nil || gather.NumInputs() != 2 || gather.Input(0).Name() != UnclampedInput || gather.Input(1).Initializer() == nil {
+		return nil, false
+	}
+	t, err := onnxio.DecodeTensor(gather.Input(1).Initializer(), nil)
+	if err != nil || t.I64 == nil {
+		return nil, false
+	}
+	for _, k := range t.I64 {
+		gates = append(gates, int(k))
+	}
+	return gates, true
 }

@@ -57,6 +57,10 @@ type result struct {
 	// StepFLOPs counts the multiply-adds (×2) of the MatMul and Gemm nodes
 	// of the run graph (training or forward) at the batch's shapes.
 	StepFLOPs int64 `json:"step_flops,omitempty"`
+	// RunFLOPs is the mean over the timed steps of the products each ran:
+	// StepFLOPs less those of the If nodes a training step skipped because
+	// every gate they lead to was clamped (gatetrain.UnclampedInput).
+	RunFLOPs float64 `json:"run_flops_per_step,omitempty"`
 	// HeapPerStep is the Go heap allocated per timed step (bytes).
 	HeapPerStep float64 `json:"go_heap_bytes_per_step"`
 	// CPUPerStep is the process's CPU time (user + system) per timed step:
@@ -166,6 +170,8 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 	so.IntraOpThreads, so.InterOpThreads, so.Name = threads, 1, model
 
 	var step func() error
+	// stepRan is the products the last step ran.
+	var stepRan func() int64
 	switch mode {
 	case "forward":
 		sess, err := ortrun.NewSession(model, so)
@@ -184,9 +190,12 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		if roles.SrcMask != "" {
 			dims[roles.SrcMask] = dims[roles.Src]
 		}
-		if res.StepFLOPs, err = matmulFLOPs(g, dims); err != nil {
+		fl, err := matmulFLOPs(g, dims)
+		if err != nil {
 			return fmt.Errorf("%s: FLOPs: %w", model, err)
 		}
+		res.StepFLOPs = fl.full()
+		stepRan = func() int64 { return fl.full() }
 		step = func() error {
 			_, err := sess.Run(feeds, []string{roles.Logits})
 			return err
@@ -235,9 +244,11 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		if roles.SrcMask != "" {
 			dims[roles.SrcMask] = dims[roles.Src]
 		}
-		if res.StepFLOPs, err = matmulFLOPs(tg.Graph, dims); err != nil {
+		fl, err := matmulFLOPs(tg.Graph, dims)
+		if err != nil {
 			return fmt.Errorf("%s: FLOPs: %w", model, err)
 		}
+		res.StepFLOPs = fl.full()
 		rssNote("train graph")
 		// As gatetrain.Run does: the session reads the training graph from
 		// a file, and the graph and the model are let go.
@@ -275,8 +286,11 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 			return err
 		}
 		res.Heads = tr.NumHeads()
+		var lastUnclamped []bool
+		stepRan = func() int64 { return fl.run(lastUnclamped) }
 		step = func() error {
 			info, err := tr.Step()
+			lastUnclamped = info.Unclamped
 			if err == nil && info.Tokens != batch.Tokens {
 				err = fmt.Errorf("step trained on %d tokens, batch has %d", info.Tokens, batch.Tokens)
 			}
@@ -315,16 +329,19 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		perRun = max(perRun, int(math.Ceil(float64(minRun)/float64(last))))
 	}
 	res.PerRun = perRun
+	var ran int64
 	for i := 0; i < repeats; i++ {
 		s := time.Now()
 		for k := 0; k < perRun; k++ {
 			if err := step(); err != nil {
 				return err
 			}
+			ran += stepRan()
 		}
 		res.Runs = append(res.Runs, time.Since(s).Seconds()/float64(perRun))
 	}
 	res.CPUPerStep = (cpuSeconds() - cpu0) / float64(repeats*perRun)
+	res.RunFLOPs = float64(ran) / float64(repeats*perRun)
 	runtime.ReadMemStats(&ms1)
 	res.HeapPerStep = float64(ms1.TotalAlloc-ms0.TotalAlloc) / float64(repeats*perRun)
 	res.Median = stats.Median(res.Runs)
