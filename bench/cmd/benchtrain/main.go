@@ -88,6 +88,32 @@ var sessionFlags ortrun.Options
 type hyper struct {
 	initLogAlpha, lambda, weightLR float64
 	losses                         int
+	// states, when set, are the log α every step starts from in turn
+	// (-log-alpha-states).
+	states [][]float64
+}
+
+// logAlphaStates is the file -log-alpha-states reads: log α of every gate
+// at points of a gate-training run (bench/peers/run_states.py writes it).
+type logAlphaStates struct {
+	Source string      `json:"source"`
+	Steps  []int       `json:"steps"`
+	States [][]float64 `json:"states"`
+}
+
+func readStates(path string) ([][]float64, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var f logAlphaStates
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(f.States) == 0 {
+		return nil, fmt.Errorf("%s: no states", path)
+	}
+	return f.States, nil
 }
 
 func main() {
@@ -105,6 +131,7 @@ func main() {
 	flag.Float64Var(&hp.lambda, "lambda", def.Lambda, "weight of the expected-L0 penalty (averaged over blocks)")
 	flag.Float64Var(&hp.weightLR, "weight-lr", def.WeightLR, "learning rate of the encoder weights (joint mode)")
 	flag.IntVar(&hp.losses, "losses", 0, "report the objective of the first N steps (warm-up steps included)")
+	statesPath := flag.String("log-alpha-states", "", "JSON file of log α states of a training run: step i starts from state i (cyclically), so the gates are clamped as often as along that run")
 	flag.BoolVar(&sessionFlags.NoCPUArena, "no-arena", false, "ONNX Runtime without its CPU arena")
 	flag.BoolVar(&sessionFlags.NoPrepacking, "no-prepack", false, "ONNX Runtime without weight prepacking")
 	flag.StringVar(&sessionFlags.ProfilePrefix, "ort-profile", "", "write ONNX Runtime's profile of the runs to files starting with this prefix")
@@ -120,6 +147,13 @@ func main() {
 		}
 		json.NewEncoder(os.Stdout).Encode(result{Mode: "sgemm", GFLOPS: gf, GFLOPSPerCPU: gfCPU, StepFLOPs: 2 * int64(*sgemmN) * int64(*sgemmN) * int64(*sgemmN)})
 		return
+	}
+	if *statesPath != "" {
+		var err error
+		if hp.states, err = readStates(*statesPath); err != nil {
+			fmt.Fprintln(os.Stderr, "benchtrain:", err)
+			os.Exit(1)
+		}
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -286,9 +320,19 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 			return err
 		}
 		res.Heads = tr.NumHeads()
+		for i, st := range hp.states {
+			if len(st) != len(tr.State.LogAlpha) {
+				return fmt.Errorf("log α state %d has %d gates, the model %d", i, len(st), len(tr.State.LogAlpha))
+			}
+		}
 		var lastUnclamped []bool
 		stepRan = func() int64 { return fl.run(lastUnclamped) }
+		steps := 0
 		step = func() error {
+			if len(hp.states) > 0 {
+				copy(tr.State.LogAlpha, hp.states[steps%len(hp.states)])
+			}
+			steps++
 			info, err := tr.Step()
 			lastUnclamped = info.Unclamped
 			if err == nil && info.Tokens != batch.Tokens {
