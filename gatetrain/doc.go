@@ -18,6 +18,15 @@
 //	+ λ·∂L0/∂log α,  L0 = Σ σ(log α − β·log(−γ/ζ))  (÷ layers by default)
 //	clip the gradient norm, Adam, learning-rate schedule
 //
+// A gate clamped at 0 or 1 in a step has ∂g/∂log α = 0, so its log α gets
+// nothing from the loss in that step. The training graph puts the backward
+// nodes that only gate gradients need into If nodes, one per set of gate
+// inputs they lead to (UnclampedInput); each step feeds which gate inputs
+// have a gate inside the stretch, and the backward below the lowest such
+// layer is not run. The gradients that are used come from the same nodes,
+// so training is the same within float rounding (TrainGraphOptions.
+// FullBackward builds the graph without the Ifs).
+//
 // With a head target (Config.TargetHeads) the penalty is replaced by CoFi's
 // Lagrangian λ1·(E−T) + λ2·(E−T)² on the expected fraction E of open heads,
 // with λ1, λ2 learned by gradient ascent and T moving from the initial

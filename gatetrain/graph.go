@@ -224,6 +224,10 @@ type TrainGraph struct {
 	WeightValues [][]float32
 	// Distill is the distillation term the graph computes (off: none).
 	Distill Distill
+	// SkipIfs is the number of If nodes that skip the backward nodes only
+	// gate gradients need when UnclampedInput says no gate they lead to is
+	// unclamped (0: the graph has no such input).
+	SkipIfs int
 }
 
 // Names of the values the training graph adds: the labels input, the loss
@@ -262,6 +266,10 @@ type TrainGraphOptions struct {
 	// distribution at temperature T against it; the gradients are those of
 	// CE + α·T²·soft CE. LossOutput stays the cross-entropy alone.
 	Distill Distill
+	// FullBackward builds the gradient graph without the If nodes that
+	// skip the backward of clamped gates (UnclampedInput): every run
+	// computes every gradient.
+	FullBackward bool
 }
 
 // BuildTrainGraphWith is BuildTrainGraph with the options of o.
@@ -345,5 +353,12 @@ func BuildTrainGraphWith(g *graphedit.Graph, o TrainGraphOptions) (*TrainGraph, 
 		}
 	}
 	g.Cleanup()
-	return &TrainGraph{Graph: g, Gates: gates, Roles: roles, Weights: weights, WeightShapes: shapes, WeightValues: vals, Distill: o.Distill}, nil
+	skips := 0
+	if !o.FullBackward {
+		if skips, err = skipClampedBackward(g, gates); err != nil {
+			return nil, err
+		}
+		g.Cleanup()
+	}
+	return &TrainGraph{Graph: g, Gates: gates, Roles: roles, Weights: weights, WeightShapes: shapes, WeightValues: vals, Distill: o.Distill, SkipIfs: skips}, nil
 }

@@ -1,10 +1,12 @@
 package gatetrain
 
 import (
-	"bytes"
+	"bufio"
+	"encoding/binary"
 	"encoding/gob"
 	"fmt"
 	"html"
+	"io"
 	"math"
 	"os"
 	"reflect"
@@ -57,28 +59,97 @@ func (t *Trainer) Gates(open []bool, model string) *gatesfile.File {
 }
 
 // checkpointVersion is the layout of checkpoint files: 2 since the
-// weights' optimizer keeps float32 moments per tensor.
-const checkpointVersion = 2
+// weights' optimizer keeps float32 moments per tensor, 3 since the trained
+// weights and their moments follow the gob header as raw float32.
+const checkpointVersion = 3
 
 // checkpoint is the file layout of a checkpoint: the state and the
-// configuration it was made with (a resumed run must use the same).
+// configuration it was made with (a resumed run must use the same). The
+// state's trained weights and their Adam moments are not in it: Tensors
+// gives their sizes, and the file continues with each tensor's values, then
+// its first and second moments, as little-endian float32 (gob buffers a
+// whole value in memory: three copies of the weights would add to the
+// training's peak).
 type checkpoint struct {
 	Version int
 	Config  Config
 	Heads   []string
 	Weights []string
 	State   *State
+	// Tensors are the sizes of the trained weight tensors, and WeightAdam
+	// the weights' optimizer settings and step count.
+	Tensors    []int
+	WeightAdam *weightAdamHeader
 }
 
-// SaveCheckpoint writes the trainer's state to path (gob, atomically).
+// weightAdamHeader is a WeightAdam without its moments.
+type weightAdamHeader struct {
+	Beta1, Beta2, Eps float64
+	T                 int
+}
+
+// SaveCheckpoint writes the trainer's state to path (atomically).
 func (t *Trainer) SaveCheckpoint(path string) error {
-	var buf bytes.Buffer
-	ck := checkpoint{Version: checkpointVersion, Config: t.Cfg, Heads: t.HeadNames(), Weights: t.TG.Weights, State: t.State}
-	if err := gob.NewEncoder(&buf).Encode(&ck); err != nil {
-		return fmt.Errorf("gatetrain: checkpoint %s: %w", path, err)
+	st := *t.State
+	st.Weights, st.WeightAdam = nil, nil
+	ck := checkpoint{Version: checkpointVersion, Config: t.Cfg, Heads: t.HeadNames(), Weights: t.TG.Weights, State: &st}
+	wa := t.State.WeightAdam
+	for _, w := range t.State.Weights {
+		ck.Tensors = append(ck.Tensors, len(w))
 	}
-	if err := safefile.WriteFileAtomic(path, buf.Bytes()); err != nil {
-		return fmt.Errorf("gatetrain: %w", err)
+	if wa != nil {
+		ck.WeightAdam = &weightAdamHeader{Beta1: wa.Beta1, Beta2: wa.Beta2, Eps: wa.Eps, T: wa.T}
+	}
+	err := safefile.WriteAtomic(path, func(w io.Writer) error {
+		if err := gob.NewEncoder(w).Encode(&ck); err != nil {
+			return err
+		}
+		buf := make([]byte, 1<<16)
+		for i, x := range t.State.Weights {
+			parts := [][]float32{x}
+			if wa != nil {
+				parts = append(parts, wa.M[i], wa.V[i])
+			}
+			for _, p := range parts {
+				if err := writeFloats(w, p, buf); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("gatetrain: checkpoint %w", err)
+	}
+	return nil
+}
+
+// writeFloats writes v as little-endian float32 through buf.
+func writeFloats(w io.Writer, v []float32, buf []byte) error {
+	for len(v) > 0 {
+		n := min(len(v), len(buf)/4)
+		for i, x := range v[:n] {
+			binary.LittleEndian.PutUint32(buf[4*i:], math.Float32bits(x))
+		}
+		if _, err := w.Write(buf[:4*n]); err != nil {
+			return err
+		}
+		v = v[n:]
+	}
+	return nil
+}
+
+// readFloats fills v with little-endian float32 from r through buf.
+func readFloats(r io.Reader, v []float32, buf []byte) error {
+	for len(v) > 0 {
+		n := min(len(v), len(buf)/4)
+		if _, err := io.ReadFull(r, buf[:4*n]); err != nil {
+			return err
+		}
+		for i := range v[:n] {
+			v[i] = math.Float32frombits(binary.LittleEndian.Uint32(buf[4*i:]))
+		}
+		v = v[n:]
 	}
 	return nil
 }
@@ -86,12 +157,16 @@ func (t *Trainer) SaveCheckpoint(path string) error {
 // LoadCheckpoint reads a checkpoint into the trainer (before Init). The
 // gated heads, trained weights and configuration must match the run's.
 func (t *Trainer) LoadCheckpoint(path string) error {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("gatetrain: %w", err)
 	}
+	defer f.Close()
+	// A bufio.Reader is a ByteReader: gob reads its messages from it and
+	// no further, so the tensors after them stay in it.
+	r := bufio.NewReaderSize(f, 1<<20)
 	var ck checkpoint
-	if err := gob.NewDecoder(bytes.NewReader(b)).Decode(&ck); err != nil {
+	if err := gob.NewDecoder(r).Decode(&ck); err != nil {
 		return fmt.Errorf("gatetrain: checkpoint %s: %w", path, err)
 	}
 	if ck.Version != checkpointVersion || ck.State == nil {
@@ -100,14 +175,50 @@ func (t *Trainer) LoadCheckpoint(path string) error {
 	if got, want := strings.Join(ck.Heads, ","), strings.Join(t.HeadNames(), ","); got != want {
 		return fmt.Errorf("gatetrain: checkpoint %s was made for other gated heads (%d heads, the model has %d)", path, len(ck.Heads), len(t.HeadNames()))
 	}
-	if strings.Join(ck.Weights, ",") != strings.Join(t.TG.Weights, ",") {
+	if strings.Join(ck.Weights, ",") != strings.Join(t.TG.Weights, ",") || len(ck.Tensors) != len(ck.Weights) {
 		return fmt.Errorf("gatetrain: checkpoint %s trains other weights than this run", path)
 	}
 	if !sameConfig(ck.Config, t.Cfg) {
 		return fmt.Errorf("gatetrain: checkpoint %s was made with other settings (%+v); resume with the same flags", path, ck.Config)
 	}
-	t.State = ck.State
+	st := ck.State
+	if len(ck.Tensors) > 0 {
+		st.Weights = make([][]float32, len(ck.Tensors))
+		if ck.WeightAdam != nil {
+			st.WeightAdam = NewWeightAdam(ck.Tensors)
+			st.WeightAdam.Beta1, st.WeightAdam.Beta2, st.WeightAdam.Eps, st.WeightAdam.T = ck.WeightAdam.Beta1, ck.WeightAdam.Beta2, ck.WeightAdam.Eps, ck.WeightAdam.T
+		}
+		buf := make([]byte, 1<<16)
+		for i, n := range ck.Tensors {
+			if i >= len(t.TG.WeightShapes) || int64(n) != shapeSize(t.TG.WeightShapes[i]) {
+				return fmt.Errorf("gatetrain: checkpoint %s: weight %s has %d values, not the model's", path, ck.Weights[i], n)
+			}
+			st.Weights[i] = make([]float32, n)
+			parts := [][]float32{st.Weights[i]}
+			if st.WeightAdam != nil {
+				parts = append(parts, st.WeightAdam.M[i], st.WeightAdam.V[i])
+			}
+			for _, p := range parts {
+				if err := readFloats(r, p, buf); err != nil {
+					return fmt.Errorf("gatetrain: checkpoint %s: weight %s: %w", path, ck.Weights[i], err)
+				}
+			}
+		}
+	}
+	if _, err := r.ReadByte(); err != io.EOF {
+		return fmt.Errorf("gatetrain: checkpoint %s: data after the last tensor", path)
+	}
+	t.State = st
 	return nil
+}
+
+// shapeSize is the number of values of a tensor shape.
+func shapeSize(sh []int64) int64 {
+	n := int64(1)
+	for _, d := range sh {
+		n *= d
+	}
+	return n
 }
 
 // sameConfig reports whether two configurations are the same, budgets

@@ -175,6 +175,11 @@ type StepInfo struct {
 	// in the session (on the GPU with the cuda provider) and are not copied.
 	BytesIn  int64 `json:"bytes_in"`
 	BytesOut int64 `json:"bytes_out"`
+	// Unclamped says, per gate input (TrainGraph.Gates order), whether a
+	// gate of it was inside the stretch in this step, so that the graph ran
+	// the backward nodes leading to its gradient (nil when the graph has no
+	// UnclampedInput and ran them all).
+	Unclamped []bool `json:"-"`
 }
 
 // Trainer runs the training loop.
@@ -330,6 +335,21 @@ func (t *Trainer) feeds(b *Batch, gates []float64) map[string]*ortrun.Tensor {
 	return in
 }
 
+// unclamped says, from the gates' derivatives dg/dlogα of a step, which
+// gate inputs have a gate inside the stretch (a nonzero derivative).
+func (t *Trainer) unclamped(dg []float64) []bool {
+	v := make([]bool, len(t.TG.Gates))
+	for i, gi := range t.TG.Gates {
+		for h := 0; h < gi.Heads; h++ {
+			if dg[gi.Offset+h] != 0 {
+				v[i] = true
+				break
+			}
+		}
+	}
+	return v
+}
+
 // Open returns the number of open heads under the current log α.
 func (t *Trainer) Open() int {
 	n := 0
@@ -367,6 +387,17 @@ func (t *Trainer) Step() (StepInfo, error) {
 		outs = append(outs, GradName(w))
 	}
 	feeds := t.feeds(batch, g)
+	var unclamped []bool
+	if t.TG.SkipIfs > 0 {
+		unclamped = t.unclamped(dg)
+		flags := make([]float32, len(unclamped))
+		for i, u := range unclamped {
+			if u {
+				flags[i] = 1
+			}
+		}
+		feeds[UnclampedInput] = ortrun.NewF32([]int64{int64(len(flags))}, flags)
+	}
 	var res map[string]*ortrun.Tensor
 	var err error
 	var entropy float64
@@ -402,7 +433,7 @@ func (t *Trainer) Step() (StepInfo, error) {
 		}
 	}
 	info := StepInfo{Step: st.Step + 1, Epoch: st.Epoch, CE: ce, Tokens: batch.Tokens,
-		BytesIn: ortrun.TensorBytes(feeds), BytesOut: ortrun.TensorBytes(res)}
+		BytesIn: ortrun.TensorBytes(feeds), BytesOut: ortrun.TensorBytes(res), Unclamped: unclamped}
 	objective := ce
 	if t.TG.Distill.On() {
 		// KL(p ‖ q) = H(p, q) − H(p): the graph gives the cross-entropy, the
@@ -579,6 +610,10 @@ func (t *Trainer) EvalLoss(b *Batcher, gates []float64) (float64, error) {
 	for _, idx := range batches {
 		batch := b.Batch(idx)
 		feeds := t.feeds(batch, gates)
+		if t.TG.SkipIfs > 0 {
+			// No gradient is read: no backward node needs to run.
+			feeds[UnclampedInput] = ortrun.NewF32([]int64{int64(len(t.TG.Gates))}, make([]float32, len(t.TG.Gates)))
+		}
 		if t.TG.Distill.On() {
 			// The training graph takes the teacher's probabilities even
 			// where only the cross-entropy is asked for.

@@ -392,6 +392,10 @@ func (s *Session) Close() error {
 			errs = append(errs, err)
 		}
 	}
+	// The session's weights and buffers are free now: give them back to
+	// the system, so that what the process does next (writing a trained
+	// model, the next stage) does not add to a peak it no longer uses.
+	releaseFreedMemory()
 	if err := errors.Join(errs...); err != nil {
 		return fmt.Errorf("ortrun: %s: close: %w", s.name, err)
 	}

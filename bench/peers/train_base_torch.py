@@ -35,15 +35,22 @@ sys.path.insert(0, os.path.join(ROOT, "models", "reference"))
 import model as ref  # noqa: E402
 
 
-def gated_attention_forward(self, x, kv, bias):
-    """ref.Attention.forward with each head's output scaled by self.gate."""
+def gated_attention_forward(self, x, kv, bias, past=None, cached=None):
+    """ref.Attention.forward (same arguments and results) with each head's
+    output scaled by self.gate."""
     b, t, d = x.shape
     q = self.split(self.q_proj(x) * self.scale)
-    k = self.split(self.k_proj(kv))
-    v = self.split(self.v_proj(kv))
+    if cached is None:
+        k = self.split(self.k_proj(kv))
+        v = self.split(self.v_proj(kv))
+    else:
+        k, v = cached
+    if past is not None:
+        k = torch.cat([past[0], k], dim=2)
+        v = torch.cat([past[1], v], dim=2)
     probs = torch.softmax(torch.matmul(q, k.transpose(-1, -2)) + bias, dim=-1)
     ctx = torch.matmul(probs, v) * self.gate[None, :, None, None]
-    return self.out_proj(ctx.transpose(1, 2).reshape(b, t, d))
+    return self.out_proj(ctx.transpose(1, 2).reshape(b, t, d)), (k, v)
 
 
 def main():

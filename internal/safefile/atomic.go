@@ -1,7 +1,9 @@
 package safefile
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 )
@@ -14,6 +16,16 @@ import (
 // the file it replaces.) Anything at path but a regular file (a symlink, a
 // device, a named pipe) is never replaced (CheckReplaceable).
 func WriteFileAtomic(path string, data []byte) error {
+	return WriteAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// WriteAtomic is WriteFileAtomic with the content streamed by write into a
+// buffered writer of the temporary file, so that a large content need not
+// be held in memory whole.
+func WriteAtomic(path string, write func(w io.Writer) error) error {
 	if _, err := CheckReplaceable(path); err != nil {
 		return fmt.Errorf("%s: refused: %w", path, err)
 	}
@@ -24,7 +36,10 @@ func WriteFileAtomic(path string, data []byte) error {
 	tmp := f.Name()
 	err = f.Chmod(0o644)
 	if err == nil {
-		_, err = f.Write(data)
+		bw := bufio.NewWriterSize(f, 1<<20)
+		if err = write(bw); err == nil {
+			err = bw.Flush()
+		}
 	}
 	if err == nil {
 		err = f.Sync()

@@ -19,6 +19,13 @@ import (
 const (
 	baseScript     = "bench/peers/make_base.py"
 	basePeerScript = "bench/peers/train_base_torch.py"
+	// baseRunStates are log α states along a real gate-training run
+	// (bench/peers/run_states.py), for row 8.gates.run.1: our step skips
+	// the backward of clamped gates, so its cost depends on log α, and the
+	// rows 8.gates.* time only the first steps from the initial log α.
+	baseRunStates = "bench/base-run-states.json"
+	// baseRunSteps steps time one pass over the states.
+	baseRunSteps = 10
 	// baseRows × (baseLen+1) target tokens per step.
 	baseRows, baseLen = 16, 32
 	// Steps of each child: warm-up steps, then timed ones. ONNX Runtime's
@@ -35,6 +42,7 @@ type baseOut struct {
 	Median     float64   `json:"median_s"`
 	CPUPerStep float64   `json:"cpu_s_per_step"`
 	StepFLOPs  int64     `json:"step_flops"`
+	RunFLOPs   float64   `json:"run_flops_per_step"`
 	Weights    int64     `json:"trained_weights"`
 	Losses     []float64 `json:"first_losses"`
 	StepSec    []float64 `json:"step_s"`
@@ -53,7 +61,7 @@ type baseSample struct {
 func (h *harness) baseRows() {
 	exe, why := h.bin("benchtrain")
 	fail := func(why string) {
-		for _, id := range []string{"8.gates.1", "8.gates.2", "8.joint.1", "8.joint.2", "8.rss", "8.flops"} {
+		for _, id := range []string{"8.gates.1", "8.gates.2", "8.gates.run.1", "8.joint.1", "8.joint.2", "8.rss", "8.flops"} {
 			h.add(unavailable(id, "Transformer-base training", why))
 		}
 	}
@@ -178,6 +186,18 @@ func (h *harness) baseRows() {
 					h.logf("base %s %d peer: %v", mode, th, err)
 				}
 				samples[k] = s
+				if mode == "gates" && th == 1 {
+					// The same step along a training run's log α.
+					k := key{"gates-run", 1}
+					r := samples[k]
+					if o, err := ours(mode, th, "-log-alpha-states", baseRunStates, "-repeats", strconv.Itoa(baseRunSteps)); err == nil && len(s[1]) > 0 {
+						r[0] = append(r[0], o)
+						r[1] = append(r[1], s[1][len(s[1])-1])
+					} else if err != nil {
+						h.logf("base gates along a run: %v", err)
+					}
+					samples[k] = r
+				}
 			}
 		}
 	}
@@ -208,8 +228,39 @@ func (h *harness) baseRows() {
 			row.Values["onnxprune_peak_rss_bytes"] = float64(medianRSS(s[0]))
 			row.Values["peer_peak_rss_bytes"] = float64(medianRSS(s[1]))
 			row.Values["onnxprune_go_heap_bytes_per_step"] = o.HeapStep
+			if o.RunFLOPs > 0 {
+				row.Values["run_flops_per_step"] = o.RunFLOPs
+				row.Values["step_flops"] = float64(o.StepFLOPs)
+			}
 			row.Note = fmt.Sprintf("%d round(s), interleaved; per round: ratios %s; CPU-time ratio %.2f; load average %s … %s; trained weights %d (PyTorch %d)",
 				len(s[0]), pairedRatios(s), p.CPUPerStep/o.CPUPerStep, s[0][0].load, s[1][len(s[1])-1].load, o.Weights, p.Weights) + "; " + lossNote[mode]
+			if o.RunFLOPs > 0 && o.RunFLOPs < float64(o.StepFLOPs) {
+				row.Note += fmt.Sprintf("; the timed steps ran %.1f of the graph's %.1f GFLOP (the rest: backward of clamped gates, skipped)", o.RunFLOPs/1e9, float64(o.StepFLOPs)/1e9)
+			}
+			h.add(row)
+		}
+	}
+
+	// The gates-only step along a training run, 1 thread.
+	{
+		id := "8.gates.run.1"
+		fig := fmt.Sprintf("Transformer-base gates step along a training run's log α (%s), target tokens/s, 1 thread", baseRunStates)
+		s := samples[key{"gates-run", 1}]
+		if check["gates"] != "" || len(s[0]) == 0 {
+			h.add(unavailable(id, fig, "no runs (see the log)"))
+		} else {
+			o, p := baseMedian(s[0]), baseMedian(s[1])
+			row := Row{ID: id, Figure: fig, Values: map[string]float64{}}
+			row.Ours = fmt.Sprintf("%.0f tok/s (CPU %.2f s/step), %.1f of %.1f GFLOP per step run", o.TokPerSec, o.CPUPerStep, o.RunFLOPs/1e9, float64(o.StepFLOPs)/1e9)
+			row.Peer = fmt.Sprintf("PyTorch %.0f tok/s (CPU %.2f s/step; its step does not depend on log α)", p.TokPerSec, p.CPUPerStep)
+			row.setRatio(o.TokPerSec/p.TokPerSec, "onnxprune tokens/s along the run ÷ PyTorch tokens/s (medians of the rounds)", targets["gates"], true)
+			row.Values["onnxprune_tokens_per_s"] = o.TokPerSec
+			row.Values["peer_tokens_per_s"] = p.TokPerSec
+			row.Values["onnxprune_cpu_s_per_step"] = o.CPUPerStep
+			row.Values["run_flops_per_step"] = o.RunFLOPs
+			row.Values["step_flops"] = float64(o.StepFLOPs)
+			row.Note = fmt.Sprintf("%d round(s); per round: ratios %s; CPU-time ratio %.2f; %d timed steps, step i from state i of %s (log α of the run at evenly spaced steps, mapped to this model's layers)",
+				len(s[0]), pairedRatios(s), p.CPUPerStep/o.CPUPerStep, baseRunSteps, baseRunStates)
 			h.add(row)
 		}
 	}
@@ -250,11 +301,17 @@ func (h *harness) baseRows() {
 			continue
 		}
 		o := baseMedian(s[0])
-		perCPU := float64(o.StepFLOPs) / o.CPUPerStep / 1e9
-		row := Row{ID: id, Figure: fig, Ours: fmt.Sprintf("%.1f GFLOP per step, %.1f GFLOPS per CPU second (%.1f by wall time)", float64(o.StepFLOPs)/1e9, perCPU, float64(o.StepFLOPs)/o.Median/1e9),
+		// The products the timed steps ran: the gradient graph less the
+		// backward the steps skipped (clamped gates).
+		ran := o.RunFLOPs
+		if ran == 0 {
+			ran = float64(o.StepFLOPs)
+		}
+		perCPU := ran / o.CPUPerStep / 1e9
+		row := Row{ID: id, Figure: fig, Ours: fmt.Sprintf("%.1f GFLOP run per step (graph %.1f), %.1f GFLOPS per CPU second (%.1f by wall time)", ran/1e9, float64(o.StepFLOPs)/1e9, perCPU, ran/o.Median/1e9),
 			Peer:   fmt.Sprintf("sgemm 2048³: %.1f GFLOPS per CPU second (%.1f by wall time)", peak[1].GFLOPSCPU, peak[1].GFLOPS),
-			Values: map[string]float64{"step_flops": float64(o.StepFLOPs), "step_gflops_per_cpu_s": perCPU, "sgemm_gflops_per_cpu_s": peak[1].GFLOPSCPU, "sgemm_gflops_wall": peak[1].GFLOPS}}
-		row.setRatio(perCPU/peak[1].GFLOPSCPU, "step GFLOPS per CPU second (MatMul FLOPs of the training graph) ÷ sgemm GFLOPS per CPU second", 0.5, true)
+			Values: map[string]float64{"step_flops": float64(o.StepFLOPs), "run_flops_per_step": ran, "step_gflops_per_cpu_s": perCPU, "sgemm_gflops_per_cpu_s": peak[1].GFLOPSCPU, "sgemm_gflops_wall": peak[1].GFLOPS}}
+		row.setRatio(perCPU/peak[1].GFLOPSCPU, "step GFLOPS per CPU second (MatMul FLOPs the timed steps ran) ÷ sgemm GFLOPS per CPU second", 0.5, true)
 		row.Note = fmt.Sprintf("load average %s at the step's first run; sgemm per CPU second in the rounds: %s", s[0][0].load, fmtList(sgemm1))
 		h.add(row)
 	}

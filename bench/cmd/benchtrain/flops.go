@@ -7,18 +7,61 @@ import (
 
 	"google.golang.org/protobuf/proto"
 
+	"onnxprune/gatetrain"
 	"onnxprune/graphedit"
 	"onnxprune/ortrun"
 )
 
+// stepFLOPs are the products of a run graph at the batch's shapes: those
+// every run computes, and those inside each If node with which a training
+// graph skips the backward of clamped gates (gatetrain.SkipGates).
+type stepFLOPs struct {
+	always int64
+	skips  []skipFLOPs
+}
+
+// skipFLOPs are the products inside one such If and the gate inputs of
+// which any unclamped makes it run.
+type skipFLOPs struct {
+	flops int64
+	gates []int
+}
+
+// full is the count when every If runs: the whole gradient graph.
+func (s stepFLOPs) full() int64 {
+	n := s.always
+	for _, k := range s.skips {
+		n += k.flops
+	}
+	return n
+}
+
+// run is the count of a step whose unclamped gate inputs are given (nil:
+// every If runs).
+func (s stepFLOPs) run(unclamped []bool) int64 {
+	if unclamped == nil {
+		return s.full()
+	}
+	n := s.always
+	for _, k := range s.skips {
+		for _, i := range k.gates {
+			if i < len(unclamped) && unclamped[i] {
+				n += k.flops
+				break
+			}
+		}
+	}
+	return n
+}
+
 // matmulFLOPs counts 2·(output elements)·K over the MatMul and Gemm nodes of
-// g with the graph inputs named in dims set to those sizes (other inputs
-// keep their declared shapes). A node whose shapes stay unknown is an error:
-// the count would be short.
-func matmulFLOPs(g *graphedit.Graph, dims map[string][]int64) (int64, error) {
+// g, and of the then-branches of its skip Ifs, with the graph inputs named
+// in dims set to those sizes (other inputs keep their declared shapes). A
+// node whose shapes stay unknown is an error: the count would be short.
+func matmulFLOPs(g *graphedit.Graph, dims map[string][]int64) (stepFLOPs, error) {
 	c, err := g.Clone()
 	if err != nil {
-		return 0, err
+		return stepFLOPs{}, err
 	}
 	for _, v := range c.Inputs() {
 		d, ok := dims[v.Name()]
@@ -31,11 +74,51 @@ func matmulFLOPs(g *graphedit.Graph, dims map[string][]int64) (int64, error) {
 		}
 		v.SetType(v.ElemType(), ds)
 	}
-	if err := c.InferShapes(); err != nil {
+	var out stepFLOPs
+	if out.always, err = products(c); err != nil {
+		return stepFLOPs{}, err
+	}
+	// The Ifs' outputs have no shapes until their then-branches are
+	// inferred: go through them in order, each giving its outputs the
+	// shapes its branch computes, so that the next branches see them.
+	order, err := c.TopoOrder()
+	if err != nil {
+		return stepFLOPs{}, err
+	}
+	for _, n := range order {
+		gates, ok := gatetrain.SkipGates(n)
+		if !ok {
+			continue
+		}
+		sub, err := c.Subgraph(n, "then_branch")
+		if err != nil {
+			return stepFLOPs{}, err
+		}
+		f, err := products(sub)
+		if err != nil {
+			return stepFLOPs{}, fmt.Errorf("%s: %w", n.Name(), err)
+		}
+		out.skips = append(out.skips, skipFLOPs{flops: f, gates: gates})
+		for i, v := range sub.Outputs() {
+			if o := n.Output(i); o != nil {
+				o.SetType(v.ElemType(), v.Shape())
+			}
+		}
+		if err := c.InferShapes(); err != nil {
+			return stepFLOPs{}, fmt.Errorf("shapes: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// products counts the MatMul and Gemm FLOPs of one graph (not of its
+// subgraphs).
+func products(g *graphedit.Graph) (int64, error) {
+	if err := g.InferShapes(); err != nil {
 		return 0, fmt.Errorf("shapes: %w", err)
 	}
 	var total int64
-	for _, n := range c.Nodes() {
+	for _, n := range g.Nodes() {
 		op := n.OpType()
 		if op != "MatMul" && op != "Gemm" {
 			continue

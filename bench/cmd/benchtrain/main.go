@@ -57,6 +57,10 @@ type result struct {
 	// StepFLOPs counts the multiply-adds (×2) of the MatMul and Gemm nodes
 	// of the run graph (training or forward) at the batch's shapes.
 	StepFLOPs int64 `json:"step_flops,omitempty"`
+	// RunFLOPs is the mean over the timed steps of the products each ran:
+	// StepFLOPs less those of the If nodes a training step skipped because
+	// every gate they lead to was clamped (gatetrain.UnclampedInput).
+	RunFLOPs float64 `json:"run_flops_per_step,omitempty"`
 	// HeapPerStep is the Go heap allocated per timed step (bytes).
 	HeapPerStep float64 `json:"go_heap_bytes_per_step"`
 	// CPUPerStep is the process's CPU time (user + system) per timed step:
@@ -84,6 +88,32 @@ var sessionFlags ortrun.Options
 type hyper struct {
 	initLogAlpha, lambda, weightLR float64
 	losses                         int
+	// states, when set, are the log α every step starts from in turn
+	// (-log-alpha-states).
+	states [][]float64
+}
+
+// logAlphaStates is the file -log-alpha-states reads: log α of every gate
+// at points of a gate-training run (bench/peers/run_states.py writes it).
+type logAlphaStates struct {
+	Source string      `json:"source"`
+	Steps  []int       `json:"steps"`
+	States [][]float64 `json:"states"`
+}
+
+func readStates(path string) ([][]float64, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var f logAlphaStates
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(f.States) == 0 {
+		return nil, fmt.Errorf("%s: no states", path)
+	}
+	return f.States, nil
 }
 
 func main() {
@@ -101,6 +131,7 @@ func main() {
 	flag.Float64Var(&hp.lambda, "lambda", def.Lambda, "weight of the expected-L0 penalty (averaged over blocks)")
 	flag.Float64Var(&hp.weightLR, "weight-lr", def.WeightLR, "learning rate of the encoder weights (joint mode)")
 	flag.IntVar(&hp.losses, "losses", 0, "report the objective of the first N steps (warm-up steps included)")
+	statesPath := flag.String("log-alpha-states", "", "JSON file of log α states of a training run: step i starts from state i (cyclically), so the gates are clamped as often as along that run")
 	flag.BoolVar(&sessionFlags.NoCPUArena, "no-arena", false, "ONNX Runtime without its CPU arena")
 	flag.BoolVar(&sessionFlags.NoPrepacking, "no-prepack", false, "ONNX Runtime without weight prepacking")
 	flag.StringVar(&sessionFlags.ProfilePrefix, "ort-profile", "", "write ONNX Runtime's profile of the runs to files starting with this prefix")
@@ -116,6 +147,13 @@ func main() {
 		}
 		json.NewEncoder(os.Stdout).Encode(result{Mode: "sgemm", GFLOPS: gf, GFLOPSPerCPU: gfCPU, StepFLOPs: 2 * int64(*sgemmN) * int64(*sgemmN) * int64(*sgemmN)})
 		return
+	}
+	if *statesPath != "" {
+		var err error
+		if hp.states, err = readStates(*statesPath); err != nil {
+			fmt.Fprintln(os.Stderr, "benchtrain:", err)
+			os.Exit(1)
+		}
 	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
@@ -166,6 +204,8 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 	so.IntraOpThreads, so.InterOpThreads, so.Name = threads, 1, model
 
 	var step func() error
+	// stepRan is the products the last step ran.
+	var stepRan func() int64
 	switch mode {
 	case "forward":
 		sess, err := ortrun.NewSession(model, so)
@@ -184,9 +224,12 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		if roles.SrcMask != "" {
 			dims[roles.SrcMask] = dims[roles.Src]
 		}
-		if res.StepFLOPs, err = matmulFLOPs(g, dims); err != nil {
+		fl, err := matmulFLOPs(g, dims)
+		if err != nil {
 			return fmt.Errorf("%s: FLOPs: %w", model, err)
 		}
+		res.StepFLOPs = fl.full()
+		stepRan = func() int64 { return fl.full() }
 		step = func() error {
 			_, err := sess.Run(feeds, []string{roles.Logits})
 			return err
@@ -235,9 +278,11 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		if roles.SrcMask != "" {
 			dims[roles.SrcMask] = dims[roles.Src]
 		}
-		if res.StepFLOPs, err = matmulFLOPs(tg.Graph, dims); err != nil {
+		fl, err := matmulFLOPs(tg.Graph, dims)
+		if err != nil {
 			return fmt.Errorf("%s: FLOPs: %w", model, err)
 		}
+		res.StepFLOPs = fl.full()
 		rssNote("train graph")
 		// As gatetrain.Run does: the session reads the training graph from
 		// a file, and the graph and the model are let go.
@@ -275,8 +320,21 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 			return err
 		}
 		res.Heads = tr.NumHeads()
+		for i, st := range hp.states {
+			if len(st) != len(tr.State.LogAlpha) {
+				return fmt.Errorf("log α state %d has %d gates, the model %d", i, len(st), len(tr.State.LogAlpha))
+			}
+		}
+		var lastUnclamped []bool
+		stepRan = func() int64 { return fl.run(lastUnclamped) }
+		steps := 0
 		step = func() error {
+			if len(hp.states) > 0 {
+				copy(tr.State.LogAlpha, hp.states[steps%len(hp.states)])
+			}
+			steps++
 			info, err := tr.Step()
+			lastUnclamped = info.Unclamped
 			if err == nil && info.Tokens != batch.Tokens {
 				err = fmt.Errorf("step trained on %d tokens, batch has %d", info.Tokens, batch.Tokens)
 			}
@@ -315,16 +373,19 @@ func run(model, batchPath, mode string, threads, warmup, repeats, perRun int, mi
 		perRun = max(perRun, int(math.Ceil(float64(minRun)/float64(last))))
 	}
 	res.PerRun = perRun
+	var ran int64
 	for i := 0; i < repeats; i++ {
 		s := time.Now()
 		for k := 0; k < perRun; k++ {
 			if err := step(); err != nil {
 				return err
 			}
+			ran += stepRan()
 		}
 		res.Runs = append(res.Runs, time.Since(s).Seconds()/float64(perRun))
 	}
 	res.CPUPerStep = (cpuSeconds() - cpu0) / float64(repeats*perRun)
+	res.RunFLOPs = float64(ran) / float64(repeats*perRun)
 	runtime.ReadMemStats(&ms1)
 	res.HeapPerStep = float64(ms1.TotalAlloc-ms0.TotalAlloc) / float64(repeats*perRun)
 	res.Median = stats.Median(res.Runs)
