@@ -402,16 +402,23 @@ finetunerun() {
 	devloss "$s/pruned" "$p/loss.json" || return
 	$RG record --model "$s/pruned" -o "$p/model.json" || return
 	finish "$name" || return
+	# the pruned fine-tuned files stay in SCRATCH for the speed run (the
+	# cache has their checksums, not their weights)
+	mkdir -p "$SCRATCH/ft-models" && rm -rf "$SCRATCH/ft-models/$name" || return
+	mv "$s/pruned" "$SCRATCH/ft-models/$name" || return
 	rm -rf "$s"
 }
 # speedrun NAME [FLAGS...]: the pruned model of NAME regenerated and checked
 # against its model.json, timed against the dense model interleaved (run on
 # an otherwise idle machine) with the speed FLAGS (default SPEED);
-# verify.json into CACHE/speed/NAME. A fine-tuned run's (NAME-ft) trained
-# weights are not cached: its timed model is the dense files cut by its
-# gates, the same shapes and so the same speed, with the key/value cache.
+# verify.json into CACHE/speed/NAME, and timed.txt, which model was timed.
+# A fine-tuned run (NAME-ft) times its own pruned files, which finetunerun
+# leaves in SCRATCH/ft-models, checked against its model.json (no gated
+# oracle: the dense files are not its weights); when they are gone (another
+# machine), the dense files cut by its gates, which have the same shapes and
+# so the same speed, and timed.txt says so.
 speedrun() {
-	local name=$1 m=$SCRATCH/speed/$1-model v=$SCRATCH/speed/$1 cached=$CACHE/$1 check flags=$SPEED
+	local name=$1 m=$SCRATCH/speed/$1-model v=$SCRATCH/speed/$1 cached=$CACHE/$1 check flags=$SPEED timed=dense-cut
 	[ $# -gt 1 ] && flags=$2
 	case $name in
 	gt-* | all-* | st-* | hd-*) check=(--gates "$CACHE/$name/gates.json") ;;
@@ -421,14 +428,20 @@ speedrun() {
 		return 1
 		;;
 	esac
-	prunemodel "$name" "$m" || return
-	if [[ $name != *-ft ]]; then
+	if [[ $name == *-ft ]] && [ -d "$SCRATCH/ft-models/$name" ]; then
+		m=$SCRATCH/ft-models/$name timed=fine-tuned check=()
 		$RG record --model "$m" --expect "$cached/model.json" || return
+	else
+		prunemodel "$name" "$m" || return
+		if [[ $name != *-ft ]]; then
+			$RG record --model "$m" --expect "$cached/model.json" || return
+		fi
 	fi
 	rm -rf "$v"
 	$OP verify --original "$MODEL" --pruned "$m" "${check[@]}" $V $flags -o "$v" || return
 	part "speed/$name" || return
 	cp "$v/verify.json" "$CACHE/speed/$name.part/" || return
+	echo "$timed" >"$CACHE/speed/$name.part/timed.txt" || return
 	finish "speed/$name" || return
 	rm -rf "$m" "$v"
 }

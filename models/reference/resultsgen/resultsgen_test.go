@@ -599,6 +599,31 @@ func TestCollectStructuresTwoBudgets(t *testing.T) {
 		"| heads | 80% | 4/48 heads | 15.83, −1.61 (p = 0.104) | 32.79, −2.33 (p = 0.067) | 3.0603 (+1.7%) | 3,446,592 (85.3%) | 4.90 M (79.8%) | 0.60 (0.48–0.72), bound 1.26 | – |",
 		"st-f50-ft: `onnxprune train` with the same flags and `--train-weights all`, then `prune --gates` of the trained files "+
 			"(encoder, decoder, and decoder with past, which train writes with the decoder's trained weights); its translations and dev loss decode with the key/value cache, "+
-			"and its speed is the dense files cut by the same gates (the same shapes). "+
+			"and its speed is that of the dense files cut by the same gates (the same shapes). "+
 			"The largest |gated − pruned| logit difference of the fine-tuned files on the 5 speed verses (verify's check) is 3.5e-06.")
+
+	// a speed run that timed the fine-tuned files says so, and the block
+	// with it; any other word in timed.txt is refused, naming the file
+	timed := p("speed", "st-f50-ft", timedFile)
+	if err := os.WriteFile(timed, []byte(timedFineTuned+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := collectStructures(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := safefile.ReadJSON(p("structures.json"), &r); err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Structures[2].Timed; got != timedFineTuned {
+		t.Errorf("st-f50-ft timed %q, want %q", got, timedFineTuned)
+	}
+	if block := structuresBlock(&r); !strings.Contains(block, "and its speed is that of these pruned fine-tuned files. ") {
+		t.Errorf("the structures block does not say st-f50-ft timed its own files:\n%s", block)
+	}
+	if err := os.WriteFile(timed, []byte("dense\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := collectStructures(dir); err == nil || !strings.Contains(err.Error(), timed) {
+		t.Errorf("a bogus timed.txt: error %v, want one naming %s", err, timed)
+	}
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -66,7 +68,20 @@ type BudgetRun struct {
 	// past (train writes the trained decoder weights into it), so its
 	// translations and dev loss decode with the key/value cache.
 	Cached bool `json:"cached,omitempty"`
+	// Timed is which files a fine-tuned run's speed run timed (its
+	// speed/NAME/timed.txt): timedFineTuned, its own pruned files, or
+	// timedDenseCut, the dense files cut by its gates (the same shapes),
+	// when the fine-tuned files were gone. Empty for other runs.
+	Timed string `json:"timed,omitempty"`
 }
+
+// timedFile is the file in which results.sh's speed run of a fine-tuned
+// budget run says which model it timed: timedFineTuned or timedDenseCut.
+const (
+	timedFile      = "timed.txt"
+	timedFineTuned = "fine-tuned"
+	timedDenseCut  = "dense-cut"
+)
 
 // fineTunedSuffix ends the name of results.sh's fine-tuned budget run
 // (st-fP-ft), and fineTunedWeights is its --train-weights
@@ -216,8 +231,31 @@ func (c *collector) budgetRun(name, gated, trainWeights string, pct float64) (*B
 		return nil, fmt.Errorf("%s: no speedups or parameter counts", speedPath)
 	}
 	r.Speed = &SpeedRun{Run: name, Sentences: rep.Sentences, Speedups: rep.Speedups}
+	if r.TrainWeights != "" {
+		if r.Timed, err = readTimed(c.path("speed", name, timedFile)); err != nil {
+			return nil, err
+		}
+	}
 	r.DenseParams, r.Params = rep.Original.Params.Total, rep.Pruned.Params.Total
 	return r, nil
+}
+
+// readTimed reads a fine-tuned run's timed.txt; a cache from before the
+// file existed timed the dense files cut by the gates.
+func readTimed(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return timedDenseCut, nil
+	}
+	if err != nil {
+		return "", err
+	}
+	switch t := strings.TrimSpace(string(b)); t {
+	case timedFineTuned, timedDenseCut:
+		return t, nil
+	default:
+		return "", fmt.Errorf("%s: %q is neither %s nor %s", path, t, timedFineTuned, timedDenseCut)
+	}
 }
 
 // collectStructures gathers the dense model and the FLOP-budget runs of
@@ -365,9 +403,9 @@ func structuresBlock(r *Results) string {
 		case s.EquivalenceMaxDiff != nil && s.TrainWeights != "" && s.Cached:
 			fmt.Fprintf(&b, "\n%s: `onnxprune train` with the same flags and `--train-weights %s`, then `prune --gates` of the trained files "+
 				"(encoder, decoder, and decoder with past, which train writes with the decoder's trained weights); "+
-				"its translations and dev loss decode with the key/value cache, and its speed is the dense files cut by the same gates (the same shapes). "+
+				"its translations and dev loss decode with the key/value cache, and its speed is %s. "+
 				"The largest |gated − pruned| logit difference of the fine-tuned files on the %s speed verses (verify's check) is %.2g.\n",
-				s.Name, s.TrainWeights, r.Settings["speed_sentences"], *s.EquivalenceMaxDiff)
+				s.Name, s.TrainWeights, timedText(s.Timed), r.Settings["speed_sentences"], *s.EquivalenceMaxDiff)
 		case s.EquivalenceMaxDiff != nil && s.TrainWeights != "":
 			fmt.Fprintf(&b, "\n%s: `onnxprune train` with the same flags and `--train-weights %s`, then `prune --gates` of the trained encoder and decoder files; "+
 				"its translations and dev loss decode without the key/value cache (train does not rewrite decoder_with_past_model.onnx), and its speed is "+
@@ -379,6 +417,14 @@ func structuresBlock(r *Results) string {
 		}
 	}
 	return b.String()
+}
+
+// timedText says which files a fine-tuned run's speed timed.
+func timedText(timed string) string {
+	if timed == timedFineTuned {
+		return "that of these pruned fine-tuned files"
+	}
+	return "that of the dense files cut by the same gates (the same shapes)"
 }
 
 func orDash(s string) string {
