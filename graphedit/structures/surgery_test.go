@@ -189,9 +189,10 @@ func gateFeeds(feeds map[string]*ortrun.Tensor, dec structures.Decision, hg []he
 // sublayers on every fixture: for each decision the pruned model loads in
 // ONNX Runtime, its outputs equal the fully gated model's fed the same 0/1
 // gates within oracleTol at two batch sizes and lengths (both branches of
-// merged decoders), every graph input and output keeps its name, and the
-// file is smaller by 4 bytes per float32 weight cut. Fails when ONNX
-// Runtime is missing.
+// merged decoders), every graph input and output keeps its name, the
+// file is smaller by 4 bytes per float32 weight cut, and surgery finds no
+// heads again (it cuts the discovery's blocks). Fails when ONNX Runtime is
+// missing.
 func TestSurgeryOracleOnORT(t *testing.T) {
 	files, err := graphtest.Fixtures(fixturesDir)
 	if err != nil {
@@ -269,9 +270,15 @@ func checkSurgeryOracle(t *testing.T, path, name string, c oracleCheck) float64 
 		if err != nil {
 			t.Fatal(err)
 		}
+		found := 0
+		stop := heads.ObserveDiscoveries(func(*graphedit.Graph) { found++ })
 		rep, err := structures.Remove(pg, pd, dec)
+		stop()
 		if err != nil {
 			t.Fatalf("%s: %v", dname, err)
+		}
+		if found > 0 {
+			t.Errorf("%s: surgery found heads %d times; want none (it cuts the discovery's blocks)", dname, found)
 		}
 		if len(rep.FFNs)+len(rep.Sublayers) == 0 {
 			t.Fatalf("%s: nothing removed", dname)
