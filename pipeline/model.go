@@ -91,7 +91,7 @@ func loadModel(paths []string, opts *onnxio.LoadOptions, lenient bool) ([]*Model
 func LoadedFiles(files []*ModelFile) map[string]*verify.LoadedFile {
 	out := map[string]*verify.LoadedFile{}
 	for _, l := range files {
-		out[l.Path] = &verify.LoadedFile{Model: l.Model, Graph: l.Graph}
+		out[l.Path] = &verify.LoadedFile{Model: l.Model, Graph: l.Graph, Blocks: l.Blocks}
 	}
 	return out
 }

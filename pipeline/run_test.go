@@ -422,7 +422,8 @@ verify:
 // the heads, trains them to the budget, prunes what the gates closed and
 // verifies the pruned model against the gated original (equal logits);
 // the decision costs at most the target, and the pruned model's FLOP bound
-// is at least the budget's.
+// is at least the budget's. The model file is read once and its heads are
+// found once.
 func TestRunStructuresBudget(t *testing.T) {
 	out := t.TempDir()
 	c := Default()
@@ -431,10 +432,14 @@ func TestRunStructuresBudget(t *testing.T) {
 	}
 	c.Out, c.Threads = out, 1
 	var log bytes.Buffer
+	count := observeWork(t)
 	s, err := Run(context.Background(), c, &log)
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, log.String())
 	}
+	// The budget's cost meter, the structure surgery and verify work with
+	// the heads found when the file was loaded.
+	checkOnce(t, "structures", count, c.Model...)
 	gf, err := gatesfile.Read(filepath.Join(out, TrainDir, gatetrain.GatesFileName))
 	if err != nil {
 		t.Fatal(err)
