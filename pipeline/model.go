@@ -163,6 +163,9 @@ type JoinedGraph struct {
 	Merged bool
 
 	files []*onnxio.Model // the loaded files (LoadJoined), closed by Close
+	// partBlocks are the attention blocks of each of Parts when found
+	// (GateJoined), handed to verify with them (Loaded).
+	partBlocks [][]*heads.Block
 }
 
 // Close releases the files LoadJoined loaded.
@@ -259,7 +262,11 @@ func (j *JoinedGraph) Loaded() map[string]*verify.LoadedFile {
 		if i == 1 && j.Merged {
 			continue
 		}
-		out[j.Files[i]] = &verify.LoadedFile{Model: m, Graph: j.Parts[i]}
+		lf := &verify.LoadedFile{Model: m, Graph: j.Parts[i]}
+		if i < len(j.partBlocks) {
+			lf.Blocks = j.partBlocks[i]
+		}
+		out[j.Files[i]] = lf
 	}
 	return out
 }

@@ -89,13 +89,9 @@ func (r *runner) gate(ctx context.Context) error {
 		}
 		// The loaded graph stays as it is for the stages after: gates go
 		// into a copy.
-		gf, err := f.editable()
+		gf, names, err := f.gated(r.c.Attention, r.c.Structures)
 		if err != nil {
 			return err
-		}
-		names, err := GateGraph(gf.Graph, gf.Blocks, r.c.Attention, r.c.Structures)
-		if err != nil {
-			return fmt.Errorf("%s: %w", f.Path, err)
 		}
 		total += len(names)
 		if len(names) > 0 {
