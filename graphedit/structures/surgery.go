@@ -176,8 +176,8 @@ func removeHeads(g *graphedit.Graph, d *Discovery, dec heads.Decision, removed m
 	}
 	renamed := map[string]string{}
 	for old := range replaced {
-		if g.Value(old.Name()) != nil {
-			continue
+		if old.Graph() != nil {
+			continue // still in its graph (a graph output keeps its name)
 		}
 		v := replaced[old]
 		for replaced[v] != nil {
