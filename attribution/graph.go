@@ -104,9 +104,6 @@ type Graph struct {
 	Cuts   []Cut
 	// Units are the FFN and sublayer gates (Options), after the blocks'.
 	Units []UnitGate
-	// FoundBlocks says that BuildGraph ran head discovery itself (no
-	// Options.Blocks).
-	FoundBlocks bool
 }
 
 // Options choose what the analysis graph gates besides the heads.
@@ -144,12 +141,11 @@ func BuildGraph(g *graphedit.Graph, names graphedit.IORoles, opts Options) (*Gra
 	if q := heads.QuantizingNode(g); q != nil {
 		return nil, fmt.Errorf("attribution: the model quantizes its activations to integers (%s), through which gradients and relevance do not flow: analyze the float (fp32) model, then apply its decision to this file with 'onnxprune prune --gates gates.json' (or --remove)", q)
 	}
-	blocks, found := opts.Blocks, false
+	blocks := opts.Blocks
 	if blocks == nil {
 		if blocks, err = heads.FindHeads(g); err != nil {
 			return nil, fmt.Errorf("attribution: %w", err)
 		}
-		found = true
 	}
 	if len(blocks) == 0 {
 		return nil, fmt.Errorf("attribution: no attention heads found")
@@ -158,7 +154,7 @@ func BuildGraph(g *graphedit.Graph, names graphedit.IORoles, opts Options) (*Gra
 	if err != nil {
 		return nil, fmt.Errorf("attribution: %w", err)
 	}
-	ag := &Graph{G: g, Names: names, FoundBlocks: found}
+	ag := &Graph{G: g, Names: names}
 	if ag.Units, err = gateStructures(g, blocks, opts.Structures); err != nil {
 		return nil, err
 	}

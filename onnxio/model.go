@@ -83,6 +83,7 @@ func (o *LoadOptions) limits() (depth, attrs, list int) {
 // limits of opts, and value names with CheckNames, so that a model that
 // loads can be walked without further checks. Errors name the file.
 func Load(path string, opts *LoadOptions) (*Model, error) {
+	observeLoad(path)
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("onnxio: %w", err)

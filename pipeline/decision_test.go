@@ -18,7 +18,7 @@ func TestDecisionReadBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	model, err := loadModel(files, nil, false, nil)
+	model, err := loadModel(files, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func TestFingerprintCoversEveryInput(t *testing.T) {
 	c := plantedConfig(t, t.TempDir())
 	fingerprints := func() map[string]string {
 		t.Helper()
-		loaded, err := loadModel([]string{model}, nil, false, nil)
+		loaded, err := loadModel([]string{model}, nil, false)
 		if err != nil {
 			t.Fatal(err)
 		}

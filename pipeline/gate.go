@@ -63,20 +63,48 @@ func kindIn(k heads.Kind, kinds []heads.Kind) bool {
 	return false
 }
 
-// GateJoined gates a joined graph (LoadJoined) as GateGraph gates one
-// file: with its carried blocks, or those found on it (heads.FindHeads)
-// when it has none. The train command gates an ungated model so.
-func GateJoined(j *JoinedGraph, kinds []heads.Kind, l structures.List) ([]string, error) {
-	blocks := j.Blocks
-	if blocks == nil {
-		var err error
-		if blocks, err = heads.FindHeads(j.Graph); err != nil {
-			return nil, fmt.Errorf("%s: %w", j.Name, err)
-		}
-	}
-	names, err := GateGraph(j.Graph, blocks, kinds, l)
+// gated returns a copy of the file (editable: its blocks carried, the file
+// left as loaded) gated by GateGraph, with the gate inputs added: the gate
+// stage gates each file of the model so, and GateJoined each file of a
+// joined graph.
+func (l *ModelFile) gated(kinds []heads.Kind, list structures.List) (*ModelFile, []string, error) {
+	c, err := l.editable()
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", j.Name, err)
+		return nil, nil, err
 	}
+	names, err := GateGraph(c.Graph, c.Blocks, kinds, list)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", l.Path, err)
+	}
+	return c, names, nil
+}
+
+// GateJoined gates a joined graph (LoadJoined) as the train stage of run
+// has it: each file gated as the gate stage gates it (a copy, its heads
+// found once on the file's graph), then the gated copies joined anew into
+// j.Graph. j.Parts stay as loaded, and their blocks go to verify with them
+// (Loaded). The train command gates an ungated model so. It returns the
+// gate inputs added, file by file.
+func GateJoined(j *JoinedGraph, kinds []heads.Kind, l structures.List) ([]string, error) {
+	var gated []*graphedit.Graph
+	var names []string
+	j.partBlocks = make([][]*heads.Block, len(j.Parts))
+	for i, part := range j.Parts {
+		blocks, err := heads.FindHeads(part)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", j.Files[i], err)
+		}
+		j.partBlocks[i] = blocks
+		c, n, err := (&ModelFile{Path: j.Files[i], Graph: part, Blocks: blocks}).gated(kinds, l)
+		if err != nil {
+			return nil, err
+		}
+		gated, names = append(gated, c.Graph), append(names, n...)
+	}
+	joined, err := joinGraphs(gated, nil, j.Files, nil)
+	if err != nil {
+		return nil, err
+	}
+	j.Graph, j.Blocks = joined.Graph, nil
 	return names, nil
 }

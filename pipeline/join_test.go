@@ -54,7 +54,7 @@ func TestJoinedBlocksCarried(t *testing.T) {
 	families := fixtureFamilies(t)
 	joined := 0
 	for dir, files := range families {
-		ls, err := loadModel(files, nil, true, nil)
+		ls, err := loadModel(files, nil, true)
 		if err != nil {
 			t.Errorf("%s: %v", dir, err)
 			continue

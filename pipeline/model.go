@@ -31,17 +31,7 @@ type ModelFile struct {
 // allowDirs. An anchor discovery cannot explain fails the load unless
 // lenient. The caller closes each file's Model.
 func LoadModel(paths, allowDirs []string, lenient bool) ([]*ModelFile, error) {
-	return loadModel(paths, &onnxio.LoadOptions{AllowDirs: allowDirs}, lenient, nil)
-}
-
-// workCount counts, per file, the model loads and head discoveries of a
-// run (tests check that each happens once).
-type workCount struct {
-	loads, discoveries map[string]int
-}
-
-func newWorkCount() *workCount {
-	return &workCount{loads: map[string]int{}, discoveries: map[string]int{}}
+	return loadModel(paths, &onnxio.LoadOptions{AllowDirs: allowDirs}, lenient)
 }
 
 // DiscoverStructures finds the FFNs and sublayers of each file of a model
@@ -64,11 +54,11 @@ func DiscoverStructures(files []*ModelFile) ([]*structures.Discovery, *structure
 }
 
 // loadModel loads every file of the model once and finds its heads: the
-// graphs and blocks every stage of the run reads. Stages that edit a graph
-// edit their own copy (editable), except prune, the last to read them. An
-// anchor head discovery cannot explain is an error unless lenient. count,
-// when set, records the work.
-func loadModel(paths []string, opts *onnxio.LoadOptions, lenient bool, count *workCount) ([]*ModelFile, error) {
+// graphs and blocks every stage of the run reads. A stage that edits a
+// graph edits its own copy (editable), so that the files stay as loaded
+// for verify. An anchor head discovery cannot explain is an error unless
+// lenient.
+func loadModel(paths []string, opts *onnxio.LoadOptions, lenient bool) ([]*ModelFile, error) {
 	var out []*ModelFile
 	for _, p := range paths {
 		m, err := onnxio.Load(p, opts)
@@ -82,7 +72,7 @@ func loadModel(paths []string, opts *onnxio.LoadOptions, lenient bool, count *wo
 			closeModel(out)
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		d, err := discover(p, l.Graph, count)
+		d, err := heads.Discover(l.Graph)
 		if err == nil && !lenient && len(d.NotUnderstood) > 0 {
 			err = d.NotUnderstood[0]
 		}
@@ -91,27 +81,17 @@ func loadModel(paths []string, opts *onnxio.LoadOptions, lenient bool, count *wo
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
 		l.Blocks, l.NotUnderstood = d.Blocks, d.NotUnderstood
-		if count != nil {
-			count.loads[p]++
-		}
 	}
 	return out, nil
 }
 
-// discover runs head discovery on g, a graph of file path.
-func discover(path string, g *graphedit.Graph, count *workCount) (*heads.Discovery, error) {
-	if count != nil {
-		count.discoveries[path]++
-	}
-	return heads.Discover(g)
-}
-
 // LoadedFiles hands loaded files to verify by path, to be read in memory
-// (verify.LoadedFile): while their graphs are the files' as loaded.
+// (verify.LoadedFile): their graphs must be the files' as loaded (stages
+// edit copies, editable).
 func LoadedFiles(files []*ModelFile) map[string]*verify.LoadedFile {
 	out := map[string]*verify.LoadedFile{}
 	for _, l := range files {
-		out[l.Path] = &verify.LoadedFile{Model: l.Model, Graph: l.Graph}
+		out[l.Path] = &verify.LoadedFile{Model: l.Model, Graph: l.Graph, Blocks: l.Blocks}
 	}
 	return out
 }
@@ -123,19 +103,35 @@ func closeModel(files []*ModelFile) {
 	}
 }
 
-// editable returns a copy of a loaded file's graph with its attention
-// blocks carried onto it (heads.CarryBlocks: no second discovery), for a
-// stage that edits it.
-func (l *ModelFile) editable() (*graphedit.Graph, []*heads.Block, error) {
+// editable returns a copy of a loaded file for a stage that edits its
+// graph: the same path and model, the graph cloned with the attention
+// blocks carried onto it (heads.CarryBlocks: no second discovery). The
+// loaded file stays as loaded, for the stages after it and verify.
+func (l *ModelFile) editable() (*ModelFile, error) {
 	g, err := l.Graph.Clone()
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", l.Path, err)
+		return nil, fmt.Errorf("%s: %w", l.Path, err)
 	}
 	blocks, err := heads.CarryBlocks(l.Blocks, l.Graph, g)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", l.Path, err)
+		return nil, fmt.Errorf("%s: %w", l.Path, err)
 	}
-	return g, blocks, nil
+	return &ModelFile{Path: l.Path, Model: l.Model, Graph: g, Blocks: blocks}, nil
+}
+
+// save writes the file, with its graph as it is now, to out; the model
+// keeps the graph it had (a copy from editable shares its model with the
+// loaded file). A graph whose types an edit left inconsistent is an error
+// and nothing is written.
+func (l *ModelFile) save(out string) error {
+	if err := l.Graph.CheckTypes(); err != nil {
+		return fmt.Errorf("%s: not writing %s: %w", l.Path, out, err)
+	}
+	original := l.Model.Proto
+	l.Graph.Store(l.Model)
+	err := l.Model.Save(out, nil)
+	l.Model.Proto = original
+	return err
 }
 
 // JoinedGraph is the one graph that gate training, analysis and the loss
@@ -167,6 +163,9 @@ type JoinedGraph struct {
 	Merged bool
 
 	files []*onnxio.Model // the loaded files (LoadJoined), closed by Close
+	// partBlocks are the attention blocks of each of Parts when found
+	// (GateJoined), handed to verify with them (Loaded).
+	partBlocks [][]*heads.Block
 }
 
 // Close releases the files LoadJoined loaded.
@@ -263,7 +262,11 @@ func (j *JoinedGraph) Loaded() map[string]*verify.LoadedFile {
 		if i == 1 && j.Merged {
 			continue
 		}
-		out[j.Files[i]] = &verify.LoadedFile{Model: m, Graph: j.Parts[i]}
+		lf := &verify.LoadedFile{Model: m, Graph: j.Parts[i]}
+		if i < len(j.partBlocks) {
+			lf.Blocks = j.partBlocks[i]
+		}
+		out[j.Files[i]] = lf
 	}
 	return out
 }

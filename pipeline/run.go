@@ -94,9 +94,7 @@ type runner struct {
 	// decision is the head decision this run's prune stage followed, for
 	// verify (nil when the stage was reused: verify reads decision.json).
 	decision *verify.HeadDecision
-	// count, when set, counts loads and head discoveries (tests).
-	count *workCount
-	tok   tokenize.Tokenizer
+	tok      tokenize.Tokenizer
 	// tokPath is the tokenizer's file ("" with ids).
 	tokPath string
 	sp      tokenize.Specials
@@ -112,11 +110,6 @@ type runner struct {
 // from its checkpoint. On cancellation of ctx it returns ctx's error after
 // the running stage has saved what it can. log receives progress lines.
 func Run(ctx context.Context, c Config, log io.Writer) (*Summary, error) {
-	return run(ctx, c, log, nil)
-}
-
-// run is Run, counting loads and head discoveries into count when set.
-func run(ctx context.Context, c Config, log io.Writer, count *workCount) (*Summary, error) {
 	if log == nil {
 		log = io.Discard
 	}
@@ -130,13 +123,13 @@ func run(ctx context.Context, c Config, log io.Writer, count *workCount) (*Summa
 	if err := os.MkdirAll(c.Out, 0o755); err != nil {
 		return nil, fmt.Errorf("pipeline: %w", err)
 	}
-	r := &runner{c: c, files: files, log: log, state: map[string]*StageRecord{}, fp: map[string]string{}, count: count}
+	r := &runner{c: c, files: files, log: log, state: map[string]*StageRecord{}, fp: map[string]string{}}
 	if b, err := os.ReadFile(filepath.Join(c.Out, StateFile)); err == nil {
 		if err := json.Unmarshal(b, &r.state); err != nil {
 			return nil, fmt.Errorf("pipeline: %s: %w", filepath.Join(c.Out, StateFile), err)
 		}
 	}
-	if r.model, err = loadModel(files, r.loadOptions(), false, count); err != nil {
+	if r.model, err = loadModel(files, r.loadOptions(), false); err != nil {
 		return nil, fmt.Errorf("pipeline: %w", err)
 	}
 	defer closeModel(r.model)
@@ -293,8 +286,9 @@ func (r *runner) checkFeatures() error {
 	return nil
 }
 
-// loaded hands the loaded files to verify (LoadedFiles): only before the
-// prune stage cuts their graphs.
+// loaded hands the loaded files to verify (LoadedFiles): no stage edits
+// them (gate and prune edit copies), so they are the files as loaded
+// throughout the run.
 func (r *runner) loaded() map[string]*verify.LoadedFile { return LoadedFiles(r.model) }
 
 // loadOptions load the model's files: external data may also live in the

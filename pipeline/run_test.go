@@ -9,13 +9,18 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"onnxprune/gatesfile"
 	"onnxprune/gatetrain"
+	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/internal/modelpath"
 	"onnxprune/internal/safefile"
+	"onnxprune/onnxio"
+	"onnxprune/verify"
 )
 
 // plantedConfig is a short run on the planted-redundancy model (1 layer,
@@ -47,18 +52,56 @@ verify:
 	return c
 }
 
-// checkOnce checks that a run loaded each of files once and found its
-// heads once, and touched nothing else (a head discovery on the joined
-// graph the analysis runs on counts under that graph's name).
+// workCount counts the work a run must do once per model file: the
+// files ONNX files are read from (onnxio.Load, by absolute path: every
+// stage's reads, verify's included) and the head discoveries (heads.Discover,
+// wherever the run calls it).
+type workCount struct {
+	mu          sync.Mutex
+	loads       map[string]int
+	discoveries int
+	stop        func()
+}
+
+// observeWork counts the loads and head discoveries from now until the
+// test ends or stop is called.
+func observeWork(t *testing.T) *workCount {
+	t.Helper()
+	c := &workCount{loads: map[string]int{}}
+	stopLoads := onnxio.ObserveLoads(func(p string) {
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
+		}
+		c.mu.Lock()
+		c.loads[p]++
+		c.mu.Unlock()
+	})
+	stopFinds := heads.ObserveDiscoveries(func(*graphedit.Graph) {
+		c.mu.Lock()
+		c.discoveries++
+		c.mu.Unlock()
+	})
+	c.stop = func() { stopFinds(); stopLoads() }
+	t.Cleanup(c.stop)
+	return c
+}
+
+// checkOnce checks that a run, observed by count, read each of files (the
+// model's) once and ran head discovery once per file, none elsewhere.
 func checkOnce(t *testing.T, what string, count *workCount, files ...string) {
 	t.Helper()
+	count.stop()
 	for _, f := range files {
-		if count.loads[f] != 1 || count.discoveries[f] != 1 {
-			t.Errorf("%s: %s loaded %d times, its heads found %d times; want once", what, f, count.loads[f], count.discoveries[f])
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if count.loads[abs] != 1 {
+			t.Errorf("%s: %s read %d times; want once (all reads: %v)", what, f, count.loads[abs], count.loads)
 		}
 	}
-	if len(count.loads) != len(files) || len(count.discoveries) != len(files) {
-		t.Errorf("%s: loads %v, head discoveries %v; want each of %v once", what, count.loads, count.discoveries, files)
+	if count.discoveries != len(files) {
+		t.Errorf("%s: %d head discoveries; want one per file of %v", what, count.discoveries, files)
 	}
 }
 
@@ -87,8 +130,8 @@ func TestRunPlantedEndToEnd(t *testing.T) {
 	out := t.TempDir()
 	c := plantedConfig(t, out)
 	var log bytes.Buffer
-	count := newWorkCount()
-	s, err := run(context.Background(), c, &log, count)
+	count := observeWork(t)
+	s, err := Run(context.Background(), c, &log)
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, log.String())
 	}
@@ -146,13 +189,25 @@ func TestRunPlantedEndToEnd(t *testing.T) {
 	if len(s.Speedups) == 0 {
 		t.Errorf("no speed measured")
 	}
+	// verify read the original in memory as loaded (the prune stage cut a
+	// copy): it counts more weights and FLOPs than the pruned file's.
+	var rep verify.Report
+	if err := safefile.ReadJSON(filepath.Join(out, VerifyDir, "verify.json"), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if o, p := rep.Original.Params, rep.Pruned.Params; o == nil || p == nil || o.Total <= p.Total {
+		t.Errorf("verify counts the original's parameters %+v, the pruned model's %+v: want the original's larger", o, p)
+	}
+	if o, p := rep.Original.FLOPs, rep.Pruned.FLOPs; o == nil || p == nil || o.PerToken <= p.PerToken {
+		t.Errorf("verify counts the original's FLOPs %+v, the pruned model's %+v: want the original's larger", o, p)
+	}
 
 	// A rerun reuses every stage and rewrites none of their files.
 	gates := filepath.Join(out, TrainDir, gatetrain.GatesFileName)
 	pruned := filepath.Join(out, PrunedDir, "planted_ungated.onnx")
 	t0, t1 := modTime(t, gates), modTime(t, pruned)
-	count = newWorkCount()
-	s2, err := run(context.Background(), c, &log, count)
+	count = observeWork(t)
+	s2, err := Run(context.Background(), c, &log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -338,8 +393,8 @@ verify:
 	}
 	c.Out = t.TempDir()
 	var log bytes.Buffer
-	count := newWorkCount()
-	s, err := run(context.Background(), c, &log, count)
+	count := observeWork(t)
+	s, err := Run(context.Background(), c, &log)
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, log.String())
 	}
@@ -367,7 +422,8 @@ verify:
 // the heads, trains them to the budget, prunes what the gates closed and
 // verifies the pruned model against the gated original (equal logits);
 // the decision costs at most the target, and the pruned model's FLOP bound
-// is at least the budget's.
+// is at least the budget's. The model file is read once and its heads are
+// found once.
 func TestRunStructuresBudget(t *testing.T) {
 	out := t.TempDir()
 	c := Default()
@@ -376,10 +432,14 @@ func TestRunStructuresBudget(t *testing.T) {
 	}
 	c.Out, c.Threads = out, 1
 	var log bytes.Buffer
+	count := observeWork(t)
 	s, err := Run(context.Background(), c, &log)
 	if err != nil {
 		t.Fatalf("run: %v\n%s", err, log.String())
 	}
+	// The budget's cost meter, the structure surgery and verify work with
+	// the heads found when the file was loaded.
+	checkOnce(t, "structures", count, c.Model...)
 	gf, err := gatesfile.Read(filepath.Join(out, TrainDir, gatetrain.GatesFileName))
 	if err != nil {
 		t.Fatal(err)

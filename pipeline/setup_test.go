@@ -23,7 +23,7 @@ func TestCheckFeatures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		model, err := loadModel(files, nil, false, nil)
+		model, err := loadModel(files, nil, false)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
@@ -88,29 +87,22 @@ func (r *runner) gate(ctx context.Context) error {
 		if gs, err := gatetrain.FindGates(f.Graph, nil); err == nil && len(gs) > 0 {
 			return fmt.Errorf("%s already has gate inputs: give the ungated model", f.Path)
 		}
-		// The loaded graph stays as it is for prune: gates go into a copy.
-		g, blocks, err := f.editable()
+		// The loaded graph stays as it is for the stages after: gates go
+		// into a copy.
+		gf, names, err := f.gated(r.c.Attention, r.c.Structures)
 		if err != nil {
 			return err
-		}
-		names, err := GateGraph(g, blocks, r.c.Attention, r.c.Structures)
-		if err != nil {
-			return fmt.Errorf("%s: %w", f.Path, err)
 		}
 		total += len(names)
-		original := f.Model.Proto
 		if len(names) > 0 {
-			if err := g.CheckTypes(); err != nil {
-				return fmt.Errorf("%s: not writing %s: %w", f.Path, outs[i], err)
-			}
-			g.Store(f.Model)
+			err = gf.save(outs[i])
+		} else {
+			err = f.Model.Save(outs[i], nil)
 		}
-		err = f.Model.Save(outs[i], nil)
-		f.Model.Proto = original
 		if err != nil {
 			return err
 		}
-		gated = append(gated, g)
+		gated = append(gated, gf.Graph)
 		fmt.Fprintf(r.log, "  %s -> %s\n", f.Path, outs[i])
 	}
 	if total == 0 {
@@ -342,9 +334,6 @@ func (r *runner) analyze(ctx context.Context) error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	defer a.Close()
-	if r.count != nil && a.Graph.FoundBlocks {
-		r.count.discoveries[name]++
-	}
 	a.Progress = func(done, total int) {
 		if done%25 == 0 || done == total {
 			fmt.Fprintf(r.log, "  analyzed %d/%d sentences\n", done, total)
@@ -595,25 +584,29 @@ func (r *runner) rankDecision(blocks []*heads.Block) (map[string][]int, error) {
 }
 
 func (r *runner) prune(ctx context.Context) error {
-	// The last stage to read the loaded graphs: it cuts them in place. With
-	// trained weights it cuts the files training wrote instead.
-	files := r.model
-	if trained := r.trainedFiles(r.files, TrainedDir); !slices.Equal(trained, r.files) {
-		var loadedHere []*ModelFile
-		files = slices.Clone(r.model)
-		for i, p := range trained {
-			if p == r.files[i] {
-				continue
+	r.gated = nil // the gate stage's copies were for training
+	// The cut goes into copies of the loaded files (editable), which stay
+	// as loaded for verify; with trained weights into the files training
+	// wrote, loaded here.
+	trained := r.trainedFiles(r.files, TrainedDir)
+	var files, loadedHere []*ModelFile
+	defer func() { closeModel(loadedHere) }()
+	for i, f := range r.model {
+		var c *ModelFile
+		var err error
+		if trained[i] != f.Path {
+			var l []*ModelFile
+			if l, err = loadModel([]string{trained[i]}, r.loadOptions(), false); err == nil {
+				c = l[0]
+				loadedHere = append(loadedHere, c)
 			}
-			l, err := loadModel([]string{p}, r.loadOptions(), false, r.count)
-			if err != nil {
-				closeModel(loadedHere)
-				return err
-			}
-			loadedHere = append(loadedHere, l[0])
-			files[i] = l[0]
+		} else {
+			c, err = f.editable()
 		}
-		defer closeModel(loadedHere)
+		if err != nil {
+			return err
+		}
+		files = append(files, c)
 	}
 	blocks, err := allBlocks(files)
 	if err != nil {
@@ -684,11 +677,7 @@ func (r *runner) prune(ctx context.Context) error {
 			removed = rep.RemovedBytes
 		}
 		pd.RemovedBytes += removed
-		if err := f.Graph.CheckTypes(); err != nil {
-			return fmt.Errorf("%s: not writing %s: %w", f.Path, outs[i], err)
-		}
-		f.Graph.Store(f.Model)
-		if err := f.Model.Save(outs[i], nil); err != nil {
+		if err := f.save(outs[i]); err != nil {
 			return err
 		}
 		fmt.Fprintf(r.log, "  %s -> %s (%d weight bytes removed)\n", f.Path, outs[i], removed)
@@ -719,7 +708,7 @@ func (r *runner) verify(ctx context.Context) error {
 	cfg := verify.Config{
 		Original: r.files, Pruned: r.outFiles(PrunedDir), Src: c.Test[0], Refs: []string{c.Test[1]},
 		Tokenizer: r.tok, SrcEOS: true,
-		Model:  verify.ModelOptions{Session: r.session(), Overrides: c.Specials, AllowDirs: c.AllowDirs},
+		Model:  verify.ModelOptions{Session: r.session(), Overrides: c.Specials, AllowDirs: c.AllowDirs, Loaded: r.loaded()},
 		Search: verify.DefaultSearch(),
 		Bench:  verify.DefaultBench(),
 		Log:    indent{r.log}, SkipBench: c.NoBench, MaxBLEUDrop: c.MaxBLEUDrop,

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/graphedit/structures"
 	"onnxprune/onnxio"
 	"onnxprune/onnxio/onnxpb"
@@ -20,8 +21,9 @@ type Cost struct {
 }
 
 // CostMeter measures what cutting structures saves, by cutting them
-// (structures.Remove) from in-memory copies of a model's ungated files and
-// counting what is left as CountFLOPs does; parameters are the
+// (structures.Remove) from in-memory copies of a model's ungated files,
+// each graph's attention blocks found once and carried onto its copies,
+// and counting what is left as CountFLOPs does; parameters are the
 // floating-point initializer elements of the files, summed over files but
 // for a decoder_with_past file (its weights are the decoder's).
 type CostMeter struct {
@@ -47,6 +49,10 @@ type costFile struct {
 	done  func() // releases om (fileInfo.open)
 	plain *graphedit.Graph
 	flop  [2]*graphedit.Graph
+	// heads are the attention blocks of plain and of each flop graph, by
+	// graph (found, carried onto each cut copy): the caller's for a loaded
+	// file's plain graph, else found once (findHeads).
+	heads map[*graphedit.Graph]*heads.Discovery
 }
 
 // NewCostMeter loads the model files (paths as OpenModel takes them,
@@ -86,7 +92,7 @@ func NewCostMeter(paths, allowDirs []string, shape FLOPShape, cache bool, loaded
 			}
 		}
 	}
-	if c.Dense, err = c.count(func(*graphedit.Graph) error { return nil }); err != nil {
+	if c.Dense, err = c.count(nil); err != nil {
 		c.Close()
 		return nil, err
 	}
@@ -102,8 +108,9 @@ func (c *CostMeter) Close() {
 	}
 }
 
-// count applies edit to copies of every graph and counts them.
-func (c *CostMeter) count(edit func(*graphedit.Graph) error) (Cost, error) {
+// count counts copies of every graph of every file, edited by cut (nil:
+// uncut): cut gets the file, the graph and its copy.
+func (c *CostMeter) count(cut func(cf *costFile, g, e *graphedit.Graph) error) (Cost, error) {
 	var cost Cost
 	fc := &flopCounter{m: c.m, cache: c.cache, graphs: map[string]*flopGraph{}}
 	for _, cf := range c.files {
@@ -116,8 +123,10 @@ func (c *CostMeter) count(edit func(*graphedit.Graph) error) (Cost, error) {
 			if err != nil {
 				return Cost{}, err
 			}
-			if err := edit(e); err != nil {
-				return Cost{}, fmt.Errorf("verify: %s: %w", cf.fi.path, err)
+			if cut != nil {
+				if err := cut(cf, g, e); err != nil {
+					return Cost{}, fmt.Errorf("verify: %s: %w", cf.fi.path, err)
+				}
 			}
 			edited[g] = e
 		}
@@ -162,7 +171,10 @@ func (c *CostMeter) Saved(spec string) (Cost, error) {
 	if c.model == nil {
 		sm := &structures.Model{}
 		for _, cf := range c.files {
-			d, err := structures.Discover(cf.plain)
+			if err := cf.findHeads(); err != nil {
+				return Cost{}, err
+			}
+			d, err := structures.DiscoverWith(cf.plain, cf.heads[cf.plain])
 			if err != nil {
 				return Cost{}, fmt.Errorf("verify: %s: %w", cf.fi.path, err)
 			}
@@ -176,12 +188,16 @@ func (c *CostMeter) Saved(spec string) (Cost, error) {
 		return Cost{}, fmt.Errorf("verify: %w", err)
 	}
 	dec := structures.RemoveDecision(sel, sm)
-	left, err := c.count(func(g *graphedit.Graph) error {
-		d, err := structures.Discover(g)
+	left, err := c.count(func(cf *costFile, g, e *graphedit.Graph) error {
+		blocks, err := heads.CarryBlocks(cf.heads[g].Blocks, g, e)
 		if err != nil {
 			return err
 		}
-		_, err = structures.Remove(g, d, dec)
+		d, err := structures.DiscoverWith(e, &heads.Discovery{Blocks: blocks})
+		if err != nil {
+			return err
+		}
+		_, err = structures.Remove(e, d, dec)
 		return err
 	})
 	if err != nil {
@@ -190,6 +206,30 @@ func (c *CostMeter) Saved(spec string) (Cost, error) {
 	s := Cost{Params: c.Dense.Params - left.Params, FLOPs: c.Dense.FLOPs - left.FLOPs}
 	c.memo[spec] = s
 	return s, nil
+}
+
+// findHeads finds the attention blocks of the file's graphs once, for
+// every cut: the plain graph's are the caller's when it loaded the file
+// with them (LoadedFile.Blocks).
+func (cf *costFile) findHeads() error {
+	if cf.heads != nil {
+		return nil
+	}
+	cf.heads = map[*graphedit.Graph]*heads.Discovery{}
+	if l := cf.fi.loaded; l != nil && l.Blocks != nil {
+		cf.heads[cf.plain] = &heads.Discovery{Blocks: l.Blocks}
+	}
+	for _, g := range append([]*graphedit.Graph{cf.plain}, cf.flop[:]...) {
+		if cf.heads[g] != nil {
+			continue
+		}
+		hd, err := heads.Discover(g)
+		if err != nil {
+			return fmt.Errorf("verify: %s: %w", cf.fi.path, err)
+		}
+		cf.heads[g] = hd
+	}
+	return nil
 }
 
 // UnitCost returns what cutting one gate unit saves: a head

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"onnxprune/graphedit"
+	"onnxprune/graphedit/heads"
 	"onnxprune/internal/modelpath"
 	"onnxprune/internal/safefile"
 	"onnxprune/onnxio"
@@ -122,6 +123,10 @@ type fileInfo struct {
 type LoadedFile struct {
 	Model *onnxio.Model
 	Graph *graphedit.Graph
+	// Blocks are Graph's attention blocks as the caller found them
+	// (heads.Discover); nil: verify finds them where it needs them (the
+	// cost meter).
+	Blocks []*heads.Block
 }
 
 // loadOptions are the onnxio options every load of the file uses.

@@ -58,8 +58,9 @@ penalty, in a Go loop around a forward+backward ONNX graph run on ONNX Runtime.
 MODEL is a gated model (inputs gate/<kind>.<layer>) or an ungated one, whose heads are
 found and gated first (the kinds of --attention). A split export (Optimum's
 encoder_model.onnx and decoder_model.onnx, given in that order or as their folder) is
-first joined into one graph, the encoder output feeding the decoder's
-encoder_hidden_states, so the decoder's loss reaches the encoder's gates; the joined
+joined into one graph (each file gated first, as the gate stage of run gates it), the
+encoder output feeding the decoder's encoder_hidden_states, so the decoder's loss
+reaches the encoder's gates; the joined
 model's decoder ids input is decoder_input_ids. The corpus (--train SRC,TGT, and
 --dev SRC,TGT for the validation loss) is text, encoded with --tokenizer (default: the
 tokenizer the model's metadata names), or token ids with --ids (one sentence a line,
@@ -341,9 +342,11 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		if err != nil {
 			return err
 		}
+		// Each file gated, then joined anew: the train stage's graph.
 		if _, err := pipeline.GateJoined(joined, kinds, list); err != nil {
 			return err
 		}
+		g = joined.Graph
 	}
 	tok, err := o.text.open(modelFiles, o.allowDirs)
 	if err != nil {

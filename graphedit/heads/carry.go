@@ -29,7 +29,9 @@ type JoinedPart struct {
 // joined, the graph graphedit.Join made of them and not edited since, as
 // CarryBlocks does for a copy: a name of a part is looked up as the part's
 // Renamed spells it in joined. A block of the joined graph then needs no
-// second discovery.
+// second discovery. A part may also be joined itself, edited since its
+// blocks were found: Renamed then names the replacements of the values
+// the edit removed (looked up in their block's graph).
 func CarryJoined(parts []JoinedPart, joined *graphedit.Graph) ([]*Block, error) {
 	// The joined graph's shapes, as discovery leaves them (edits read them).
 	_ = joined.InferShapes() // shapes that cannot be inferred are reported where needed
@@ -101,7 +103,13 @@ func (c *carrier) value(v *graphedit.Value, b *Block) (*graphedit.Value, error) 
 	if v == nil {
 		return nil, nil
 	}
-	g, err := c.graph(v.Graph(), b)
+	src := v.Graph()
+	if src == nil {
+		// An edit removed it since (the part's Renamed names its
+		// replacement): it lived in the block's graph.
+		src = b.Softmax.Graph()
+	}
+	g, err := c.graph(src, b)
 	if err != nil {
 		return nil, fmt.Errorf("value %s: %w", v.Name(), err)
 	}

@@ -200,6 +200,7 @@ type Discovery struct {
 // blocks it could analyse are complete and can be pruned. The error is for
 // graphs that cannot be read at all (a cycle).
 func Discover(g *graphedit.Graph) (*Discovery, error) {
+	observeDiscovery(g)
 	d := &Discovery{}
 	blocks, err := findHeadsIn(g, "main", d)
 	if err != nil {

@@ -108,7 +108,7 @@ func Remove(g *graphedit.Graph, d *Discovery, dec Decision) (*Report, error) {
 	if len(edited) > 0 {
 		g.DropValueInfo()
 	}
-	hrep, err := removeHeads(g, d, dec.Heads, removed)
+	hrep, err := removeHeads(g, d, dec.Heads, removed, replaced)
 	if err != nil {
 		return nil, err
 	}
@@ -144,50 +144,54 @@ func initBytes(g *graphedit.Graph) int64 {
 	return walk(g.ToProto())
 }
 
-// removeHeads runs head surgery on the blocks left after the structures'
-// surgery: the decision, by the names the blocks had before, is carried
-// over by output projection weight. The heads of a removed sublayer
-// (removed, by sublayer key) are left alone: the sublayer went whole.
-func removeHeads(g *graphedit.Graph, d *Discovery, dec heads.Decision, removed map[string]bool) (*heads.SurgeryReport, error) {
-	byWeight := map[string][]bool{}
-	oldName := map[string]string{} // by weight
-	any := false
+// removeHeads runs head surgery, after the structures' surgery, on the
+// blocks of d that lose heads: carried onto g as the surgery left it
+// (heads.CarryJoined), so that they keep their names and no second head
+// discovery runs. A value the surgery replaced (replaced: a bypassed
+// residual sum, a fused normalization's output) is looked up as its
+// replacement. The heads of a removed sublayer (removed, by sublayer key)
+// are left alone: the sublayer went whole; so are those of a block the
+// surgery left unread, which went with it.
+func removeHeads(g *graphedit.Graph, d *Discovery, dec heads.Decision, removed map[string]bool, replaced map[*graphedit.Value]*graphedit.Value) (*heads.SurgeryReport, error) {
+	var cut []*heads.Block
+	now := heads.Decision{}
 	for _, b := range d.Heads.Blocks {
 		keep, ok := dec[b.Name()]
-		if !ok || countTrue(keep) == len(keep) || b.Out.Weight == nil || removed[BlockSublayer(b.Kind, b.Layer)] {
+		if !ok || countTrue(keep) == len(keep) || removed[BlockSublayer(b.Kind, b.Layer)] {
 			continue
 		}
-		byWeight[b.Out.Weight.Name()] = keep
-		oldName[b.Out.Weight.Name()] = b.Name()
-		any = true
+		if b.Softmax.Graph() == nil {
+			// Gone with the code nothing reads any more (a removed
+			// cross-attention takes the encoder of a single graph).
+			continue
+		}
+		if b.Gate != nil {
+			return nil, fmt.Errorf("structures: surgery: block %s is gated (input %s): prune the ungated model", b.Name(), b.Gate.Name())
+		}
+		cut = append(cut, b)
+		now[b.Name()] = keep
 	}
-	if !any {
+	if len(cut) == 0 {
 		return nil, nil
 	}
-	hd, err := heads.Discover(g)
+	renamed := map[string]string{}
+	for old := range replaced {
+		if old.Graph() != nil {
+			continue // still in its graph (a graph output keeps its name)
+		}
+		v := replaced[old]
+		for replaced[v] != nil {
+			v = replaced[v]
+		}
+		renamed[old.Name()] = v.Name()
+	}
+	blocks, err := heads.CarryJoined([]heads.JoinedPart{{Graph: g, Blocks: cut, Renamed: renamed}}, g)
 	if err != nil {
 		return nil, fmt.Errorf("structures: surgery: %w", err)
 	}
-	now := heads.Decision{}
-	renamed := map[string]string{} // the blocks' names now -> before
-	for _, b := range hd.Blocks {
-		if b.Out.Weight == nil {
-			continue
-		}
-		if keep, ok := byWeight[b.Out.Weight.Name()]; ok {
-			if b.Gate != nil {
-				return nil, fmt.Errorf("structures: surgery: block %s is gated (input %s): prune the ungated model", b.Name(), b.Gate.Name())
-			}
-			now[b.Name()] = keep
-			renamed[b.Name()] = oldName[b.Out.Weight.Name()]
-		}
-	}
-	rep, err := heads.RemoveHeads(g, hd.Blocks, now)
+	rep, err := heads.RemoveHeads(g, blocks, now)
 	if err != nil {
 		return nil, fmt.Errorf("structures: surgery: %w", err)
-	}
-	for i, c := range rep.Blocks {
-		rep.Blocks[i].Block = renamed[c.Block]
 	}
 	return rep, nil
 }

@@ -15,6 +15,7 @@ import (
 	"onnxprune/graphedit/internal/graphtest"
 	"onnxprune/graphedit/structures"
 	"onnxprune/onnxio"
+	"onnxprune/onnxio/onnxpb"
 	"onnxprune/ortrun"
 )
 
@@ -189,9 +190,10 @@ func gateFeeds(feeds map[string]*ortrun.Tensor, dec structures.Decision, hg []he
 // sublayers on every fixture: for each decision the pruned model loads in
 // ONNX Runtime, its outputs equal the fully gated model's fed the same 0/1
 // gates within oracleTol at two batch sizes and lengths (both branches of
-// merged decoders), every graph input and output keeps its name, and the
-// file is smaller by 4 bytes per float32 weight cut. Fails when ONNX
-// Runtime is missing.
+// merged decoders), every graph input and output keeps its name, the
+// file is smaller by 4 bytes per float32 weight cut, and surgery finds no
+// heads again (it cuts the discovery's blocks). Fails when ONNX Runtime is
+// missing.
 func TestSurgeryOracleOnORT(t *testing.T) {
 	files, err := graphtest.Fixtures(fixturesDir)
 	if err != nil {
@@ -215,6 +217,9 @@ type oracleCheck struct {
 	// of its weights and activations, which neuronBytes does not count;
 	// the bytes removed are then at least the neurons'.
 	quantParams bool
+	// decisions, when set, are the decisions checked, by name (nil:
+	// decisions' random ones).
+	decisions func(d *structures.Discovery) map[string]structures.Decision
 }
 
 // checkSurgeryOracle checks the surgery oracle on the fixture at path
@@ -243,6 +248,9 @@ func checkSurgeryOracle(t *testing.T, path, name string, c oracleCheck) float64 
 	}
 	rng := rand.New(rand.NewPCG(7, uint64(len(path))))
 	decs := decisions(d0, rng)
+	if c.decisions != nil {
+		decs = c.decisions(d0)
+	}
 	names := make([]string, 0, len(decs))
 	for k := range decs {
 		names = append(names, k)
@@ -269,9 +277,15 @@ func checkSurgeryOracle(t *testing.T, path, name string, c oracleCheck) float64 
 		if err != nil {
 			t.Fatal(err)
 		}
+		found := 0
+		stop := heads.ObserveDiscoveries(func(*graphedit.Graph) { found++ })
 		rep, err := structures.Remove(pg, pd, dec)
+		stop()
 		if err != nil {
 			t.Fatalf("%s: %v", dname, err)
+		}
+		if found > 0 {
+			t.Errorf("%s: surgery found heads %d times; want none (it cuts the discovery's blocks)", dname, found)
 		}
 		if len(rep.FFNs)+len(rep.Sublayers) == 0 {
 			t.Fatalf("%s: nothing removed", dname)
@@ -411,6 +425,76 @@ func keepOneHead(d heads.Decision) heads.Decision {
 		out[k] = v
 	}
 	return out
+}
+
+// TestSurgeryFusedNormOnORT checks the oracle on the Marian encoder with
+// each residual Add and its LayerNormalization fused into one
+// com.microsoft SkipLayerNormalization, as ONNX Runtime's optimizer writes
+// them: removing layer 0's FFN sublayer replaces the normalized output
+// that layer 1's attention reads, whose heads the surgery then cuts with
+// the discovery's blocks (the output looked up as its replacement).
+func TestSurgeryFusedNormOnORT(t *testing.T) {
+	m, g := graphtest.LoadFixture(t, fixturesDir+"/marian/encoder_model.onnx")
+	fused := 0
+	for _, n := range g.Nodes() {
+		if fuseSkipNorm(t, g, n) {
+			fused++
+		}
+	}
+	if fused != 4 {
+		t.Fatalf("fused %d Add + LayerNormalization pairs, want 4", fused)
+	}
+	g.SetOpset("com.microsoft", 1)
+	path := graphtest.WriteModel(t, graphtest.MarshalGraph(t, g, m))
+	check := oracleCheck{opts: graphtest.ExactOpts, tol: oracleTol, neuronBytes: func(f *structures.FFN) int64 { return 4 * f.NeuronParams() },
+		decisions: func(d *structures.Discovery) map[string]structures.Decision {
+			b := d.Heads.Blocks[1]
+			keep := make([]bool, b.NumHeads)
+			keep[1] = true
+			return map[string]structures.Decision{"ffn sublayer before a cut block": {
+				Sublayers: map[string]bool{structures.SublayerName(heads.KindEncoder, 0, structures.PartFFN): true},
+				Heads:     heads.Decision{b.Name(): keep},
+			}}
+		}}
+	checkSurgeryOracle(t, path, "marian encoder, fused normalization", check)
+}
+
+// fuseSkipNorm replaces n, a LayerNormalization of the sum of two computed
+// values read by it alone, by SkipLayerNormalization(a, b, γ, β) under
+// n's output name, and reports whether it did.
+func fuseSkipNorm(t *testing.T, g *graphedit.Graph, n *graphedit.Node) bool {
+	t.Helper()
+	if n.OpType() != "LayerNormalization" || n.Graph() == nil {
+		return false
+	}
+	add, _ := n.Input(0).Producer()
+	if add == nil || add.OpType() != "Add" || add.Output(0).NumUses() != 1 {
+		return false
+	}
+	for _, in := range add.Inputs() {
+		if p, _ := in.Producer(); p == nil {
+			return false
+		}
+	}
+	var attrs []*onnxpb.AttributeProto
+	if a := n.Attr("epsilon"); a != nil {
+		attrs = append(attrs, graphedit.FloatAttr("epsilon", a.GetF()))
+	}
+	out := n.Output(0)
+	name := out.Name()
+	skip, err := g.AddNode(graphedit.NodeSpec{OpType: "SkipLayerNormalization", Domain: "com.microsoft",
+		Inputs: []*graphedit.Value{add.Input(0), add.Input(1), n.Input(1), n.Input(2)}, Outputs: []string{g.FreshName(name + "/skip")}, Attrs: attrs})
+	if err == nil {
+		err = g.ReplaceAllUses(out, skip.Output(0), &graphedit.ReplaceOptions{GraphOutputs: true})
+	}
+	if err == nil {
+		g.Cleanup()
+		err = g.Rename(skip.Output(0), name)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return true
 }
 
 // TestSurgeryBuiltFFNsOnORT checks the oracle on FFNs no fixture has: a
