@@ -414,9 +414,9 @@ finetunerun() {
 # verify.json into CACHE/speed/NAME, and timed.txt, which model was timed.
 # A fine-tuned run (NAME-ft) times its own pruned files, which finetunerun
 # leaves in SCRATCH/ft-models, checked against its model.json (no gated
-# oracle: the dense files are not its weights); when they are gone (another
-# machine), the dense files cut by its gates, which have the same shapes and
-# so the same speed, and timed.txt says so.
+# oracle: the dense files are not its weights), and keeps them for a rerun;
+# when they are gone (another machine), the dense files cut by its gates,
+# which have the same shapes and so the same speed, and timed.txt says so.
 speedrun() {
 	local name=$1 m=$SCRATCH/speed/$1-model v=$SCRATCH/speed/$1 cached=$CACHE/$1 check flags=$SPEED timed=dense-cut
 	[ $# -gt 1 ] && flags=$2
@@ -443,7 +443,9 @@ speedrun() {
 	cp "$v/verify.json" "$CACHE/speed/$name.part/" || return
 	echo "$timed" >"$CACHE/speed/$name.part/timed.txt" || return
 	finish "speed/$name" || return
-	rm -rf "$m" "$v"
+	# fine-tuned files stay for a later rerun of the speed run
+	[ "$timed" = fine-tuned ] || rm -rf "$m"
+	rm -rf "$v"
 }
 V="--test $D/speed.en,$D/speed.es $SPM --max-len 160 --threads $THREADS"
 
