@@ -208,6 +208,65 @@ type cacheStepper struct {
 	e    *encoded
 	n    int
 	past map[string]*ortrun.Tensor // by past input name
+	// kv are the buffers the self-attention presents are written into, by
+	// past input name (nil until the first cached step).
+	kv map[string]*presentBuffers
+}
+
+// presentBuffers spare decoding a new key/value cache at every step: a
+// self-attention present is its past grown by one position along one axis,
+// so once that axis is known the next present's shape is too, and ONNX
+// Runtime writes it into one of two buffers, the one that does not hold
+// the past it reads (ortrun.Session.RunInto). Without them every step
+// allocates the whole cache again, and at batch 1 Go's garbage collector
+// then takes about a third of a step's time.
+type presentBuffers struct {
+	axis int          // the axis that grows at each step (-1: not known yet, -2: none)
+	buf  [2][]float32 // backing arrays, used in turn
+	cur  int          // the buffer the current past lies in (-1: neither)
+}
+
+// into returns a tensor for the present of past, laid over the buffer
+// that does not hold past, and which buffer that is; nil when the growing
+// axis is not known yet or the cache is not float32.
+func (b *presentBuffers) into(past *ortrun.Tensor) (*ortrun.Tensor, int) {
+	if b.axis < 0 || past.F32 == nil || b.axis >= len(past.Shape) {
+		return nil, -1
+	}
+	shape := slices.Clone(past.Shape)
+	shape[b.axis]++
+	size := int64(1)
+	for _, d := range shape {
+		size *= d
+	}
+	i := 0
+	if b.cur == 0 {
+		i = 1
+	}
+	if int64(cap(b.buf[i])) < size {
+		// room for a few more steps before the next allocation
+		b.buf[i] = make([]float32, size+size/4)
+	}
+	return &ortrun.Tensor{Shape: shape, F32: b.buf[i][:size]}, i
+}
+
+// learn records which axis grew from past to present: the one axis where
+// present is one longer, every other equal.
+func (b *presentBuffers) learn(past, present *ortrun.Tensor) {
+	if b.axis != -1 || past == nil || present == nil || len(past.Shape) != len(present.Shape) {
+		return
+	}
+	axis := -1
+	for a := range past.Shape {
+		switch {
+		case present.Shape[a] == past.Shape[a]:
+		case present.Shape[a] == past.Shape[a]+1 && axis < 0:
+			axis = a
+		default:
+			return
+		}
+	}
+	b.axis = axis
 }
 
 func (c *cacheStepper) rows() int { return c.n }
@@ -273,6 +332,8 @@ func (c *cacheStepper) step(ctx context.Context, tokens []int64) ([]float32, int
 		in[fi.encMask] = c.e.mask
 	}
 	want = append(want, fi.logits)
+	var into map[string]*ortrun.Tensor
+	written := map[string]int{} // past input -> the buffer its present goes into
 	for _, p := range cf.pastIn {
 		if first || c.selfPast(p) {
 			name := presentName(p)
@@ -280,18 +341,50 @@ func (c *cacheStepper) step(ctx context.Context, tokens []int64) ([]float32, int
 				return nil, 0, fmt.Errorf("verify: %s has no output %s for past input %s of %s", fi.path, name, p, cf.path)
 			}
 			want = append(want, name)
+			if first {
+				continue
+			}
+			if t, i := c.kv[p].into(c.past[p]); t != nil {
+				if into == nil {
+					into = map[string]*ortrun.Tensor{}
+				}
+				into[name], written[p] = t, i
+			}
 		}
 	}
-	out, err := s.Run(in, want)
+	out, err := s.RunInto(in, want, into)
+	if err != nil && into != nil {
+		// A present of another shape than its past grown by one: decode
+		// this model without the buffers.
+		for _, b := range c.kv {
+			b.axis = -2
+		}
+		clear(written)
+		out, err = s.Run(in, want)
+	}
 	if err != nil {
 		return nil, 0, err
 	}
 	if first {
 		c.past = map[string]*ortrun.Tensor{}
+		c.kv = map[string]*presentBuffers{}
 	}
 	for _, p := range cf.pastIn {
 		if first || c.selfPast(p) {
-			c.past[p] = out[presentName(p)]
+			present := out[presentName(p)]
+			b := c.kv[p]
+			if b == nil {
+				b = &presentBuffers{axis: -1, cur: -1}
+				c.kv[p] = b
+			}
+			if !first {
+				b.learn(c.past[p], present)
+			}
+			b.cur = -1
+			if i, ok := written[p]; ok {
+				b.cur = i
+			}
+			c.past[p] = present
 		}
 	}
 	return lastPosition(out[fi.logits], c.n, fi.path)
@@ -299,7 +392,10 @@ func (c *cacheStepper) step(ctx context.Context, tokens []int64) ([]float32, int
 
 func (c *cacheStepper) clone() stepper {
 	e := *c.e
-	d := &cacheStepper{m: c.m, e: &e, n: c.n}
+	// The two share their pasts: neither may write into buffers the
+	// other's past may lie in, so both start new ones.
+	c.kv = forgetBuffers(c.kv)
+	d := &cacheStepper{m: c.m, e: &e, n: c.n, kv: forgetBuffers(c.kv)}
 	if c.past != nil {
 		d.past = make(map[string]*ortrun.Tensor, len(c.past))
 		for k, v := range c.past {
@@ -319,9 +415,25 @@ func (c *cacheStepper) reorder(idx []int) error {
 			return fmt.Errorf("verify: past %s: %w", k, err)
 		}
 		c.past[k] = g
+		if b := c.kv[k]; b != nil {
+			b.cur = -1 // the gathered past is a copy: both buffers are free
+		}
 	}
 	c.n = len(idx)
 	return nil
+}
+
+// forgetBuffers returns present buffers that know what kv learnt (the
+// growing axes) but hold no memory of kv's.
+func forgetBuffers(kv map[string]*presentBuffers) map[string]*presentBuffers {
+	if kv == nil {
+		return nil
+	}
+	out := make(map[string]*presentBuffers, len(kv))
+	for k, b := range kv {
+		out[k] = &presentBuffers{axis: b.axis, cur: -1}
+	}
+	return out
 }
 
 func (m *Model) sessionOf(fi *fileInfo) *ortrun.Session {
