@@ -95,7 +95,18 @@ type Options struct {
 	// cost per run. A prepacked weight is held once, in its packed form,
 	// when every node that reads it packs it, and twice otherwise.
 	NoPrepacking bool
+	// NoSpinning keeps the intra-op threads from spinning while they wait
+	// for work (ONNX Runtime's session.intra_op.allow_spinning = 0).
+	// Spinning shortens the waits between the parallel parts of one run,
+	// but the threads spin on after it: where the caller's own code runs
+	// between many short runs, as in step-by-step decoding, they take the
+	// cores that code needs.
+	NoSpinning bool
 }
+
+// allowSpinningKey is ONNX Runtime's session config key that lets the
+// intra-op threads spin ("1", the default) or not ("0").
+const allowSpinningKey = "session.intra_op.allow_spinning"
 
 // ValueInfo describes a model input or output as ONNX Runtime sees it.
 type ValueInfo struct {
@@ -227,6 +238,11 @@ func sessionOptions(o Options) (*ort.SessionOptions, error) {
 			return fail("inter-op threads", err)
 		}
 	}
+	if o.NoSpinning {
+		if err := so.AddSessionConfigEntry(allowSpinningKey, "0"); err != nil {
+			return fail("spinning", err)
+		}
+	}
 	if o.NoCPUArena {
 		if err := so.SetCpuMemArena(false); err != nil {
 			return fail("cpu arena", err)
@@ -349,6 +365,9 @@ func convertInfo(in []ort.InputOutputInfo) []ValueInfo {
 
 // Name returns the model file, or the name given for a model from bytes.
 func (s *Session) Name() string { return s.name }
+
+// Options returns the options the session was made with.
+func (s *Session) Options() Options { return s.opts }
 
 // Provider returns the execution provider the session runs on.
 func (s *Session) Provider() Provider { return s.opts.Provider }

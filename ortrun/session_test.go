@@ -595,3 +595,45 @@ func TestRunIntoGivenOutput(t *testing.T) {
 		t.Error("a given output that was not requested: no error")
 	}
 }
+
+// TestNoSpinning: Options.NoSpinning sets ONNX Runtime's
+// allow_spinning entry to "0", and without it the entry is left to ONNX
+// Runtime's default; a session without spinning computes the same.
+func TestNoSpinning(t *testing.T) {
+	w, b := affineParams(3)
+	model := affineModel(t, w, b)
+	if err := Init(""); err != nil {
+		t.Fatal(err)
+	}
+	for _, noSpin := range []bool{false, true} {
+		so, err := sessionOptions(Options{NoSpinning: noSpin, IntraOpThreads: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		has, err := so.HasSessionConfigEntry(allowSpinningKey)
+		if err != nil {
+			so.Destroy()
+			t.Fatal(err)
+		}
+		var v string
+		if has {
+			v, err = so.GetSessionConfigEntry(allowSpinningKey)
+		}
+		so.Destroy()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := noSpin; has != want || (noSpin && v != "0") {
+			t.Errorf("NoSpinning %v: %s set %v to %q", noSpin, allowSpinningKey, has, v)
+		}
+		s, err := NewSessionFromBytes(model, Options{Name: fmt.Sprintf("affine-nospin-%v", noSpin), NoSpinning: noSpin, IntraOpThreads: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Options().NoSpinning != noSpin {
+			t.Errorf("session options %+v, want NoSpinning %v", s.Options(), noSpin)
+		}
+		checkAffine(t, s, 3, 20, w, b, nil)
+		s.Close()
+	}
+}

@@ -89,3 +89,18 @@ func TestPresentBuffersReused(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodingSessionsDoNotSpin: every session of a model opened for
+// decoding is made without spinning intra-op threads, whatever the caller's
+// options say.
+func TestDecodingSessionsDoNotSpin(t *testing.T) {
+	m := openFixture(t, fixtureLayouts("marian")[LayoutSplitPast], fixtureSpecials["marian"])
+	if len(m.sessions) < 3 {
+		t.Fatalf("%d sessions, want encoder, decoder and decoder with past", len(m.sessions))
+	}
+	for _, s := range m.sessions {
+		if !s.Options().NoSpinning {
+			t.Errorf("%s: made with spinning threads", s.Name())
+		}
+	}
+}
