@@ -218,8 +218,9 @@ type cacheStepper struct {
 // so once that axis is known the next present's shape is too, and ONNX
 // Runtime writes it into one of two buffers, the one that does not hold
 // the past it reads (ortrun.Session.RunInto). Without them every step
-// allocates the whole cache again, and at batch 1 Go's garbage collector
-// then takes about a third of a step's time.
+// allocates the whole cache again and Go's garbage collector runs often: a
+// 160-token greedy translation of the reference model took 0.99 ms a token
+// without them, 0.78 ms with.
 type presentBuffers struct {
 	axis int          // the axis that grows at each step (-1: not known yet, -2: none)
 	buf  [2][]float32 // backing arrays, used in turn
