@@ -41,14 +41,8 @@ func TestPresentBuffersReused(t *testing.T) {
 					for _, b := range plain.kv {
 						b.axis = -2 // never written into: ONNX Runtime allocates
 					}
-					got, V, err := reused.step(ctx, tokens)
-					if err != nil {
-						t.Fatal(err)
-					}
-					want, _, err := plain.step(ctx, tokens)
-					if err != nil {
-						t.Fatal(err)
-					}
+					got, V := mustStep(t, reused, tokens)
+					want, _ := mustStep(t, plain, tokens)
 					for i := range want {
 						if got[i] != want[i] {
 							t.Fatalf("step %d: logit %d is %g with reused buffers, %g without", step, i, got[i], want[i])
@@ -67,19 +61,9 @@ func TestPresentBuffersReused(t *testing.T) {
 					t.Fatalf("no present was written into a reused buffer")
 				}
 				// A clone and its origin each step on from the shared past.
-				c := reused.clone()
-				a, _, err := c.step(ctx, tokens)
-				if err != nil {
-					t.Fatal(err)
-				}
-				b, _, err := reused.step(ctx, tokens)
-				if err != nil {
-					t.Fatal(err)
-				}
-				w, _, err := plain.step(ctx, tokens)
-				if err != nil {
-					t.Fatal(err)
-				}
+				a, _ := mustStep(t, reused.clone(), tokens)
+				b, _ := mustStep(t, reused, tokens)
+				w, _ := mustStep(t, plain, tokens)
 				for i := range w {
 					if a[i] != w[i] || b[i] != w[i] {
 						t.Fatalf("after a clone: logit %d is %g (clone), %g (origin), want %g", i, a[i], b[i], w[i])
@@ -88,6 +72,16 @@ func TestPresentBuffersReused(t *testing.T) {
 			})
 		}
 	}
+}
+
+// mustStep steps s with tokens and returns its logits and vocabulary size.
+func mustStep(t *testing.T, s stepper, tokens []int64) ([]float32, int) {
+	t.Helper()
+	logits, V, err := s.step(context.Background(), tokens)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return logits, V
 }
 
 // TestDecodingSessionsDoNotSpin: every session of a model opened for
