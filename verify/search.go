@@ -55,8 +55,10 @@ func lengthNorm(logProb float64, n int, alpha float64) float64 {
 }
 
 // greedy decodes every row by taking the most likely token (the first one on
-// ties) until EOS or the row's limit. Finished rows leave the batch.
-func greedy(ctx context.Context, st stepper, start, eos int64, limits []int, alpha float64) ([]Hypothesis, error) {
+// ties) until EOS or the row's limit. Finished rows leave the batch. With
+// scores it sums the tokens' log-probabilities into LogProb and Score;
+// without, they stay 0.
+func greedy(ctx context.Context, st stepper, start, eos int64, limits []int, alpha float64, scores bool) ([]Hypothesis, error) {
 	n := st.rows()
 	out := make([]Hypothesis, n)
 	live := make([]int, n) // live[r] = sentence of row r
@@ -70,7 +72,7 @@ func greedy(ctx context.Context, st stepper, start, eos int64, limits []int, alp
 		if err != nil {
 			return out, err
 		}
-		if len(lp) < V {
+		if scores && len(lp) < V {
 			lp = make([]float64, V)
 		}
 		var keep []int
@@ -78,12 +80,16 @@ func greedy(ctx context.Context, st stepper, start, eos int64, limits []int, alp
 		for r, s := range live {
 			row := logits[r*V : (r+1)*V]
 			t := argmax(row)
-			logSoftmax(lp[:V], row)
 			h := &out[s]
 			h.Tokens = append(h.Tokens, int64(t))
-			h.LogProb += lp[t]
+			if scores {
+				logSoftmax(lp[:V], row)
+				h.LogProb += lp[t]
+			}
 			if int64(t) == eos || len(h.Tokens) >= limits[s] {
-				h.Score = lengthNorm(h.LogProb, len(h.Tokens), alpha)
+				if scores {
+					h.Score = lengthNorm(h.LogProb, len(h.Tokens), alpha)
+				}
 				continue
 			}
 			keep = append(keep, r)

@@ -131,7 +131,8 @@ func TestBeamWideIsExhaustive(t *testing.T) {
 
 // TestBeamNarrowWellFormed: narrow beams end at EOS or the limit, never
 // beat the exhaustive optimum, score by logProb/len, and one beam is greedy
-// (even beam counts with early stopping, odd ones without).
+// (even beam counts with early stopping, odd ones without), with the same
+// log-probabilities, and greedy without scores decides the same.
 func TestBeamNarrowWellFormed(t *testing.T) {
 	const vocab, n = 6, 8
 	limits := []int{3, 5, 5, 2, 6, 4, 5, 1}
@@ -154,12 +155,30 @@ func TestBeamNarrowWellFormed(t *testing.T) {
 			}
 		}
 		if k == 1 {
-			g, err := greedy(context.Background(), newToy(vocab, n), 0, 1, limits, 1)
+			g, err := greedy(context.Background(), newToy(vocab, n), 0, 1, limits, 1, true)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if d := diffTokens(tokensOf(g), tokensOf(got)); d != "" {
 				t.Errorf("beam 1 vs greedy: %s", d)
+			}
+			for s, h := range g {
+				if math.Abs(h.LogProb-got[s].LogProb) > 1e-12 {
+					t.Errorf("sentence %d: greedy log-probability %g, beam 1 %g", s, h.LogProb, got[s].LogProb)
+				}
+			}
+			// Without scores greedy decides the same and leaves them 0.
+			quiet, err := greedy(context.Background(), newToy(vocab, n), 0, 1, limits, 1, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := diffTokens(tokensOf(quiet), tokensOf(g)); d != "" {
+				t.Errorf("greedy without scores: %s", d)
+			}
+			for s, h := range quiet {
+				if h.LogProb != 0 || h.Score != 0 {
+					t.Errorf("sentence %d: greedy without scores has log-probability %g, score %g", s, h.LogProb, h.Score)
+				}
 			}
 		}
 	}

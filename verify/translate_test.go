@@ -216,7 +216,7 @@ func TestBeamOneIsGreedy(t *testing.T) {
 			t.Run(fam+"/"+string(layout), func(t *testing.T) {
 				m := openFixture(t, files, fixtureSpecials[fam])
 				src := randomSources(13, 6, 8)
-				o := SearchOptions{MaxLen: 10, Batch: 3, LengthPenalty: 0.6}
+				o := SearchOptions{MaxLen: 10, Batch: 3, LengthPenalty: 0.6, Scores: true}
 				m.Specials.Eos = frequentEOS(t, m, src, o)
 				g, err := m.Translate(context.Background(), src, o)
 				if err != nil {
