@@ -64,8 +64,10 @@ type File struct {
 	// Target is the number of heads training aimed at (0: none).
 	Target int                `json:"target_heads,omitempty"`
 	Heads  []heads.GateRecord `json:"heads"`
-	// Budget is the parameter or FLOP target and what the decision costs.
-	Budget *Budget `json:"budget,omitempty"`
+	// Budgets are the parameter, FLOP and time targets of training and
+	// what the decision costs under each; Budget is the first of them.
+	Budget  *Budget  `json:"budget,omitempty"`
+	Budgets []Budget `json:"budgets,omitempty"`
 	// FFN and Sublayers are the FFN neurons and sublayers, when they were
 	// gated too.
 	FFN       []structures.GateRecord `json:"ffn,omitempty"`
@@ -74,10 +76,10 @@ type File struct {
 	ClosingOrder []Event `json:"closing_order"`
 }
 
-// Budget is a parameter or FLOP budget of a training run and the cost of
-// the decision written.
+// Budget is a parameter, FLOP or time budget of a training run and the
+// cost of the decision written.
 type Budget struct {
-	// What names the cost ("params", "FLOPs/token").
+	// What names the cost ("params", "FLOPs/token", "ms/token at batch 1").
 	What string `json:"what"`
 	// Dense is the cost of the uncut model, Target the cost aimed at and
 	// Kept the cost of the model the decision keeps.

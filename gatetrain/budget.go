@@ -9,7 +9,7 @@ import (
 )
 
 // Budget is a cost target for the kept model (--target-params,
-// --target-flops): the expected cost under the gates' open probabilities
+// --target-flops, --target-time): the expected cost under the gates' open probabilities
 // is driven to Target with the learned Lagrangian of TargetHeads, and the
 // final decision costs at most Target.
 //
@@ -76,14 +76,23 @@ func (b *Budget) Kept(open, grad []float64) float64 {
 }
 
 // Fit makes the decision cost at most Target and fill it as far as units
-// allow. First, largest log α first, it reopens each closed unit whose
-// reopening keeps the cost at or below Target; then it closes open units,
-// smallest log α first, each whose closing leaves the cost at or above
-// Target, and, if the cost is still above, the next ones until it is not.
-// Units inside a closed sublayer are passed over (they change nothing).
-// It returns the decision's cost, which then lies in (Target − s, Target]
-// with s the largest saving of one unit, unless every unit stays open.
+// allow (FitAll with b alone); it returns the decision's cost.
 func (b *Budget) Fit(logAlpha []float64, open []bool) float64 {
+	return FitAll([]*Budget{b}, logAlpha, open)[0]
+}
+
+// FitAll makes the decision cost at most every budget's Target and fill
+// them as far as units allow; the budgets cost the same units (Parent is
+// the first's). First, largest log α first, it reopens each closed unit
+// whose reopening keeps every cost at or below its target; then, smallest
+// log α first, it closes open units that lower a cost still above its
+// target, each whose closing leaves every such cost at or above its
+// target, and, if some cost is still above, the next ones until none is.
+// Units inside a closed sublayer are passed over (they change nothing).
+// It returns the decision's costs; each lies in (Target − s, Target], s
+// the largest saving of one unit, for the budget whose target binds last,
+// unless every unit stays open.
+func FitAll(bs []*Budget, logAlpha []float64, open []bool) []float64 {
 	z := make([]float64, len(open))
 	for i, o := range open {
 		if o {
@@ -95,15 +104,31 @@ func (b *Budget) Fit(logAlpha []float64, open []bool) float64 {
 		idx[i] = i
 	}
 	sort.SliceStable(idx, func(a, c int) bool { return logAlpha[idx[a]] < logAlpha[idx[c]] })
-	moot := func(i int) bool { return b.Parent[i] >= 0 && !open[b.Parent[i]] }
-	kept := b.Kept(z, nil)
+	parent := bs[0].Parent
+	moot := func(i int) bool { return parent[i] >= 0 && !open[parent[i]] }
+	costs := func() []float64 {
+		k := make([]float64, len(bs))
+		for j, b := range bs {
+			k[j] = b.Kept(z, nil)
+		}
+		return k
+	}
+	within := func(k []float64) bool {
+		for j, b := range bs {
+			if k[j] > b.Target {
+				return false
+			}
+		}
+		return true
+	}
+	kept := costs()
 	for j := len(idx) - 1; j >= 0; j-- {
 		i := idx[j]
 		if open[i] || moot(i) {
 			continue
 		}
 		z[i] = 1
-		if k := b.Kept(z, nil); k <= b.Target {
+		if k := costs(); within(k) {
 			open[i], kept = true, k
 		} else {
 			z[i] = 0
@@ -111,15 +136,22 @@ func (b *Budget) Fit(logAlpha []float64, open []bool) float64 {
 	}
 	for pass := 0; pass < 2; pass++ {
 		for _, i := range idx {
-			if kept <= b.Target {
+			if within(kept) {
 				return kept
 			}
 			if !open[i] || moot(i) {
 				continue
 			}
 			z[i] = 0
-			k := b.Kept(z, nil)
-			if pass == 0 && k < b.Target {
+			k := costs()
+			helps, overshoots := false, false
+			for j, b := range bs {
+				if kept[j] > b.Target {
+					helps = helps || k[j] < kept[j]
+					overshoots = overshoots || k[j] < b.Target
+				}
+			}
+			if !helps || pass == 0 && overshoots {
 				z[i] = 1
 				continue
 			}
@@ -129,22 +161,26 @@ func (b *Budget) Fit(logAlpha []float64, open []bool) float64 {
 	return kept
 }
 
-// budgetTerm adds the Lagrangian term of the budget to grad (d/dlog α)
-// and returns it with the expected kept fraction.
-func (t *Trainer) budgetTerm(grad []float64) (term, frac float64) {
-	b, st, c := t.Cfg.Budget, t.State, t.Cfg.Concrete
+// budgetTerms adds the Lagrangian terms of the budgets to grad (d/dlog α)
+// and returns their sum with each budget's expected kept fraction.
+func (t *Trainer) budgetTerms(grad []float64) (term float64, fracs []float64) {
+	st, c := t.State, t.Cfg.Concrete
 	p := make([]float64, len(st.LogAlpha))
 	dp := make([]float64, len(p))
 	for i, la := range st.LogAlpha {
 		p[i], dp[i] = c.POpen(la)
 	}
 	dk := make([]float64, len(p))
-	frac = b.Kept(p, dk) / b.Dense
-	term, dF := st.Lag.Term(frac, st.Step)
-	for i := range grad {
-		grad[i] += dF * dk[i] / b.Dense * dp[i]
+	for j, b := range t.Cfg.Budgets {
+		frac := b.Kept(p, dk) / b.Dense
+		tj, dF := st.BudgetLags[j].Term(frac, st.Step)
+		for i := range grad {
+			grad[i] += dF * dk[i] / b.Dense * dp[i]
+		}
+		term += tj
+		fracs = append(fracs, frac)
 	}
-	return term, frac
+	return term, fracs
 }
 
 // startFraction is the expected kept fraction with every gate at log α la.

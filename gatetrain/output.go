@@ -23,14 +23,17 @@ func (t *Trainer) Gates(open []bool, model string) *gatesfile.File {
 	c := t.Cfg.Concrete
 	f := &gatesfile.File{Version: gatesfile.Version, Model: model, Step: t.State.Step, Beta: c.Beta, Gamma: c.Gamma, Zeta: c.Zeta,
 		Lambda: t.Cfg.Lambda, Target: t.Cfg.TargetHeads, ClosingOrder: append([]gatesfile.Event{}, t.State.Events...)}
-	if b := t.Cfg.Budget; b != nil {
-		z := make([]float64, len(open))
-		for i, o := range open {
-			if o {
-				z[i] = 1
-			}
+	z := make([]float64, len(open))
+	for i, o := range open {
+		if o {
+			z[i] = 1
 		}
-		f.Budget = &gatesfile.Budget{What: b.What, Dense: b.Dense, Target: b.Target, Kept: b.Kept(z, nil)}
+	}
+	for _, b := range t.Cfg.Budgets {
+		f.Budgets = append(f.Budgets, gatesfile.Budget{What: b.What, Dense: b.Dense, Target: b.Target, Kept: b.Kept(z, nil)})
+	}
+	if len(f.Budgets) > 0 {
+		f.Budget = &f.Budgets[0]
 	}
 	for _, gi := range t.TG.Gates {
 		if gi.Structure != "" {
@@ -224,11 +227,16 @@ func shapeSize(sh []int64) int64 {
 // sameConfig reports whether two configurations are the same, budgets
 // compared by value.
 func sameConfig(a, b Config) bool {
-	if (a.Budget == nil) != (b.Budget == nil) || a.Budget != nil && !reflect.DeepEqual(*a.Budget, *b.Budget) {
+	if len(a.Budgets) != len(b.Budgets) {
 		return false
 	}
-	a.Budget, b.Budget = nil, nil
-	return a == b
+	for i := range a.Budgets {
+		if !reflect.DeepEqual(*a.Budgets[i], *b.Budgets[i]) {
+			return false
+		}
+	}
+	a.Budgets, b.Budgets = nil, nil
+	return reflect.DeepEqual(a, b)
 }
 
 // PlotSVG writes the training's P(open) heatmap (POpenSVG) with the

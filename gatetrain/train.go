@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"onnxprune/gatesfile"
@@ -36,10 +37,10 @@ type Config struct {
 	// count with a learned Lagrangian (CoFi) and ends with exactly this many
 	// open heads.
 	TargetHeads int
-	// Budget, when set, drives the expected parameters or FLOPs of the
-	// kept model to its target instead (same Lagrangian), and the final
-	// decision costs at most the target.
-	Budget *Budget
+	// Budgets, when given, drive the expected parameters, FLOPs or time
+	// of the kept model to their targets instead (the same Lagrangian, one
+	// per budget), and the final decision costs at most every target.
+	Budgets []*Budget
 	// LagrangeLR is the ascent rate of the Lagrange multipliers.
 	LagrangeLR float64
 	// TargetWarmup is the number of steps over which the target moves from
@@ -90,12 +91,18 @@ func (c *Config) Validate(heads int) error {
 		return fmt.Errorf("gatetrain: l0 lambda %g must not be negative", c.Lambda)
 	case c.TargetHeads < 0 || c.TargetHeads > heads:
 		return fmt.Errorf("gatetrain: target heads %d outside [1, %d] (the gated heads)", c.TargetHeads, heads)
-	case c.Budget != nil && c.TargetHeads > 0:
-		return fmt.Errorf("gatetrain: a head target and a %s budget exclude each other", c.Budget.What)
-	case c.Budget != nil && c.Budget.Validate(heads) != nil:
-		return c.Budget.Validate(heads)
+	case len(c.Budgets) > 0 && c.TargetHeads > 0:
+		return fmt.Errorf("gatetrain: a head target and a %s budget exclude each other", c.Budgets[0].What)
 	case !(c.Schedule.Base > 0):
 		return fmt.Errorf("gatetrain: learning rate %g must be positive", c.Schedule.Base)
+	}
+	for _, b := range c.Budgets {
+		if err := b.Validate(heads); err != nil {
+			return err
+		}
+		if !slices.Equal(b.Parent, c.Budgets[0].Parent) {
+			return fmt.Errorf("gatetrain: the %s and %s budgets tie units to different sublayers", c.Budgets[0].What, b.What)
+		}
 	}
 	return c.Distill.Validate()
 }
@@ -115,6 +122,8 @@ type State struct {
 	Adam     *Adam
 	// Lag is the head-target constraint (used with Config.TargetHeads).
 	Lag Lagrangian
+	// BudgetLags are the constraints of Config.Budgets, in order.
+	BudgetLags []Lagrangian
 	// Sampler is the gate noise generator's saved state.
 	Sampler []byte
 	// Weights and WeightAdam hold jointly trained weights (by name order of
@@ -162,8 +171,10 @@ type StepInfo struct {
 	GradNorm float64 `json:"grad_norm"`
 	Lambda1  float64 `json:"lambda1,omitempty"`
 	Lambda2  float64 `json:"lambda2,omitempty"`
-	// Cost is the expected cost of the kept model under a budget.
+	// Cost is the expected cost of the kept model under the first budget
+	// (Lambda1 and Lambda2 are its multipliers), Costs under each budget.
 	Cost      float64   `json:"expected_cost,omitempty"`
+	Costs     []float64 `json:"expected_costs,omitempty"`
 	ValidLoss *float64  `json:"valid_loss,omitempty"`
 	POpen     []float64 `json:"p_open"`
 	// OpenBy counts the open units per kind of structure (with FFN or
@@ -261,8 +272,10 @@ func (t *Trainer) Init() error {
 			warm = t.Cfg.Steps / 2
 		}
 		st.Lag = Lagrangian{Target: float64(t.Cfg.TargetHeads) / float64(n), Start: p0, Warmup: warm, LR: t.Cfg.LagrangeLR}
-		if b := t.Cfg.Budget; b != nil {
-			st.Lag.Target, st.Lag.Start = b.Target/b.Dense, b.startFraction(t.Cfg.Concrete, t.Cfg.InitLogAlpha)
+		for _, b := range t.Cfg.Budgets {
+			l := st.Lag
+			l.Target, l.Start = b.Target/b.Dense, b.startFraction(t.Cfg.Concrete, t.Cfg.InitLogAlpha)
+			st.BudgetLags = append(st.BudgetLags, l)
 		}
 		b, err := t.sampler.State()
 		if err != nil {
@@ -446,13 +459,16 @@ func (t *Trainer) Step() (StepInfo, error) {
 	}
 	pen := Penalty{Concrete: cfg.Concrete, PerLayer: cfg.PerLayer, Blocks: len(t.TG.Gates)}
 	switch {
-	case cfg.Budget != nil:
-		term, frac := t.budgetTerm(grad)
+	case len(cfg.Budgets) > 0:
+		term, fracs := t.budgetTerms(grad)
 		info.Loss = objective + term
 		info.L0 = Penalty{Concrete: cfg.Concrete}.Value(st.LogAlpha, 0, nil)
-		info.Cost = frac * cfg.Budget.Dense
-		st.Lag.Ascend(frac, st.Step)
-		info.Lambda1, info.Lambda2 = st.Lag.Lambda1, st.Lag.Lambda2
+		for j, frac := range fracs {
+			info.Costs = append(info.Costs, frac*cfg.Budgets[j].Dense)
+			st.BudgetLags[j].Ascend(frac, st.Step)
+		}
+		info.Cost = info.Costs[0]
+		info.Lambda1, info.Lambda2 = st.BudgetLags[0].Lambda1, st.BudgetLags[0].Lambda2
 	case cfg.TargetHeads > 0:
 		// The constraint is on the expected fraction of open heads, so the
 		// multipliers' scale does not depend on the model's head count.
@@ -640,7 +656,7 @@ func (t *Trainer) EvalLoss(b *Batcher, gates []float64) (float64, error) {
 // order), whatever the threshold says, so the count is exact; otherwise a
 // head is open when its test-time gate exceeds one half, and under a
 // budget units then close, smallest log α first, until the decision costs
-// at most the target (Budget.Fit).
+// at most every target (FitAll).
 func (t *Trainer) Final() []bool {
 	n := len(t.State.LogAlpha)
 	open := make([]bool, n)
@@ -658,8 +674,8 @@ func (t *Trainer) Final() []bool {
 	for i, la := range t.State.LogAlpha {
 		open[i] = t.Cfg.Concrete.Open(la)
 	}
-	if t.Cfg.Budget != nil {
-		t.Cfg.Budget.Fit(t.State.LogAlpha, open)
+	if len(t.Cfg.Budgets) > 0 {
+		FitAll(t.Cfg.Budgets, t.State.LogAlpha, open)
 	}
 	return open
 }

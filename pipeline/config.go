@@ -64,8 +64,8 @@ type Config struct {
 	Steps       int
 	Lambda      float64
 	TargetHeads int
-	// Budget is a parameter or FLOP target (train --target-params,
-	// --target-flops).
+	// Budget holds the parameter, FLOP and time targets (train
+	// --target-params, --target-flops, --target-time, --time-batch).
 	Budget verify.BudgetTarget
 	LR     float64
 	// LagrangeLR is the ascent rate of the Lagrange multipliers of a head
@@ -240,6 +240,11 @@ var Fields = []Field{
 		c.Budget.FLOPs = v[0]
 		return nil
 	}},
+	{"train.target-time", "target-time", "string", "end training with at most this much measured decoding time per generated token, milliseconds or a percentage of the dense model's (67%: ×1.5)", func(c *Config, v []string, _ func(string) string) error {
+		c.Budget.Time = v[0]
+		return nil
+	}},
+	{"train.time-batch", "time-batch", "int", "batch size the time budget is measured at", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.Budget.TimeBatch, 1) }},
 	{"train.l0-lambda", "l0-lambda", "float", "weight λ of the expected-L0 penalty", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.Lambda) }},
 	{"train.target-heads", "target-heads", "int", "end training with exactly this many open heads, the largest log α (0: train with --l0-lambda)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.TargetHeads, 0) }},
 	{"train.lr", "lr", "float", "learning rate of log α (Adam)", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.LR) }},
@@ -518,9 +523,6 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("pipeline: structures other than heads are pruned by their gates (prune.by: gates)")
 	case c.TrainWeights.Any() && c.Steps == 0:
 		return fmt.Errorf("pipeline: train.weights %s needs training (train.max-steps > 0)", c.TrainWeights)
-	}
-	if _, err := c.Budget.Set(); err != nil {
-		return fmt.Errorf("pipeline: %w", err)
 	}
 	if err := c.Distill.Validate(); err != nil {
 		return fmt.Errorf("pipeline: train.distill: %w", err)

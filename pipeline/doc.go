@@ -3,7 +3,7 @@
 // every output in one folder and a summary: summary.json, summary.md), and
 // holds the stage functions the subcommands share with that run
 // (LoadModel, GateGraph, AllBlocks, CutHeads, LoadJoined, GateJoined,
-// MeasureBudget, TrainSettings, TrainSpecials, ReadCorpus,
+// MeasureBudgets, TimedSources, TrainSettings, TrainSpecials, ReadCorpus,
 // ReadAnalysisSet, AnalysisExamples, AnalysisConfig). It calls the project's packages (graphedit, gatetrain,
 // attribution, verify) directly; `onnxprune run` is its command line.
 //

@@ -159,15 +159,17 @@ func (r *runner) train(ctx context.Context) error {
 		}
 	}
 	ts := c.TrainSettings()
-	if want, _ := c.Budget.Set(); want {
+	if c.Budget.Set() {
 		// The loaded files are still the original's (prune comes later).
 		shape := verify.CorpusShape(train)
-		if ts.Cfg.Budget, err = MeasureBudget(c.Budget, r.files, c.AllowDirs, r.loaded(), g, c.Attention, shape); err != nil {
+		timed := verify.TimeSource{Model: verify.ModelOptions{Session: r.session(), Overrides: c.Specials, AllowDirs: c.AllowDirs, Loaded: r.loaded()}, Src: TimedSources(train)}
+		if ts.Cfg.Budgets, err = MeasureBudgets(ctx, c.Budget, r.files, c.AllowDirs, r.loaded(), g, c.Attention, shape, timed); err != nil {
 			return err
 		}
-		b := ts.Cfg.Budget
-		fmt.Fprintf(r.log, "  budget: %s %.4g of %.4g dense (%.1f%%), FLOPs per generated token at batch 1, source %d, target %d tokens\n",
-			b.What, b.Target, b.Dense, 100*b.Target/b.Dense, shape.SrcLen, shape.TgtLen)
+		for _, b := range ts.Cfg.Budgets {
+			fmt.Fprintf(r.log, "  budget: %s %.4g of %.4g dense (%.1f%%), counted per generated token, source %d, target %d tokens\n",
+				b.What, b.Target, b.Dense, 100*b.Target/b.Dense, shape.SrcLen, shape.TgtLen)
+		}
 	}
 	sp, err := TrainSpecials(r.sp)
 	if err != nil {
@@ -222,7 +224,7 @@ func (r *runner) train(ctx context.Context) error {
 	} else {
 		fmt.Fprintf(r.log, "  %d of %d heads open after %d steps\n", tr.OpenHeads, tr.Heads, tr.Steps)
 	}
-	if b := res.Gates.Budget; b != nil {
+	for _, b := range res.Gates.Budgets {
 		fmt.Fprintf(r.log, "  %s %.4g of %.4g dense (%.1f%%; target %.4g)\n", b.What, b.Kept, b.Dense, 100*b.Kept/b.Dense, b.Target)
 	}
 	return writeJSON(filepath.Join(dir, TrainResultFile), tr)

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"fmt"
 
 	"onnxprune/gatetrain"
@@ -120,15 +121,29 @@ func ReadCorpus(pair [2]string, tok tokenize.Tokenizer) (*gatetrain.Corpus, erro
 	return gatetrain.NewCorpus(s, t, pair[0], pair[1])
 }
 
-// MeasureBudget makes the parameter or FLOP budget of training for the
-// gates of the kinds in g, the gated graph training runs on: what closing
-// each unit saves, measured by cutting it from the ungated model's files
-// (verify.MeasureBudget), those in loaded read in memory. The train stage
+// MeasureBudgets makes the parameter, FLOP and time budgets of training
+// for the gates of the kinds in g, the gated graph training runs on: what
+// closing each unit saves, measured by cutting it from the ungated model's
+// files (verify.MeasureBudgets), those in loaded read in memory, and the
+// dense model's decoding timed with ts for a time budget. The train stage
 // of run and the train command alike.
-func MeasureBudget(bt verify.BudgetTarget, files, allowDirs []string, loaded map[string]*verify.LoadedFile, g *graphedit.Graph, kinds []heads.Kind, shape verify.FLOPShape) (*gatetrain.Budget, error) {
+func MeasureBudgets(ctx context.Context, bt verify.BudgetTarget, files, allowDirs []string, loaded map[string]*verify.LoadedFile, g *graphedit.Graph, kinds []heads.Kind, shape verify.FLOPShape, ts verify.TimeSource) ([]*gatetrain.Budget, error) {
 	gates, err := gatetrain.FindGates(g, kinds)
 	if err != nil {
 		return nil, err
 	}
-	return verify.MeasureBudget(bt, files, allowDirs, loaded, gates, shape)
+	return verify.MeasureBudgets(ctx, bt, files, allowDirs, loaded, gates, shape, ts)
+}
+
+// TimedSources returns at most 256 source sentences of c, spread over it,
+// for timing the model (verify.TimeSource).
+func TimedSources(c *gatetrain.Corpus) [][]int64 {
+	var src [][]int64
+	step := max(1, len(c.Pairs)/256)
+	for i := 0; i < len(c.Pairs) && len(src) < 256; i += step {
+		if len(c.Pairs[i].Src) > 0 {
+			src = append(src, c.Pairs[i].Src)
+		}
+	}
+	return src
 }

@@ -18,6 +18,9 @@ import (
 type Cost struct {
 	Params int64   `json:"params"`
 	FLOPs  float64 `json:"flops_per_token"`
+	// EncoderFLOPs is the part of FLOPs the encoder runs (zero for a
+	// single graph).
+	EncoderFLOPs float64 `json:"encoder_flops_per_token"`
 }
 
 // CostMeter measures what cutting structures saves, by cutting them
@@ -142,6 +145,9 @@ func (c *CostMeter) count(cut func(cf *costFile, g, e *graphedit.Graph) error) (
 		return Cost{}, err
 	}
 	cost.FLOPs = fl.PerToken
+	if fl.Sentence > 0 {
+		cost.EncoderFLOPs = fl.PerToken * float64(fl.Encoder.FLOPs) / float64(fl.Sentence)
+	}
 	return cost, nil
 }
 
@@ -203,7 +209,7 @@ func (c *CostMeter) Saved(spec string) (Cost, error) {
 	if err != nil {
 		return Cost{}, err
 	}
-	s := Cost{Params: c.Dense.Params - left.Params, FLOPs: c.Dense.FLOPs - left.FLOPs}
+	s := Cost{Params: c.Dense.Params - left.Params, FLOPs: c.Dense.FLOPs - left.FLOPs, EncoderFLOPs: c.Dense.EncoderFLOPs - left.EncoderFLOPs}
 	c.memo[spec] = s
 	return s, nil
 }
@@ -250,7 +256,7 @@ func (c *CostMeter) UnitCost(unit string) (Cost, error) {
 		}
 		one, err := c.Saved(strings.Join(parts[:3], ":") + ":0")
 		n := int64(hi - lo + 1)
-		return Cost{Params: n * one.Params, FLOPs: float64(n) * one.FLOPs}, err
+		return Cost{Params: n * one.Params, FLOPs: float64(n) * one.FLOPs, EncoderFLOPs: float64(n) * one.EncoderFLOPs}, err
 	case len(parts) == 3:
 		return c.Saved(parts[0] + ":" + parts[1] + ":0")
 	}

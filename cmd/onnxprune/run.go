@@ -190,6 +190,8 @@ var sharedHelp = map[string]string{
 	"max-sentences": maxSentHelp,
 	"target-params": targetParamsHelp,
 	"target-flops":  targetFLOPsHelp,
+	"target-time":   targetTimeHelp,
+	"time-batch":    timeBatchHelp,
 }
 
 // fieldValue is the flag of one configuration key: typed as the key is

@@ -161,6 +161,8 @@ func parseTrainArgs(c command, args []string, stdout, stderr io.Writer) (*trainO
 	fs.IntVar(&o.cfg.TargetHeads, "target-heads", 0, "end training with exactly this many open heads, the largest log α (0: train with --l0-lambda)")
 	fs.StringVar(&o.budget.Params, "target-params", "", targetParamsHelp)
 	fs.StringVar(&o.budget.FLOPs, "target-flops", "", targetFLOPsHelp)
+	fs.StringVar(&o.budget.Time, "target-time", "", targetTimeHelp)
+	fs.IntVar(&o.budget.TimeBatch, "time-batch", 1, timeBatchHelp)
 	fs.Float64Var(&o.cfg.LagrangeLR, "lagrange-lr", o.cfg.LagrangeLR, "ascent rate of the Lagrange multipliers")
 	fs.BoolVar(&o.cfg.PerLayer, "penalty-per-layer", o.cfg.PerLayer, "average the L0 penalty over gated layers (the paper's code)")
 	fs.Float64Var(&o.cfg.Schedule.Base, "lr", o.cfg.Schedule.Base, "learning rate of log α (Adam)")
@@ -331,12 +333,12 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 			}
 		}
 	}
-	wantBudget, err := o.budget.Set()
-	if err != nil {
-		return &usageError{msg: err.Error()}
+	wantBudget := o.budget.Set()
+	if o.budget.TimeBatch < 1 {
+		return &usageError{msg: fmt.Sprintf("--time-batch %d: want at least 1", o.budget.TimeBatch)}
 	}
 	if _, err := gatetrain.FindGates(g, nil); err == nil && wantBudget {
-		return &usageError{msg: name + " is gated: --target-params and --target-flops need the ungated model (what each unit saves is measured by cutting it)"}
+		return &usageError{msg: name + " is gated: --target-params, --target-flops and --target-time need the ungated model (what each unit saves is measured by cutting it)"}
 	} else if err != nil {
 		list, err := parseStructures(o.structures)
 		if err != nil {
@@ -367,7 +369,9 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 		}
 	}
 	if wantBudget {
-		if o.cfg.Budget, err = makeBudget(o.budget, o.costFiles, o.allowDirs, joined.Loaded(), g, kinds, verify.CorpusShape(train), stdout); err != nil {
+		ts := verify.TimeSource{Model: verify.ModelOptions{Session: so, Overrides: o.text.specials, AllowDirs: o.allowDirs, Loaded: joined.Loaded(), Fallback: &sp},
+			Src: pipeline.TimedSources(train)}
+		if o.cfg.Budgets, err = makeBudgets(ctx, o.budget, o.costFiles, o.allowDirs, joined.Loaded(), g, kinds, verify.CorpusShape(train), ts, stdout); err != nil {
 			return err
 		}
 	}
@@ -406,7 +410,7 @@ func (o *trainOptions) trainGates(ctx context.Context, so ortrun.Options, stdout
 	if res.Gates.HasStructures() {
 		kept = gatetrain.OpenSummary(res.Gates)
 	}
-	if b := res.Gates.Budget; b != nil {
+	for _, b := range res.Gates.Budgets {
 		kept += fmt.Sprintf(" (%s %.4g of %.4g dense, %.1f%%; target %.4g)", b.What, b.Kept, b.Dense, 100*b.Kept/b.Dense, b.Target)
 	}
 	fmt.Fprintf(stdout, "\n%s open after %d steps; gates in %s/%s; %s\n", kept, res.Steps, o.out, gatetrain.GatesFileName, providerLine(so))

@@ -120,6 +120,10 @@ fi
 # within the steps.
 ST_BUDGETS="50 80"
 ST_FT_BUDGETS="50" # some of ST_BUDGETS
+# st-fP-tT: heads, FFN neurons and sublayers to P% of the dense FLOPs and at
+# once to T% of the dense model's decoding time per generated token
+# (--target-time, measured at batch 1), for each P:T
+ST_TIME_BUDGETS="50:67"
 ST_STRUCTURES="heads,ffn,sublayers"
 ST_LAGRANGE_LR=0.1
 ST_TRAIN_WEIGHTS=all # st-fP-ft: st-fP with the kept weights fine-tuned
@@ -155,6 +159,7 @@ roles_run=$ROLES_RUN
 speed_runs=$SPEED_RUNS
 structures_budgets=$ST_BUDGETS
 structures_ft_budgets=$ST_FT_BUDGETS
+structures_time_budgets=$ST_TIME_BUDGETS
 structures=$ST_STRUCTURES
 structures_lagrange_lr=$ST_LAGRANGE_LR
 structures_speed_flags=$ST_SPEED
@@ -481,6 +486,9 @@ for P in $ST_BUDGETS; do
 	ST_RUNS+=" st-f$P hd-f$P"
 	[[ " $ST_FT_BUDGETS " == *" $P "* ]] && ST_RUNS+=" st-f$P-ft"
 done
+for PT in $ST_TIME_BUDGETS; do
+	ST_RUNS+=" st-f${PT%%:*}-t${PT##*:}"
+done
 # 5b. issue 21: heads, FFN neurons and sublayers to a FLOP budget, and all
 # heads alone at the same budget; fine-tuned at ST_FT_BUDGETS
 for P in $ST_BUDGETS; do
@@ -488,6 +496,11 @@ for P in $ST_BUDGETS; do
 		--target-heads 0 --target-flops $P% --lagrange-lr $ST_LAGRANGE_LR
 	step hd-f$P "$CACHE/hd-f$P" budgetrun hd-f$P --attention encoder,decoder,cross --structures heads \
 		--target-heads 0 --target-flops $P% --lagrange-lr $ST_LAGRANGE_LR
+done
+for PT in $ST_TIME_BUDGETS; do
+	P=${PT%%:*} T=${PT##*:}
+	step st-f$P-t$T "$CACHE/st-f$P-t$T" budgetrun st-f$P-t$T --attention encoder,decoder,cross --structures $ST_STRUCTURES \
+		--target-heads 0 --target-flops $P% --target-time $T% --time-batch 1 --lagrange-lr $ST_LAGRANGE_LR
 done
 for P in $ST_FT_BUDGETS; do
 	step st-f$P-ft "$CACHE/st-f$P-ft" finetunerun st-f$P-ft --attention encoder,decoder,cross --structures $ST_STRUCTURES \
