@@ -39,7 +39,8 @@ const QuantEquivalenceTol = 0.1
 // HeadDecision says which heads the pruned model lost: the one in-memory
 // head decision (heads.Decision), made by the caller against the
 // original's attention blocks, which it found and hands over with it, so
-// that verify finds no heads of the original again.
+// that verify finds no heads of the original again; and, with Gates or
+// Structures, which FFN neurons and sublayers it lost.
 type HeadDecision struct {
 	// Heads keeps or removes each head of Blocks' blocks, by block name.
 	Heads heads.Decision
@@ -51,10 +52,15 @@ type HeadDecision struct {
 	// Gates, when set, is the gates.json Heads came from; its FFN neuron
 	// and sublayer records then decide those structures too.
 	Gates string
+	// Structures, when set, holds the FFN neuron and sublayer records
+	// that decide those structures without a gates file (a --remove
+	// spec's: structures.Decision.GateRecords), in place of Gates'
+	// records.
+	Structures *gatesfile.File
 	// StructuresCut says, by the path of each file of Blocks, whether the
-	// gates file's FFN neuron and sublayer records cut something of it, as
-	// the caller found when it cut them; nil: verify finds it from the
-	// files (structures.Discover).
+	// FFN neuron and sublayer records (Structures', else the gates
+	// file's) cut something of it, as the caller found when it cut them;
+	// nil: verify finds it from the files (structures.Discover).
 	StructuresCut map[string]bool
 }
 
@@ -337,9 +343,9 @@ func loadFiles(files []string, opts *onnxio.LoadOptions, loaded map[string]*Load
 // checkDecision checks a head decision before anything is translated: it
 // comes with the blocks of every file, and its gates file, when it has
 // one, is sound. It returns the files (of files) that lose at least one
-// head, FFN neuron or sublayer. Only a gates file with FFN neuron or
-// sublayer records, without d.StructuresCut, makes it load the files
-// (structures.Discover).
+// head, FFN neuron or sublayer. Only FFN neuron or sublayer records (of
+// d.Structures or its gates file), without d.StructuresCut, make it load
+// the files (structures.Discover).
 func checkDecision(files []string, d HeadDecision, opts *onnxio.LoadOptions, loaded map[string]*LoadedFile) (map[string]bool, error) {
 	perFile, err := d.fileBlocks(files)
 	if err != nil {
@@ -473,7 +479,10 @@ func checkEquivalence(ctx context.Context, cfg Config, mo ModelOptions, src, tgt
 		return nil, err
 	}
 	desc := strings.Join(d.removedNames(origFiles), ", ") // a list that wraps
-	if d.Gates != "" {
+	switch {
+	case d.Structures != nil:
+		desc = strings.Join(append(d.removedNames(origFiles), removedUnits(d.Structures)...), ", ")
+	case d.Gates != "":
 		desc = d.Gates
 	}
 	e.Gated = fmt.Sprintf("original with %d heads%s gated to 0 (%s)", closed, structureCuts(d), desc)

@@ -12,9 +12,16 @@ import (
 	"onnxprune/onnxio"
 )
 
-// structureGates returns the FFN neuron and sublayer records of the gates
-// file of d (nil when d has none: a head spec, or a heads-only file).
+// structureGates returns the FFN neuron and sublayer records of d: its
+// Structures, else those of its gates file (nil when d has none: a head
+// spec, or a heads-only file).
 func structureGates(d HeadDecision) (*gatesfile.File, error) {
+	if d.Structures != nil {
+		if !d.Structures.HasStructures() {
+			return nil, nil
+		}
+		return d.Structures, nil
+	}
 	if d.Gates == "" {
 		return nil, nil
 	}
@@ -26,6 +33,18 @@ func structureGates(d HeadDecision) (*gatesfile.File, error) {
 		return nil, nil
 	}
 	return gf, nil
+}
+
+// removedUnits names the FFN neurons and sublayers sg removes, record by
+// record (`ffn:encoder:2:0-99`, `sublayer:decoder:1:ffn`).
+func removedUnits(sg *gatesfile.File) []string {
+	var out []string
+	for _, r := range append(append([]structures.GateRecord{}, sg.FFN...), sg.Sublayers...) {
+		if !r.Keep {
+			out = append(out, r.Name)
+		}
+	}
+	return out
 }
 
 // fileRecords keeps the records of sg naming structures d found (the

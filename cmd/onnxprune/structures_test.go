@@ -293,3 +293,85 @@ func TestVerifyStructureGates(t *testing.T) {
 		t.Errorf("equivalence %+v", r.Equivalence)
 	}
 }
+
+// verifyEquivalence is the equivalence check of a verify.json.
+type verifyEquivalence struct {
+	Gated      string  `json:"gated"`
+	MaxAbsDiff float64 `json:"max_abs_diff"`
+	Tolerance  float64 `json:"tolerance"`
+	Passed     bool    `json:"passed"`
+}
+
+// verifyRemove runs verify --remove spec without timings into out and
+// returns its exit code, its stderr and the equivalence check of its
+// verify.json (zero when it wrote none).
+func verifyRemove(t *testing.T, original, pruned, spec, out string, args ...string) (int, string, verifyEquivalence) {
+	t.Helper()
+	args = append([]string{"verify", "--original", original, "--pruned", pruned, "--remove", spec, "--no-bench", "-o", out}, args...)
+	code, _, stderr := runCLI(args...)
+	var r struct {
+		Equivalence verifyEquivalence `json:"equivalence"`
+	}
+	if data, err := os.ReadFile(filepath.Join(out, "verify.json")); err == nil {
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return code, stderr, r.Equivalence
+}
+
+// TestVerifyRemoveStructures: verify --remove takes the structure spec
+// prune took (FFN neurons, a sublayer and a head) and gates the original
+// the same way, so the pruned model passes the gated-versus-pruned check,
+// for one file and for the Marian export's files (the cached decoding
+// path included); a spec naming another sublayer than the one cut fails
+// it (exit 1), and a spec naming an FFN the model lacks is a one-line
+// usage error (exit 2) that leaves no output folder.
+func TestVerifyRemoveStructures(t *testing.T) {
+	dir := t.TempDir()
+	original := filepath.Join(plantedDir, "planted_ungated.onnx")
+	const spec = "ffn:encoder:0:0-31,sublayer:decoder:0:cross,encoder:0:1"
+	pruned := filepath.Join(dir, "pruned.onnx")
+	code, stdout, stderr := runCLI("prune", original, "--remove", spec, "-o", pruned)
+	if code != 0 || !strings.Contains(stdout, "ffn:encoder:0 64->32, sublayer:decoder:0:cross removed") {
+		t.Fatalf("prune: exit %d: %s%s", code, stdout, stderr)
+	}
+	src := writeText(t, dir, "src", "3 12 3\n4 15 3 8\n")
+	ref := writeText(t, dir, "ref", "3 12 3\n8 3 15 4\n")
+	planted := []string{"--test", src + "," + ref, "--ids", "--specials", "pad=0,bos=1,eos=2,decoder-start=1", "--max-len", "8"}
+	code, stderr, e := verifyRemove(t, original, pruned, spec, filepath.Join(dir, "same"), planted...)
+	if code != 0 || !e.Passed || e.MaxAbsDiff > e.Tolerance || e.Tolerance != 1e-4 ||
+		e.Gated != "original with 1 heads, 32 FFN neurons and 1 sublayer gated to 0 (encoder:0:1, ffn:encoder:0:0-31, sublayer:decoder:0:cross)" {
+		t.Errorf("same spec: exit %d, equivalence %+v: %s", code, e, stderr)
+	}
+	code, stderr, e = verifyRemove(t, original, pruned, "ffn:encoder:0:0-31,sublayer:decoder:0:ffn,encoder:0:1", filepath.Join(dir, "other"), planted...)
+	if code != 1 || e.Passed || e.MaxAbsDiff <= e.Tolerance || !strings.Contains(stderr, "threshold missed") {
+		t.Errorf("another sublayer: exit %d, equivalence %+v: %s", code, e, stderr)
+	}
+	out := filepath.Join(dir, "bad")
+	code, stderr, _ = verifyRemove(t, original, pruned, "ffn:encoder:99:0", out, planted...)
+	// The error's one line, then the usage errors' pointer to the help.
+	want := `onnxprune verify: --remove: structure spec: "ffn:encoder:99:0": the model has no such FFN (encoder FFN layers are 0..0)` +
+		"\nsee 'onnxprune verify --help'\n"
+	if code != 2 || stderr != want {
+		t.Errorf("bad spec: exit %d, stderr %q, want %q", code, stderr, want)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("bad spec left %s: %v", out, err)
+	}
+
+	const marianSpec = "ffn:decoder:*:0-15,ffn:encoder:1:40,sublayer:decoder:1:ffn"
+	marianPruned := filepath.Join(dir, "marian-pruned")
+	if code, stdout, stderr := runCLI("prune", marianDir, "--remove", marianSpec, "-o", marianPruned); code != 0 {
+		t.Fatalf("prune %s: exit %d: %s%s", marianDir, code, stdout, stderr)
+	}
+	marian := []string{"--test", writeText(t, dir, "marian-src", idSource), "--ids", "--specials", marianSpecials}
+	code, stderr, e = verifyRemove(t, marianDir, marianPruned, marianSpec, filepath.Join(dir, "marian-same"), marian...)
+	if code != 0 || !e.Passed || e.MaxAbsDiff > e.Tolerance || !strings.HasPrefix(e.Gated, "original with 0 heads, 33 FFN neurons and 1 sublayer gated to 0") {
+		t.Errorf("Marian, same spec: exit %d, equivalence %+v: %s", code, e, stderr)
+	}
+	code, stderr, e = verifyRemove(t, marianDir, marianPruned, "ffn:decoder:*:0-15,ffn:encoder:1:40,sublayer:decoder:0:ffn", filepath.Join(dir, "marian-other"), marian...)
+	if code != 1 || e.Passed || e.MaxAbsDiff <= e.Tolerance {
+		t.Errorf("Marian, another sublayer: exit %d, equivalence %+v: %s", code, e, stderr)
+	}
+}

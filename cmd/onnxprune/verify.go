@@ -13,6 +13,7 @@ import (
 
 	"onnxprune/gatesfile"
 	"onnxprune/graphedit/heads"
+	"onnxprune/graphedit/structures"
 	"onnxprune/internal/modelpath"
 	"onnxprune/ortrun"
 	"onnxprune/pipeline"
@@ -74,10 +75,10 @@ folder each; repeat the flag or separate files with commas. A --src ending in .n
 speech features, float32 [utterances, mel bins, frames], for a model whose encoder
 reads input_features (Whisper); --ref then holds one line per utterance.
 
---remove SPEC or --gates gates.json says which heads the pruned model lost: the
-surgery oracle then checks pruned = gated original with those gates at 0. The
-spec, the models, the data and the providers are checked before anything is
-translated.
+--remove SPEC or --gates gates.json says which heads, FFN neurons and sublayers the
+pruned model lost (SPEC as 'onnxprune prune --remove' reads it): the surgery oracle
+then checks pruned = gated original with those gates at 0. The spec, the models, the
+data and the providers are checked before anything is translated.
 
 DIR (a new or empty folder; an existing one only with --overwrite) receives verify.json, report.md, report.html (with an SVG latency chart),
 original.hyp and pruned.hyp, each written to a temporary file and renamed. Exit code 1
@@ -242,8 +243,10 @@ func (o *verifyOptions) config(bleuSet, logitSet bool) (verify.Config, error) {
 
 // headDecision reads --remove or --gates (nil when neither is given)
 // against the heads of the original's files that verify opens
-// (modelpath.ForDecoding), each loaded and searched for heads once here,
-// before any translation: the decision and blocks verify checks with, and
+// (modelpath.ForDecoding), each loaded and searched for heads once here
+// (and for FFNs and sublayers when --remove names some, read as prune
+// reads it: structures.ParseSpec), before any translation: the decision
+// and blocks verify checks with, and
 // the loaded files, which verify reads in memory (ModelOptions.Loaded)
 // until the caller calls done.
 func (o *verifyOptions) headDecision() (d *verify.HeadDecision, loaded map[string]*verify.LoadedFile, done func(), err error) {
@@ -274,6 +277,22 @@ func (o *verifyOptions) headDecision() (d *verify.HeadDecision, loaded map[strin
 	blocks, err := pipeline.AllBlocks(files, perFile)
 	if err != nil {
 		return nil, nil, done, err
+	}
+	if o.remove != "" && structureItems(o.remove) {
+		// FFN neurons and sublayers, read as prune reads them, become the
+		// decision's structure records (what a gates file would hold).
+		_, sm, err := pipeline.DiscoverStructures(model)
+		if err != nil {
+			return nil, nil, done, err
+		}
+		sel, err := structures.ParseSpec(o.remove, sm)
+		if err != nil {
+			return nil, nil, done, &usageError{msg: "--remove: " + err.Error()}
+		}
+		dec := structures.RemoveDecision(sel, sm)
+		ffn, subs := dec.GateRecords()
+		d.Heads, d.Structures = heads.RemoveDecision(blocks, sel.Heads), &gatesfile.File{FFN: ffn, Sublayers: subs}
+		return d, loaded, done, nil
 	}
 	if o.remove != "" {
 		if d.Heads, err = heads.ParseDecision(o.remove, blocks); err != nil {

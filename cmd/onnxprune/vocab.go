@@ -20,7 +20,7 @@ import (
 //	                 (old, train: --pad-id, --bos-id meaning decoder start, --eos-id)
 //	--train/--dev/--test SRC,TGT   data sets   (old: --train-src/--train-tgt,
 //	                 --dev-src/--dev-tgt, --data, --src/--ref in verify)
-//	--remove SPEC    heads removed             (old, verify: --removed)
+//	--remove SPEC    heads, FFN neurons, sublayers removed (old, verify: --removed)
 //	--max-sentences  sentences analyzed        (old, run: --analyze-sentences)
 //	--provider, --device-id, --cuda-mem-limit, --cudnn-conv-algo-search,
 //	--threads, --ort-lib: sessionFlags, on every command that runs a model
@@ -31,7 +31,7 @@ const (
 	tokenizerHelp = "tokenizer file: SentencePiece .model, vocab.json/.yml or a plain vocabulary (default: the model's metadata 'tokenizer')"
 	specialsHelp  = "special ids overriding the model's and the tokenizer's, e.g. pad=0,eos=1,decoder-start=0 (names pad, bos, eos, unk, decoder-start)"
 	idsHelp       = "the text files hold space-separated token ids: no tokenizer"
-	removeHelp    = "heads removed: a comma list of KIND:LAYER:HEAD (HEAD or LAYER may be *)"
+	removeHelp    = "heads, FFN neurons and sublayers removed: a comma list of KIND:LAYER:HEAD, ffn:KIND:LAYER:NEURONS (N, A-B or *) and sublayer:STACK:LAYER:PART (LAYER, HEAD and PART may be *)"
 	maxSentHelp   = "analyze at most this many sentences of the set (0: all)"
 	vocabHelp     = "Marian vocab.json/.yml numbering the --tokenizer pieces"
 	// benchSentencesHelp is verify's and run's (pipeline.Fields).

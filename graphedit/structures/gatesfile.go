@@ -2,6 +2,7 @@ package structures
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -137,4 +138,48 @@ func GatesDecision(ffnRecords, sublayerRecords []GateRecord, m *Model) (Decision
 		}
 	}
 	return d, nil
+}
+
+// GateRecords returns the FFN and sublayer records of a gates file that
+// GatesDecision reads back as d's neurons and sublayers: one record, keep
+// false, per run of consecutive neurons d removes from an FFN
+// (`ffn:KIND:LAYER:N`, or `ffn:KIND:LAYER:A-B` for a longer run) and one
+// per sublayer it removes (`sublayer:STACK:LAYER:PART`), by FFN and
+// sublayer name. Kept structures are not listed, and neither are heads
+// (heads.Decision holds those).
+func (d Decision) GateRecords() (ffn, sublayers []GateRecord) {
+	keys := make([]string, 0, len(d.Neurons))
+	for k := range d.Neurons {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		keep := d.Neurons[k]
+		for lo := 0; lo < len(keep); lo++ {
+			if keep[lo] {
+				continue
+			}
+			hi := lo
+			for hi+1 < len(keep) && !keep[hi+1] {
+				hi++
+			}
+			name := fmt.Sprintf("ffn:%s:%d", k, lo)
+			if hi > lo {
+				name = fmt.Sprintf("ffn:%s:%d-%d", k, lo, hi)
+			}
+			ffn = append(ffn, GateRecord{Name: name})
+			lo = hi
+		}
+	}
+	var subs []string
+	for s, removed := range d.Sublayers {
+		if removed {
+			subs = append(subs, s)
+		}
+	}
+	sort.Strings(subs)
+	for _, s := range subs {
+		sublayers = append(sublayers, GateRecord{Name: "sublayer:" + s})
+	}
+	return ffn, sublayers
 }

@@ -78,3 +78,37 @@ func TestParseSpec(t *testing.T) {
 		}
 	}
 }
+
+// TestDecisionGateRecords: a remove decision's gate records name each run
+// of removed neurons and each removed sublayer once, and GatesDecision
+// reads them back as the same neurons and sublayers.
+func TestDecisionGateRecords(t *testing.T) {
+	m := marianModel(t)
+	sel, err := structures.ParseSpec("ffn:encoder:1:17-20,ffn:encoder:1:3,ffn:encoder:1:63,ffn:decoder:*:0-1,sublayer:decoder:1:*,encoder:0:1", m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := structures.RemoveDecision(sel, m)
+	ffn, subs := dec.GateRecords()
+	var names []string
+	for _, r := range append(ffn, subs...) {
+		if r.Keep {
+			t.Errorf("%s kept", r.Name)
+		}
+		names = append(names, r.Name)
+	}
+	want := "ffn:decoder:0:0-1 ffn:decoder:1:0-1 ffn:encoder:1:3 ffn:encoder:1:17-20 ffn:encoder:1:63 sublayer:decoder:1:attn sublayer:decoder:1:cross sublayer:decoder:1:ffn"
+	if got := strings.Join(names, " "); got != want {
+		t.Errorf("records %s\nwant    %s", got, want)
+	}
+	back, err := structures.GatesDecision(ffn, subs, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(back.Neurons, back.Sublayers), fmt.Sprint(dec.Neurons, dec.Sublayers); got != want {
+		t.Errorf("read back %s\nwant      %s", got, want)
+	}
+	if ffn, subs := structures.RemoveDecision(&structures.Selection{}, m).GateRecords(); len(ffn)+len(subs) != 0 {
+		t.Errorf("nothing removed: records %v %v", ffn, subs)
+	}
+}
