@@ -244,7 +244,9 @@ var Fields = []Field{
 		c.Budget.Time = v[0]
 		return nil
 	}},
-	{"train.time-batch", "time-batch", "int", "batch size the time budget is measured at", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.Budget.TimeBatch, 1) }},
+	{"train.time-batch", "time-batch", "int", "batch size the time budget is measured at", func(c *Config, v []string, _ func(string) string) error {
+		return parseInt(v[0], &c.Budget.TimeBatch, 1)
+	}},
 	{"train.l0-lambda", "l0-lambda", "float", "weight λ of the expected-L0 penalty", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.Lambda) }},
 	{"train.target-heads", "target-heads", "int", "end training with exactly this many open heads, the largest log α (0: train with --l0-lambda)", func(c *Config, v []string, _ func(string) string) error { return parseInt(v[0], &c.TargetHeads, 0) }},
 	{"train.lr", "lr", "float", "learning rate of log α (Adam)", func(c *Config, v []string, _ func(string) string) error { return parseFloat(v[0], &c.LR) }},
