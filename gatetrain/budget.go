@@ -89,9 +89,9 @@ func (b *Budget) Fit(logAlpha []float64, open []bool) float64 {
 // target, each whose closing leaves every such cost at or above its
 // target, and, if some cost is still above, the next ones until none is.
 // Units inside a closed sublayer are passed over (they change nothing).
-// It returns the decision's costs; each lies in (Target − s, Target], s
-// the largest saving of one unit, for the budget whose target binds last,
-// unless every unit stays open.
+// It returns the decision's costs, each at most its target and one of
+// them in (Target − s, Target], s the largest saving of one unit in that
+// budget, unless every unit stays open.
 func FitAll(bs []*Budget, logAlpha []float64, open []bool) []float64 {
 	z := make([]float64, len(open))
 	for i, o := range open {

@@ -3,6 +3,7 @@ package gatetrain
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -72,6 +73,49 @@ func TestBudgetFit(t *testing.T) {
 		}
 		if k := b.Kept(z, nil); k != kept || kept > b.Target || (kept < b.Target-20 && kept != 100) {
 			t.Fatalf("trial %d: target %g, Fit says %g, decision %v costs %g", trial, b.Target, kept, open, k)
+		}
+	}
+}
+
+// TestFitAll: with two budgets over the same units (one pricing
+// sublayers high, one heads and neurons), FitAll ends within both targets
+// from any decision, one of them less than its largest unit's saving
+// below its target; with one budget it decides as Fit.
+func TestFitAll(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for trial := 0; trial < 300; trial++ {
+		a := testBudget()
+		b := &Budget{What: "ms", Dense: 50, Saved: []float64{4, 4, 4, 3, 3, 5, 2, 6}, Parent: a.Parent}
+		a.Target = 61 + 39*r.Float64()
+		b.Target = 50 - 30*r.Float64() // closing everything leaves 50 − 5 − 2 − 6 = 37
+		if b.Target < 37 {
+			b.Target = 37
+		}
+		la := make([]float64, 8)
+		open := make([]bool, 8)
+		for i := range la {
+			la[i] = r.NormFloat64()
+			open[i] = r.IntN(2) == 0
+		}
+		single := append([]bool(nil), open...)
+		kept := FitAll([]*Budget{a, b}, la, open)
+		z := make([]float64, 8)
+		for i, o := range open {
+			if o {
+				z[i] = 1
+			}
+		}
+		if kept[0] != a.Kept(z, nil) || kept[1] != b.Kept(z, nil) || kept[0] > a.Target || kept[1] > b.Target {
+			t.Fatalf("trial %d: targets %g, %g; FitAll says %v, decision %v", trial, a.Target, b.Target, kept, open)
+		}
+		// One target binds: its cost lies less than its largest unit's
+		// saving below it (20 and 6), unless every unit is open.
+		if !(kept[0] > a.Target-20 || kept[1] > b.Target-6 || !slices.Contains(open, false)) {
+			t.Errorf("trial %d: targets %g, %g; decision %v costs %v, neither target binds", trial, a.Target, b.Target, open, kept)
+		}
+		alone := append([]bool(nil), single...)
+		if k1, k2 := a.Fit(la, single), FitAll([]*Budget{a}, la, alone); k1 != k2[0] || !slices.Equal(single, alone) {
+			t.Fatalf("trial %d: Fit %g %v, FitAll alone %g %v", trial, k1, single, k2[0], alone)
 		}
 	}
 }

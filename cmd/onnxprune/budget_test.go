@@ -207,3 +207,87 @@ func TestTrainBudgetCache(t *testing.T) {
 	}
 	t.Logf("dense %g (uncached %g), target %g, decision %g, pruned %g, %d heads removed", b.Dense, uncached.Dense.FLOPs, b.Target, b.Kept, pm.Dense.FLOPs, heads)
 }
+
+// TestTrainTimeBudget: train --target-flops with --target-time on the
+// Marian folder (encoder, decoder, decoder with past) meets both: gates.json
+// lists the FLOP budget then the time budget (measured at --time-batch),
+// each decision cost at most its target. The time cost weighs the
+// encoder's and the decoder step's FLOPs apart: the cost meter puts an
+// encoder head's FLOPs in the encoder and a decoder or cross-attention
+// head's and a decoder FFN neuron's in the decoder step, and the decision's
+// modelled time solves to a split of the dense time between the two parts.
+func TestTrainTimeBudget(t *testing.T) {
+	dir := t.TempDir()
+	ts, tt := writeIDPairs(t, dir, "train", 30, 7, 5, 100)
+	corpus, err := gatetrain.ReadCorpus(ts, tt, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shape := verify.CorpusShape(corpus)
+	run := filepath.Join(dir, "run")
+	code, stdout, stderr := runCLI("train", marianDir, "--train", ts+","+tt, "--ids", "--specials", marianSpecials,
+		"--structures", "heads,ffn:16,sublayers", "--target-flops", "80%", "--target-time", "60%", "--time-batch", "2",
+		"--max-steps", "5", "--threads", "1", "--log-every", "1000", "-o", run)
+	if code != 0 {
+		t.Fatalf("train: exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "budget: ms/token at batch 2") {
+		t.Errorf("no time budget line in\n%s", stdout)
+	}
+	gf, err := gatesfile.Read(filepath.Join(run, "gates.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gf.Budgets) != 2 || gf.Budget == nil || *gf.Budget != gf.Budgets[0] ||
+		gf.Budgets[0].What != "FLOPs/token" || gf.Budgets[1].What != "ms/token at batch 2" {
+		t.Fatalf("gates.json budgets %+v (first %+v)", gf.Budgets, gf.Budget)
+	}
+	for _, b := range gf.Budgets {
+		if !(b.Dense > 0) || b.Kept > b.Target || math.Abs(b.Target-0.8*b.Dense) > 1e-9*b.Dense && math.Abs(b.Target-0.6*b.Dense) > 1e-9*b.Dense {
+			t.Errorf("%s: dense %g, target %g, decision %g", b.What, b.Dense, b.Target, b.Kept)
+		}
+	}
+	meter, err := verify.NewCostMeter([]string{marianDir}, nil, shape, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer meter.Close()
+	d := meter.Dense
+	if !(d.EncoderFLOPs > 0 && d.EncoderFLOPs < d.FLOPs) {
+		t.Fatalf("dense FLOPs %g, of which the encoder's %g", d.FLOPs, d.EncoderFLOPs)
+	}
+	for _, u := range []struct {
+		name    string
+		encoder bool
+	}{{"encoder:0:0", true}, {"decoder:0:0", false}, {"cross:0:0", false}, {"ffn:decoder:0:0-15", false}} {
+		c, err := meter.UnitCost(u.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := map[bool]float64{true: c.FLOPs}[u.encoder]; !(c.FLOPs > 0) || math.Abs(c.EncoderFLOPs-want) > costTol*d.FLOPs {
+			t.Errorf("%s saves %g FLOPs/token, %g of them in the encoder (want %g)", u.name, c.FLOPs, c.EncoderFLOPs, want)
+		}
+	}
+	// kept time = enc·(kept encoder FLOPs / dense) + step·(kept decoder
+	// FLOPs / dense), enc + step = dense time: the split it solves to lies
+	// within the dense time.
+	pruned := filepath.Join(dir, "pruned")
+	if code, _, stderr := runCLI("prune", marianDir, "--gates", filepath.Join(run, "gates.json"), "-o", pruned); code != 0 {
+		t.Fatalf("prune: exit %d: %s", code, stderr)
+	}
+	pm, err := verify.NewCostMeter([]string{pruned}, nil, shape, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pm.Close()
+	tb := gf.Budgets[1]
+	a, b := pm.Dense.EncoderFLOPs/d.EncoderFLOPs, (pm.Dense.FLOPs-pm.Dense.EncoderFLOPs)/(d.FLOPs-d.EncoderFLOPs)
+	if a == b {
+		t.Fatalf("the decision keeps the same share of encoder and decoder FLOPs (%g); the test wants them apart", a)
+	}
+	enc := (tb.Kept - tb.Dense*b) / (a - b)
+	if enc < -1e-9*tb.Dense || enc > tb.Dense*(1+1e-9) {
+		t.Errorf("time: dense %g ms, decision %g ms, kept FLOP shares encoder %g decoder %g: encoder time %g ms", tb.Dense, tb.Kept, a, b, enc)
+	}
+	t.Logf("time: dense %.4g ms/token (encoder %.4g), decision %.4g; FLOPs dense %.4g, decision %.4g", tb.Dense, enc, tb.Kept, d.FLOPs, pm.Dense.FLOPs)
+}
