@@ -198,3 +198,11 @@ func sniff(data []byte) string {
 	}
 	return ""
 }
+
+// WithProto returns a model holding p, an edited copy of m's model
+// (graphedit.Graph.ModelProto), that reads external data from m's folder
+// as m does. It maps the files it reads itself: Close it when done; m
+// stays open.
+func (m *Model) WithProto(p *onnxpb.ModelProto) *Model {
+	return &Model{Proto: p, Path: m.Path, folder: m.folder}
+}

@@ -163,8 +163,12 @@ func (r *runner) train(ctx context.Context) error {
 		// The loaded files are still the original's (prune comes later).
 		shape := verify.CorpusShape(train)
 		timed := verify.TimeSource{Model: verify.ModelOptions{Session: r.session(), Overrides: c.Specials, AllowDirs: c.AllowDirs, Loaded: r.loaded()}, Src: TimedSources(train)}
-		if ts.Cfg.Budgets, err = MeasureBudgets(ctx, c.Budget, r.files, c.AllowDirs, r.loaded(), g, c.Attention, shape, timed); err != nil {
+		var tm *verify.TimeModel
+		if ts.Cfg.Budgets, tm, err = MeasureBudgets(ctx, c.Budget, r.files, c.AllowDirs, r.loaded(), g, c.Attention, shape, timed); err != nil {
 			return err
+		}
+		if tm != nil {
+			fmt.Fprintf(r.log, "  %s\n", TimeModelLine(tm))
 		}
 		for _, b := range ts.Cfg.Budgets {
 			fmt.Fprintf(r.log, "  budget: %s %.4g of %.4g dense (%.1f%%), counted per generated token, source %d, target %d tokens\n",

@@ -125,12 +125,12 @@ func ReadCorpus(pair [2]string, tok tokenize.Tokenizer) (*gatetrain.Corpus, erro
 // for the gates of the kinds in g, the gated graph training runs on: what
 // closing each unit saves, measured by cutting it from the ungated model's
 // files (verify.MeasureBudgets), those in loaded read in memory, and the
-// dense model's decoding timed with ts for a time budget. The train stage
-// of run and the train command alike.
-func MeasureBudgets(ctx context.Context, bt verify.BudgetTarget, files, allowDirs []string, loaded map[string]*verify.LoadedFile, g *graphedit.Graph, kinds []heads.Kind, shape verify.FLOPShape, ts verify.TimeSource) ([]*gatetrain.Budget, error) {
+// dense model's decoding timed with ts for a time budget (its time model
+// returned too). The train stage of run and the train command alike.
+func MeasureBudgets(ctx context.Context, bt verify.BudgetTarget, files, allowDirs []string, loaded map[string]*verify.LoadedFile, g *graphedit.Graph, kinds []heads.Kind, shape verify.FLOPShape, ts verify.TimeSource) ([]*gatetrain.Budget, *verify.TimeModel, error) {
 	gates, err := gatetrain.FindGates(g, kinds)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	return verify.MeasureBudgets(ctx, bt, files, allowDirs, loaded, gates, shape, ts)
 }
@@ -146,4 +146,10 @@ func TimedSources(c *gatetrain.Corpus) [][]int64 {
 		}
 	}
 	return src
+}
+
+// TimeModelLine says what a time model measured, in one line.
+func TimeModelLine(t *verify.TimeModel) string {
+	return fmt.Sprintf("time per generated token at batch %d: encoder %.4g ms, decoder steps %.4g ms, loop %.4g ms; %.4g and %.4g ms per MFLOP cut from the encoder and the step; a removed sublayer %.4g ms (encoder) and %.4g ms (step) beyond its FLOPs",
+		t.Batch, t.EncoderMs, t.StepMs, t.LoopMs, 1e6*t.EncoderPerFLOP, 1e6*t.StepPerFLOP, t.EncoderPerSublayer, t.StepPerSublayer)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"onnxprune/gatetrain"
 	"onnxprune/graphedit/structures"
@@ -51,57 +52,206 @@ type TimeSource struct {
 	Src   [][]int64
 }
 
-// DecodingTime is the dense model's greedy decoding time per generated
-// token at one batch size, split into its encoder runs and its decoder
-// steps: Benchmark's medians of one encoder run and one decoder step (after
-// half the target length), per row, the encoder's spread over the target
-// length of the FLOP shape. The loop around the steps (picking tokens,
-// moving rows) is left out: no cut changes it.
-type DecodingTime struct {
+// TimeModel is what the dense model's greedy decoding takes per generated
+// token at one batch size, measured, and what cutting a unit saves of it.
+// The dense time splits into the encoder runs, the decoder steps and the
+// loop around them (picking tokens, moving rows), which no cut changes. A
+// cut saves, in each part, PerFLOP times the FLOPs it removes there, and a
+// removed sublayer PerSublayer more: the per-node work of the nodes it takes
+// with it, which thinning heads and neurons leaves.
+type TimeModel struct {
 	Batch     int     `json:"batch"`
 	EncoderMs float64 `json:"encoder_ms_per_token"`
 	StepMs    float64 `json:"step_ms_per_token"`
+	LoopMs    float64 `json:"loop_ms_per_token"`
+	// EncoderPerFLOP and StepPerFLOP are milliseconds per FLOP (both per
+	// generated token), measured by cutting the first half of every gated
+	// block's heads and FFN's neurons (the dense part's time over its FLOPs
+	// when that cut saves nothing measurable).
+	EncoderPerFLOP float64 `json:"encoder_ms_per_flop"`
+	StepPerFLOP    float64 `json:"step_ms_per_flop"`
+	// EncoderPerSublayer and StepPerSublayer are what removing one gated
+	// sublayer of the part saves beyond its FLOPs, measured by removing
+	// every gated sublayer (0 without sublayer gates).
+	EncoderPerSublayer float64 `json:"encoder_ms_per_sublayer"`
+	StepPerSublayer    float64 `json:"step_ms_per_sublayer"`
 }
 
-// MeasureDecodingTime times the model at paths (opened with ts.Model) on
-// sentences of ts.Src at batch size batch: 2 warm-up and 10 timed runs of
-// 16 sentences, as verify's speed runs time them.
-func MeasureDecodingTime(ctx context.Context, paths []string, ts TimeSource, batch int, shape FLOPShape) (*DecodingTime, error) {
-	if len(ts.Src) == 0 {
-		return nil, fmt.Errorf("verify: a time budget needs source sentences to time the model on")
+// Dense is the dense model's time per generated token.
+func (t *TimeModel) Dense() float64 { return t.EncoderMs + t.StepMs + t.LoopMs }
+
+// Saved is the time per generated token that a cut saving c saves (a whole
+// sublayer when sublayer is set).
+func (t *TimeModel) Saved(c Cost, sublayer bool) float64 {
+	ms := t.EncoderPerFLOP*c.EncoderFLOPs + t.StepPerFLOP*(c.FLOPs-c.EncoderFLOPs)
+	switch {
+	case sublayer && c.EncoderFLOPs > 0:
+		ms += t.EncoderPerSublayer
+	case sublayer:
+		ms += t.StepPerSublayer
 	}
-	batch = max(batch, 1)
-	m, err := OpenModel(paths, ts.Model)
+	return ms
+}
+
+// partTimes are one model's medians of an encoder run and a decoder step,
+// in milliseconds.
+type partTimes struct {
+	encoder, step float64
+	bench         *BenchBatch
+}
+
+// timeParts times the model at paths (opened with mo) on src at batch size
+// batch: 2 warm-up and 10 timed runs of 16 sentences, as verify's speed
+// runs time them.
+func timeParts(ctx context.Context, paths []string, mo ModelOptions, src [][]int64, batch, stepPast int) (*partTimes, error) {
+	m, err := OpenModel(paths, mo)
 	if err != nil {
 		return nil, err
 	}
 	defer m.Close()
-	o := BenchOptions{Batches: []int{batch}, Warmup: 2, Repeats: 10, StepPast: shape.TgtLen / 2, Sentences: 16, Search: DefaultSearch()}
-	b, err := m.Benchmark(ctx, ts.Src, o, "", 0)
+	o := BenchOptions{Batches: []int{batch}, Warmup: 2, Repeats: 10, StepPast: stepPast, Sentences: 16, Search: DefaultSearch()}
+	b, err := m.Benchmark(ctx, src, o, "", 0)
 	if err != nil {
 		return nil, err
 	}
-	r := b.Batches[0]
-	t := &DecodingTime{Batch: batch, StepMs: r.Step.Median / float64(r.Batch)}
+	r := &b.Batches[0]
+	t := &partTimes{step: r.Step.Median, bench: r}
 	if r.Encoder != nil {
-		t.EncoderMs = r.Encoder.Median / float64(r.Batch*max(shape.TgtLen, 1))
+		t.encoder = r.Encoder.Median
 	}
 	return t, nil
+}
+
+// MeasureTimeModel times the dense model at paths (opened with ts.Model)
+// on ts.Src at batch size batch, then two cut copies made by meter: the
+// first half of every gated block's heads and FFN's units cut, and every
+// gated sublayer removed (when units lists some). units are the gate units
+// (gatetrain.GateInput.Head names) and sublayer says which are sublayers.
+func MeasureTimeModel(ctx context.Context, meter *CostMeter, paths []string, ts TimeSource, batch int, units []string, sublayer []bool) (*TimeModel, error) {
+	if len(ts.Src) == 0 {
+		return nil, fmt.Errorf("verify: a time budget needs source sentences to time the model on")
+	}
+	batch = max(batch, 1)
+	stepPast := meter.Shape.TgtLen / 2
+	dense, err := timeParts(ctx, paths, ts.Model, ts.Src, batch, stepPast)
+	if err != nil {
+		return nil, err
+	}
+	r := dense.bench
+	if r.Tokens == 0 || r.Sentence.Median <= 0 {
+		return nil, fmt.Errorf("verify: timing the dense model: no tokens generated")
+	}
+	// Per generated token: the encoder runs PerRun times a timed run,
+	// which generates Tokens tokens; a step generates a token a row.
+	encTok, stepTok := float64(r.PerRun)/float64(r.Tokens), 1/float64(r.Batch)
+	t := &TimeModel{Batch: batch, EncoderMs: dense.encoder * encTok, StepMs: dense.step * stepTok}
+	t.LoopMs = max(0, r.Sentence.Median/float64(r.Tokens)-t.EncoderMs-t.StepMs)
+	d := meter.Dense
+	if d.EncoderFLOPs > 0 {
+		t.EncoderPerFLOP = t.EncoderMs / d.EncoderFLOPs
+	}
+	if d.FLOPs > d.EncoderFLOPs {
+		t.StepPerFLOP = t.StepMs / (d.FLOPs - d.EncoderFLOPs)
+	}
+	// timeCut times the copy without the units of spec and returns what it
+	// saves in FLOPs and in each part's milliseconds per token.
+	timeCut := func(spec string) (Cost, float64, float64, error) {
+		saved, copies, err := meter.cut(spec, true)
+		if err != nil {
+			return Cost{}, 0, 0, err
+		}
+		defer func() {
+			for _, l := range copies {
+				l.Model.Close()
+			}
+		}()
+		mo := ts.Model
+		mo.Loaded = copies
+		cut, err := timeParts(ctx, paths, mo, ts.Src, batch, stepPast)
+		if err != nil {
+			return Cost{}, 0, 0, err
+		}
+		return saved, (dense.encoder - cut.encoder) * encTok, (dense.step - cut.step) * stepTok, nil
+	}
+	var half, subs []string
+	taken := map[string]int{}
+	count := map[string]int{}
+	for i, u := range units {
+		if !sublayer[i] {
+			count[unitGroup(u)]++
+		}
+	}
+	for i, u := range units {
+		switch g := unitGroup(u); {
+		case sublayer[i]:
+			subs = append(subs, u)
+		case taken[g] < count[g]/2:
+			taken[g]++
+			half = append(half, u)
+		}
+	}
+	if len(half) > 0 {
+		c, enc, step, err := timeCut(strings.Join(half, ","))
+		if err != nil {
+			return nil, err
+		}
+		if enc > 0 && c.EncoderFLOPs > 0 {
+			t.EncoderPerFLOP = enc / c.EncoderFLOPs
+		}
+		if step > 0 && c.FLOPs > c.EncoderFLOPs {
+			t.StepPerFLOP = step / (c.FLOPs - c.EncoderFLOPs)
+		}
+	}
+	if len(subs) > 0 {
+		var nEnc, nStep int
+		for _, u := range subs {
+			c, err := meter.UnitCost(u)
+			if err != nil {
+				return nil, err
+			}
+			if c.EncoderFLOPs > 0 {
+				nEnc++
+			} else {
+				nStep++
+			}
+		}
+		c, enc, step, err := timeCut(strings.Join(subs, ","))
+		if err != nil {
+			return nil, err
+		}
+		if nEnc > 0 {
+			t.EncoderPerSublayer = max(0, enc-t.EncoderPerFLOP*c.EncoderFLOPs) / float64(nEnc)
+		}
+		if nStep > 0 {
+			t.StepPerSublayer = max(0, step-t.StepPerFLOP*(c.FLOPs-c.EncoderFLOPs)) / float64(nStep)
+		}
+	}
+	return t, nil
+}
+
+// unitGroup is the block or FFN a head or FFN unit belongs to: its name
+// without the last field.
+func unitGroup(unit string) string {
+	i := strings.LastIndex(unit, ":")
+	if i < 0 {
+		return unit
+	}
+	return unit[:i]
 }
 
 // MeasureBudgets makes the budgets of bt for the gate units of gates (as
 // gatetrain.FindGates lists them), in the order parameters, FLOPs, time:
 // what closing each saves is measured by cutting it from the ungated model
 // files (CostMeter at shape), and each head and FFN unit is tied to the
-// gated sublayer holding it. A unit's time is the FLOPs it saves in the
-// encoder and in the decoder step, each part's FLOPs weighed by that part's
-// measured time per FLOP on the dense model (MeasureDecodingTime with ts,
-// at bt.TimeBatch). A target that closing every unit cannot reach is an
-// error. loaded are the files the caller has in memory (NewCostMeter).
-func MeasureBudgets(ctx context.Context, bt BudgetTarget, paths, allowDirs []string, loaded map[string]*LoadedFile, gates []gatetrain.GateInput, shape FLOPShape, ts TimeSource) ([]*gatetrain.Budget, error) {
+// gated sublayer holding it. A unit's time is what the measured TimeModel
+// (MeasureTimeModel with ts, at bt.TimeBatch) says cutting it saves. A
+// target that closing every unit cannot reach is an
+// error. loaded are the files the caller has in memory (NewCostMeter). The
+// time model is returned too (nil without a time budget).
+func MeasureBudgets(ctx context.Context, bt BudgetTarget, paths, allowDirs []string, loaded map[string]*LoadedFile, gates []gatetrain.GateInput, shape FLOPShape, ts TimeSource) ([]*gatetrain.Budget, *TimeModel, error) {
 	meter, err := NewCostMeter(paths, allowDirs, shape, true, loaded)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer meter.Close()
 	sublayer := map[string]int{}
@@ -126,7 +276,7 @@ func MeasureBudgets(ctx context.Context, bt BudgetTarget, paths, allowDirs []str
 		for h := 0; h < gi.Heads; h++ {
 			c, err := meter.UnitCost(gi.Head(h))
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			parent := -1
 			switch gi.Structure {
@@ -140,7 +290,8 @@ func MeasureBudgets(ctx context.Context, bt BudgetTarget, paths, allowDirs []str
 		}
 	}
 	var out []*gatetrain.Budget
-	add := func(flag, target, what string, dense float64, saved func(Cost) float64) error {
+	var tm *TimeModel
+	add := func(flag, target, what string, dense float64, saved func(i int, c Cost) float64) error {
 		if target == "" {
 			return nil
 		}
@@ -149,8 +300,8 @@ func MeasureBudgets(ctx context.Context, bt BudgetTarget, paths, allowDirs []str
 		if b.Target, err = gatetrain.ParseBudget(target, dense); err != nil {
 			return fmt.Errorf("%s: %w", flag, err)
 		}
-		for _, c := range costs {
-			b.Saved = append(b.Saved, saved(c))
+		for i, c := range costs {
+			b.Saved = append(b.Saved, saved(i, c))
 		}
 		if floor := b.Kept(make([]float64, len(b.Saved)), nil); floor > b.Target {
 			return fmt.Errorf("the %s target %.4g is out of reach: closing every gated unit leaves %.4g of %.4g (gate more structures)", b.What, b.Target, floor, b.Dense)
@@ -158,29 +309,29 @@ func MeasureBudgets(ctx context.Context, bt BudgetTarget, paths, allowDirs []str
 		out = append(out, b)
 		return nil
 	}
-	if err := add("target-params", bt.Params, "params", float64(meter.Dense.Params), func(c Cost) float64 { return float64(c.Params) }); err != nil {
-		return nil, err
+	if err := add("target-params", bt.Params, "params", float64(meter.Dense.Params), func(_ int, c Cost) float64 { return float64(c.Params) }); err != nil {
+		return nil, nil, err
 	}
-	if err := add("target-flops", bt.FLOPs, "FLOPs/token", meter.Dense.FLOPs, func(c Cost) float64 { return c.FLOPs }); err != nil {
-		return nil, err
+	if err := add("target-flops", bt.FLOPs, "FLOPs/token", meter.Dense.FLOPs, func(_ int, c Cost) float64 { return c.FLOPs }); err != nil {
+		return nil, nil, err
 	}
 	if bt.Time != "" {
-		dt, err := MeasureDecodingTime(ctx, paths, ts, bt.TimeBatch, shape)
-		if err != nil {
-			return nil, err
-		}
-		d := meter.Dense
-		perFLOP := func(ms, flops float64) float64 {
-			if flops <= 0 {
-				return 0
+		var units []string
+		var isSub []bool
+		for _, gi := range gates {
+			for h := 0; h < gi.Heads; h++ {
+				units = append(units, gi.Head(h))
+				isSub = append(isSub, gi.Structure == structures.GateSublayer)
 			}
-			return ms / flops
 		}
-		enc, dec := perFLOP(dt.EncoderMs, d.EncoderFLOPs), perFLOP(dt.StepMs, d.FLOPs-d.EncoderFLOPs)
-		what := fmt.Sprintf("ms/token at batch %d", dt.Batch)
-		if err := add("target-time", bt.Time, what, dt.EncoderMs+dt.StepMs, func(c Cost) float64 { return enc*c.EncoderFLOPs + dec*(c.FLOPs-c.EncoderFLOPs) }); err != nil {
-			return nil, err
+		tm, err = MeasureTimeModel(ctx, meter, paths, ts, bt.TimeBatch, units, isSub)
+		if err != nil {
+			return nil, nil, err
+		}
+		what := fmt.Sprintf("ms/token at batch %d", tm.Batch)
+		if err := add("target-time", bt.Time, what, tm.Dense(), func(i int, c Cost) float64 { return tm.Saved(c, isSub[i]) }); err != nil {
+			return nil, nil, err
 		}
 	}
-	return out, nil
+	return out, tm, nil
 }

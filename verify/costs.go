@@ -174,26 +174,59 @@ func (c *CostMeter) Saved(spec string) (Cost, error) {
 	if s, ok := c.memo[spec]; ok {
 		return s, nil
 	}
-	if c.model == nil {
-		sm := &structures.Model{}
-		for _, cf := range c.files {
-			if err := cf.findHeads(); err != nil {
-				return Cost{}, err
-			}
-			d, err := structures.DiscoverWith(cf.plain, cf.heads[cf.plain])
-			if err != nil {
-				return Cost{}, fmt.Errorf("verify: %s: %w", cf.fi.path, err)
-			}
-			sm.Add(d)
-		}
-		c.model = sm
+	s, _, err := c.cut(spec, false)
+	if err != nil {
+		return Cost{}, err
 	}
-	sm := c.model
+	c.memo[spec] = s
+	return s, nil
+}
+
+// structures returns the structures of the uncut files, found on first use.
+func (c *CostMeter) structures() (*structures.Model, error) {
+	if c.model != nil {
+		return c.model, nil
+	}
+	sm := &structures.Model{}
+	for _, cf := range c.files {
+		if err := cf.findHeads(); err != nil {
+			return nil, err
+		}
+		d, err := structures.DiscoverWith(cf.plain, cf.heads[cf.plain])
+		if err != nil {
+			return nil, fmt.Errorf("verify: %s: %w", cf.fi.path, err)
+		}
+		sm.Add(d)
+	}
+	c.model = sm
+	return sm, nil
+}
+
+// CutModels returns copies of the model's files with the structures of spec
+// cut (structures.ParseSpec), by path, to open in place of the files
+// (ModelOptions.Loaded; each LoadedFile Edited); the caller closes their
+// models.
+func (c *CostMeter) CutModels(spec string) (map[string]*LoadedFile, error) {
+	_, copies, err := c.cut(spec, true)
+	return copies, err
+}
+
+// cut cuts the structures of spec from copies of the files and returns what
+// that saves; with models, also the cut copies (CutModels).
+func (c *CostMeter) cut(spec string, models bool) (Cost, map[string]*LoadedFile, error) {
+	sm, err := c.structures()
+	if err != nil {
+		return Cost{}, nil, err
+	}
 	sel, err := structures.ParseSpec(spec, sm)
 	if err != nil {
-		return Cost{}, fmt.Errorf("verify: %w", err)
+		return Cost{}, nil, fmt.Errorf("verify: %w", err)
 	}
 	dec := structures.RemoveDecision(sel, sm)
+	var copies map[string]*LoadedFile
+	if models {
+		copies = map[string]*LoadedFile{}
+	}
 	left, err := c.count(func(cf *costFile, g, e *graphedit.Graph) error {
 		blocks, err := heads.CarryBlocks(cf.heads[g].Blocks, g, e)
 		if err != nil {
@@ -203,15 +236,18 @@ func (c *CostMeter) Saved(spec string) (Cost, error) {
 		if err != nil {
 			return err
 		}
-		_, err = structures.Remove(e, d, dec)
-		return err
+		if _, err = structures.Remove(e, d, dec); err != nil {
+			return err
+		}
+		if models && g == cf.plain {
+			copies[cf.fi.path] = &LoadedFile{Model: cf.om.WithProto(e.ModelProto(cf.om.Proto)), Graph: e, Edited: true}
+		}
+		return nil
 	})
 	if err != nil {
-		return Cost{}, err
+		return Cost{}, nil, err
 	}
-	s := Cost{Params: c.Dense.Params - left.Params, FLOPs: c.Dense.FLOPs - left.FLOPs, EncoderFLOPs: c.Dense.EncoderFLOPs - left.EncoderFLOPs}
-	c.memo[spec] = s
-	return s, nil
+	return Cost{Params: c.Dense.Params - left.Params, FLOPs: c.Dense.FLOPs - left.FLOPs, EncoderFLOPs: c.Dense.EncoderFLOPs - left.EncoderFLOPs}, copies, nil
 }
 
 // findHeads finds the attention blocks of the file's graphs once, for

@@ -118,8 +118,9 @@ type fileInfo struct {
 }
 
 // LoadedFile is a model file its caller has loaded already (onnxio.Load,
-// graphedit.Load) and not edited since: verify reads it in memory instead
-// of loading the file again, and leaves it open for the caller to close.
+// graphedit.Load) and not edited since, or, with Edited, an edited copy
+// standing in for the file: verify reads it in memory instead of loading
+// the file again, and leaves it open for the caller to close.
 type LoadedFile struct {
 	Model *onnxio.Model
 	Graph *graphedit.Graph
@@ -127,6 +128,9 @@ type LoadedFile struct {
 	// (heads.Discover); nil: verify finds them where it needs them (the
 	// cost meter).
 	Blocks []*heads.Block
+	// Edited marks a copy that differs from the file (a cut copy the cost
+	// meter times): ONNX Runtime then opens Model's bytes, not the file.
+	Edited bool
 }
 
 // loadOptions are the onnxio options every load of the file uses.

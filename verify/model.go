@@ -198,10 +198,19 @@ func FeatureRows(n int) [][]int64 {
 	return rows
 }
 
-// openSession opens fi on ONNX Runtime: from its file, or, when its external
-// data lies outside its folder (allowed by ModelOptions.AllowDirs, which
+// openSession opens fi on ONNX Runtime: from its file, from memory when
+// the caller's copy is an edited one, or, when its external data lies
+// outside its folder (allowed by ModelOptions.AllowDirs, which
 // ONNX Runtime does not know), from memory with the data inlined.
 func openSession(fi *fileInfo, so ortrun.Options) (*ortrun.Session, error) {
+	if fi.loaded != nil && fi.loaded.Edited {
+		data, err := fi.loaded.Model.Marshal()
+		if err != nil {
+			return nil, err
+		}
+		so.Name = fi.path
+		return ortrun.NewSessionFromBytes(data, so)
+	}
 	if !fi.outsideData {
 		return ortrun.NewSession(fi.path, so)
 	}

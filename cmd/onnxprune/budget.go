@@ -27,9 +27,12 @@ const (
 // says so.
 func makeBudgets(ctx context.Context, bt verify.BudgetTarget, files, allowDirs []string, loaded map[string]*verify.LoadedFile, g *graphedit.Graph, kinds []heads.Kind, shape verify.FLOPShape, ts verify.TimeSource, stdout io.Writer) ([]*gatetrain.Budget, error) {
 	start := time.Now()
-	bs, err := pipeline.MeasureBudgets(ctx, bt, files, allowDirs, loaded, g, kinds, shape, ts)
+	bs, tm, err := pipeline.MeasureBudgets(ctx, bt, files, allowDirs, loaded, g, kinds, shape, ts)
 	if err != nil {
 		return nil, err
+	}
+	if tm != nil {
+		fmt.Fprintf(stdout, "budget: %s\n", pipeline.TimeModelLine(tm))
 	}
 	for _, b := range bs {
 		fmt.Fprintf(stdout, "budget: %s %.4g of %.4g dense (%.1f%%)\n", b.What, b.Target, b.Dense, 100*b.Target/b.Dense)

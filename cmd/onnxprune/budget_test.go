@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"math"
 	"os"
@@ -214,8 +215,7 @@ func TestTrainBudgetCache(t *testing.T) {
 // each decision cost at most its target. The time cost weighs the
 // encoder's and the decoder step's FLOPs apart: the cost meter puts an
 // encoder head's FLOPs in the encoder and a decoder or cross-attention
-// head's and a decoder FFN neuron's in the decoder step, and the decision's
-// modelled time solves to a split of the dense time between the two parts.
+// head's and a decoder FFN neuron's in the decoder step.
 func TestTrainTimeBudget(t *testing.T) {
 	dir := t.TempDir()
 	ts, tt := writeIDPairs(t, dir, "train", 30, 7, 5, 100)
@@ -268,26 +268,88 @@ func TestTrainTimeBudget(t *testing.T) {
 			t.Errorf("%s saves %g FLOPs/token, %g of them in the encoder (want %g)", u.name, c.FLOPs, c.EncoderFLOPs, want)
 		}
 	}
-	// kept time = enc·(kept encoder FLOPs / dense) + step·(kept decoder
-	// FLOPs / dense), enc + step = dense time: the split it solves to lies
-	// within the dense time.
+	t.Logf("time: dense %.4g ms/token, decision %.4g; FLOPs dense %.4g, decision %.4g", gf.Budgets[1].Dense, gf.Budgets[1].Kept, d.FLOPs, gf.Budgets[0].Kept)
+}
+
+// TestCutModelsMatchPrune: the cost meter's cut copies, opened in place of
+// the Marian folder's files, translate exactly as the folder prune --remove
+// writes with the same spec, and not as the dense model does; the time
+// model measured with such copies splits the dense time into positive
+// encoder and step parts and prices an encoder head at the encoder's
+// milliseconds per FLOP, a decoder FFN unit at the step's, and a sublayer
+// at least at its FLOPs' worth.
+func TestCutModelsMatchPrune(t *testing.T) {
+	const spec = "sublayer:decoder:0:ffn,encoder:0:1,ffn:encoder:0:0-7"
+	dir := t.TempDir()
 	pruned := filepath.Join(dir, "pruned")
-	if code, _, stderr := runCLI("prune", marianDir, "--gates", filepath.Join(run, "gates.json"), "-o", pruned); code != 0 {
+	if code, _, stderr := runCLI("prune", marianDir, "--remove", spec, "-o", pruned); code != 0 {
 		t.Fatalf("prune: exit %d: %s", code, stderr)
 	}
-	pm, err := verify.NewCostMeter([]string{pruned}, nil, shape, true, nil)
+	ts, tt := writeIDPairs(t, dir, "train", 30, 7, 5, 100)
+	corpus, err := gatetrain.ReadCorpus(ts, tt, -1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer pm.Close()
-	tb := gf.Budgets[1]
-	a, b := pm.Dense.EncoderFLOPs/d.EncoderFLOPs, (pm.Dense.FLOPs-pm.Dense.EncoderFLOPs)/(d.FLOPs-d.EncoderFLOPs)
-	if a == b {
-		t.Fatalf("the decision keeps the same share of encoder and decoder FLOPs (%g); the test wants them apart", a)
+	meter, err := verify.NewCostMeter([]string{marianDir}, nil, verify.CorpusShape(corpus), true, nil)
+	if err != nil {
+		t.Fatal(err)
 	}
-	enc := (tb.Kept - tb.Dense*b) / (a - b)
-	if enc < -1e-9*tb.Dense || enc > tb.Dense*(1+1e-9) {
-		t.Errorf("time: dense %g ms, decision %g ms, kept FLOP shares encoder %g decoder %g: encoder time %g ms", tb.Dense, tb.Kept, a, b, enc)
+	defer meter.Close()
+	copies, err := meter.CutModels(spec)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Logf("time: dense %.4g ms/token (encoder %.4g), decision %.4g; FLOPs dense %.4g, decision %.4g", tb.Dense, enc, tb.Kept, d.FLOPs, pm.Dense.FLOPs)
+	defer func() {
+		for _, l := range copies {
+			l.Model.Close()
+		}
+	}()
+	var src [][]int64
+	for _, p := range corpus.Pairs {
+		src = append(src, p.Src)
+	}
+	translate := func(mo verify.ModelOptions, paths ...string) [][]int64 {
+		mo.Overrides = marianSpecials
+		m, err := verify.OpenModel(paths, mo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer m.Close()
+		h, err := m.Translate(context.Background(), src, verify.SearchOptions{MaxLen: 9, Batch: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out [][]int64
+		for _, x := range h {
+			out = append(out, x.Tokens)
+		}
+		return out
+	}
+	cut := translate(verify.ModelOptions{Loaded: copies}, marianDir)
+	if want := translate(verify.ModelOptions{}, pruned); !slices.EqualFunc(cut, want, slices.Equal) {
+		t.Errorf("cut copies translate\n%v\nthe pruned folder\n%v", cut, want)
+	}
+	if dense := translate(verify.ModelOptions{}, marianDir); slices.EqualFunc(cut, dense, slices.Equal) {
+		t.Errorf("cut copies translate as the dense model: the copies were not what ran")
+	}
+	units := []string{"encoder:0:0", "encoder:0:1", "ffn:decoder:0:0-15", "ffn:decoder:0:16-31", "sublayer:encoder:0:attn", "sublayer:decoder:0:ffn"}
+	isSub := []bool{false, false, false, false, true, true}
+	tm, err := verify.MeasureTimeModel(context.Background(), meter, []string{marianDir}, verify.TimeSource{Model: verify.ModelOptions{Overrides: marianSpecials}, Src: src}, 2, units, isSub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(tm.EncoderMs > 0 && tm.StepMs > 0 && tm.LoopMs >= 0 && tm.EncoderPerFLOP > 0 && tm.StepPerFLOP > 0 && tm.EncoderPerSublayer >= 0 && tm.StepPerSublayer >= 0) || tm.Batch != 2 {
+		t.Fatalf("time model %+v", tm)
+	}
+	for i, u := range units {
+		c, err := meter.UnitCost(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := tm.EncoderPerFLOP*c.EncoderFLOPs + tm.StepPerFLOP*(c.FLOPs-c.EncoderFLOPs)
+		if got := tm.Saved(c, isSub[i]); got < want*(1-1e-12) || !isSub[i] && math.Abs(got-want) > 1e-12*want {
+			t.Errorf("%s: saves %g ms/token, its FLOPs' worth %g", u, got, want)
+		}
+	}
+	t.Logf("time model %+v", tm)
 }

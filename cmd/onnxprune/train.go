@@ -97,6 +97,13 @@ batch 1 and the corpus's median lengths, with the key/value cache when MODEL is 
 folder that holds decoder_with_past_model.onnx); the decision ends at most at the
 target (closed units reopened, largest log α first, while it fits; open ones closed,
 smallest first, while it does not) and gates.json's budget says what it costs.
+--target-time (milliseconds, or a percentage of the dense model's: 67% for ×1.5)
+budgets decoding time per generated token instead: the dense model's encoder run
+and decoder step are timed at --time-batch before training, and each unit costs
+its encoder FLOPs and its decoder-step FLOPs, each weighed by that part's measured
+time per FLOP. Budgets combine (--target-flops 50% --target-time 67%): one
+Lagrangian each, and the decision meets every target; gates.json's budgets list
+them all.
 
 Written to -o DIR (new or empty; an existing one only with --overwrite or --resume,
 and a run that fails before its first checkpoint leaves none): gates.json (per head log α, P(open), test-time gate, decision,
