@@ -627,3 +627,92 @@ func TestCollectStructuresTwoBudgets(t *testing.T) {
 		t.Errorf("a bogus timed.txt: error %v, want one naming %s", err, timed)
 	}
 }
+
+// TestCollectStructuresTimeBudget: with structures_time_budgets "50:65",
+// collect --structures reads st-f50-t65 after the FLOP-budget runs (here a
+// copy of st-f50 whose gates.json lists a FLOP and a time budget), with its
+// time budget, renders its row's budget as FLOPs and time and says what the
+// time model priced the decision at; a st-f50-t65 without a time budget is
+// refused, naming its gates.json.
+func TestCollectStructuresTimeBudget(t *testing.T) {
+	dir := structuresCache(t)
+	p := func(parts ...string) string { return filepath.Join(append([]string{dir}, parts...)...) }
+	settings, err := os.ReadFile(p("settings.env"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	settings = append(settings, "structures_time_budgets=50:65\n"...)
+	vs, err := os.ReadFile(p("bs", "vs-dense.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var bs map[string]any
+	if err := json.Unmarshal(vs, &bs); err != nil {
+		t.Fatal(err)
+	}
+	systems := bs["systems"].([]any)
+	for _, s := range systems {
+		if s.(map[string]any)["name"] == "st-f50" {
+			c := map[string]any{}
+			for k, v := range s.(map[string]any) {
+				c[k] = v
+			}
+			c["name"] = "st-f50-t65"
+			systems = append(systems, c)
+			break
+		}
+	}
+	bs["systems"] = systems
+	vs, err = json.Marshal(bs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gates map[string]any
+	if err := safefile.ReadJSON(p("st-f50", gatesFile), &gates); err != nil {
+		t.Fatal(err)
+	}
+	flops := gates["budget"]
+	timeBudget := map[string]any{"what": "ms/token at batch 1", "dense": 0.5664, "target": 0.36816, "kept": 0.3679}
+	writeGates := func(budgets ...any) error {
+		gates["budgets"] = budgets
+		data, err := json.Marshal(gates)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(p("st-f50-t65", gatesFile), data, 0o644)
+	}
+	for _, step := range []func() error{
+		func() error { return os.WriteFile(p("settings.env"), settings, 0o644) },
+		func() error { return os.WriteFile(p("bs", "vs-dense.json"), vs, 0o644) },
+		func() error { return os.CopyFS(p("st-f50-t65"), os.DirFS(p("st-f50"))) },
+		func() error { return os.CopyFS(p("speed", "st-f50-t65"), os.DirFS(p("speed", "st-f50"))) },
+		func() error { return writeGates(flops, timeBudget) },
+	} {
+		if err := step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := collectStructures(dir); err != nil {
+		t.Fatal(err)
+	}
+	var r Results
+	if err := safefile.ReadJSON(p("structures.json"), &r); err != nil {
+		t.Fatal(err)
+	}
+	last := r.Structures[len(r.Structures)-1]
+	if last.Name != "st-f50-t65" || last.Percent != 50 || last.TimePercent != 65 || last.TimeWhat != "ms/token at batch 1" ||
+		last.DenseMs != 0.5664 || last.KeptMs != 0.3679 || last.System == nil || last.Speed == nil {
+		t.Fatalf("last budget run %+v", last)
+	}
+	block := structuresBlock(&r)
+	mustContain(t, "structures", block,
+		"| heads, ffn, sublayers | 50% FLOPs, 65% time | 22/96 heads, 65/513 neurons, 1/2 sublayers | 3.89, −13.56 (p ≤ 0.001*) | 17.08, −18.04 (p ≤ 0.001*) | 3.8576 (+28.2%) | 3,446,592 (85.3%) | 3.05 M (49.7%) | 0.60 (0.48–0.72), bound 1.26 | – |",
+		"st-f50-t65: `--target-flops 50% --target-time 65%`, the time budget in ms/token at batch 1, each unit priced by the time model measured before training "+
+			"(the dense model and two copies cut in memory, docs/train.md): dense 0.566 ms, the decision 0.368 ms (65.0%, asking for ×1.54).")
+	if err := writeGates(flops); err != nil {
+		t.Fatal(err)
+	}
+	if err := collectStructures(dir); err == nil || !strings.Contains(err.Error(), p("st-f50-t65", gatesFile)) {
+		t.Errorf("st-f50-t65 without a time budget: error %v, want one naming its gates.json", err)
+	}
+}

@@ -29,6 +29,15 @@ type BudgetRun struct {
 	// percentage of the dense model's FLOPs per generated token.
 	Structures string  `json:"structures"`
 	Percent    float64 `json:"budget_percent"`
+	// TimePercent is the time budget given with it (results.sh's st-fP-tT:
+	// a percentage of the dense model's decoding time per generated token,
+	// measured at TimeBatch; 0: none), and DenseMs and KeptMs the modelled
+	// times per generated token of the dense model and of the decision
+	// (gates.json's time budget).
+	TimePercent float64 `json:"time_budget_percent,omitempty"`
+	TimeWhat    string  `json:"time_budget,omitempty"`
+	DenseMs     float64 `json:"dense_ms_per_token,omitempty"`
+	KeptMs      float64 `json:"kept_ms_per_token,omitempty"`
 	// TrainWeights is what onnxprune train --train-weights fine-tuned
 	// with the gates (empty: gates alone).
 	TrainWeights string `json:"train_weights,omitempty"`
@@ -102,7 +111,8 @@ var floorPattern = regexp.MustCompile(`leaves ([0-9.eE+-]+) of ([0-9.eE+-]+)`)
 // budgetRuns reads the FLOP-budget runs of the settings' structures_budgets
 // (none when the cache predates them): at each budget st-fP and hd-fP, and
 // st-fP-ft at the budgets of structures_ft_budgets (at every budget when
-// the cache predates that key).
+// the cache predates that key); then st-fP-tT for each P:T of
+// structures_time_budgets, a FLOP and a time budget at once.
 func (c *collector) budgetRuns() ([]BudgetRun, error) {
 	var runs []BudgetRun
 	budgets := strings.Fields(c.settings["structures_budgets"])
@@ -123,12 +133,25 @@ func (c *collector) budgetRuns() ([]BudgetRun, error) {
 			kinds = append(kinds, struct{ name, structures, trainWeights string }{"st-f" + p + fineTunedSuffix, c.settings["structures"], fineTunedWeights})
 		}
 		for _, kind := range kinds {
-			r, err := c.budgetRun(kind.name, kind.structures, kind.trainWeights, pct)
+			r, err := c.budgetRun(kind.name, kind.structures, kind.trainWeights, pct, 0)
 			if err != nil {
 				return nil, err
 			}
 			runs = append(runs, *r)
 		}
+	}
+	for _, pt := range strings.Fields(c.settings["structures_time_budgets"]) {
+		p, t, ok := strings.Cut(pt, ":")
+		pct, err1 := strconv.ParseFloat(p, 64)
+		tpct, err2 := strconv.ParseFloat(t, 64)
+		if !ok || err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("%s: structures_time_budgets %q is not FLOPS%%:TIME%%", c.path("settings.env"), pt)
+		}
+		r, err := c.budgetRun("st-f"+p+"-t"+t, c.settings["structures"], "", pct, tpct)
+		if err != nil {
+			return nil, err
+		}
+		runs = append(runs, *r)
 	}
 	return runs, nil
 }
@@ -137,9 +160,9 @@ func (c *collector) budgetRuns() ([]BudgetRun, error) {
 // or with trainWeights a fine-tuning run's (gates.json, verify.json of its
 // equivalence check, the pruned model's translations, dev loss and
 // model.json).
-func (c *collector) budgetRun(name, gated, trainWeights string, pct float64) (*BudgetRun, error) {
+func (c *collector) budgetRun(name, gated, trainWeights string, pct, timePct float64) (*BudgetRun, error) {
 	dir := c.path(name)
-	r := &BudgetRun{Name: name, Structures: gated, TrainWeights: trainWeights, Percent: pct}
+	r := &BudgetRun{Name: name, Structures: gated, TrainWeights: trainWeights, Percent: pct, TimePercent: timePct}
 	if msg, err := os.ReadFile(filepath.Join(dir, unreachableFile)); err == nil {
 		r.Unreachable = strings.TrimSpace(string(msg))
 		m := floorPattern.FindStringSubmatch(r.Unreachable)
@@ -190,6 +213,16 @@ func (c *collector) budgetRun(name, gated, trainWeights string, pct float64) (*B
 		return nil, fmt.Errorf("%s: no FLOP budget", filepath.Join(dir, gatesFile))
 	}
 	r.DenseFLOPs, r.KeptFLOPs = gates.Budget.Dense, gates.Budget.Kept
+	if timePct > 0 {
+		for _, b := range gates.Budgets {
+			if strings.HasPrefix(b.What, "ms/token") {
+				r.TimeWhat, r.DenseMs, r.KeptMs = b.What, b.Dense, b.Kept
+			}
+		}
+		if r.TimeWhat == "" {
+			return nil, fmt.Errorf("%s: no time budget", filepath.Join(dir, gatesFile))
+		}
+	}
 	r.Kept, r.Total = map[string]int{}, map[string]int{}
 	// A head or neuron is kept when its gate and its sublayer's are open
 	// (a removed sublayer takes what it holds).
@@ -358,7 +391,7 @@ func structuresBlock(r *Results) string {
 		"tokens/s of whole greedy translations, the paired ratio (pruned / dense) with the range of the round ratios (from 6 rounds on, the 95%% interval of their median) and the FLOP bound per token.\n\n",
 		r.Settings["steps"], r.Settings["max_tokens"], r.Settings["structures_lagrange_lr"], thousands(int64(r.TestSentences)),
 		thousands(int64(r.Bootstrap.Resamples)), thousands(int64(r.LossSentences)), "`"+flags+"`", r.Settings["speed_sentences"], r.Settings["threads"])
-	b.WriteString("| gated | FLOP budget | kept | BLEU | chrF | dev loss | parameters | FLOPs / token | tokens/s ×, batch 1 | tokens/s ×, batch 32 |\n")
+	b.WriteString("| gated | budget | kept | BLEU | chrF | dev loss | parameters | FLOPs / token | tokens/s ×, batch 1 | tokens/s ×, batch 32 |\n")
 	b.WriteString("|---|---:|---|---:|---:|---:|---:|---:|---|---|\n")
 	dense := r.Dense
 	var denseFLOPs float64
@@ -393,12 +426,21 @@ func structuresBlock(r *Results) string {
 		for _, sp := range s.Speed.Speedups {
 			speed[sp.Batch] = fmt.Sprintf("%s, bound %s", ratioText(sp.TokensSpeedup), boundText(sp.PerTokenBound))
 		}
-		fmt.Fprintf(&b, "| %s | %g%% | %s | %.2f, %s | %.2f, %s | %s | %s (%.1f%%) | %s (%.1f%%) | %s | %s |\n",
-			label, s.Percent, strings.Join(kept, ", "), s.System.BLEU.Score, r.bleuDiff(*s.System), s.System.ChrF.Score, r.chrfDiff(*s.System),
+		budget := fmt.Sprintf("%g%%", s.Percent)
+		if s.TimePercent > 0 {
+			budget = fmt.Sprintf("%g%% FLOPs, %g%% time", s.Percent, s.TimePercent)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %.2f, %s | %.2f, %s | %s | %s (%.1f%%) | %s (%.1f%%) | %s | %s |\n",
+			label, budget, strings.Join(kept, ", "), s.System.BLEU.Score, r.bleuDiff(*s.System), s.System.ChrF.Score, r.chrfDiff(*s.System),
 			r.lossText(s.System.DevLoss), thousands(s.Params), 100*float64(s.Params)/float64(s.DenseParams),
 			mega(s.KeptFLOPs), 100*s.KeptFLOPs/s.DenseFLOPs, orDash(speed[1]), orDash(speed[32]))
 	}
 	for _, s := range r.Structures {
+		if s.TimePercent > 0 {
+			fmt.Fprintf(&b, "\n%s: `--target-flops %g%% --target-time %g%%`, the time budget in %s, each unit priced by the time model measured before training "+
+				"(the dense model and two copies cut in memory, docs/train.md): dense %.3f ms, the decision %.3f ms (%.1f%%, asking for ×%.2f).\n",
+				s.Name, s.Percent, s.TimePercent, s.TimeWhat, s.DenseMs, s.KeptMs, 100*s.KeptMs/s.DenseMs, s.DenseMs/s.KeptMs)
+		}
 		switch {
 		case s.EquivalenceMaxDiff != nil && s.TrainWeights != "" && s.Cached:
 			fmt.Fprintf(&b, "\n%s: `onnxprune train` with the same flags and `--train-weights %s`, then `prune --gates` of the trained files "+
