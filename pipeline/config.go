@@ -240,7 +240,7 @@ var Fields = []Field{
 		c.Budget.FLOPs = v[0]
 		return nil
 	}},
-	{"train.target-time", "target-time", "string", "end training with at most this much measured decoding time per generated token, milliseconds or a percentage of the dense model's (67%: ×1.5)", func(c *Config, v []string, _ func(string) string) error {
+	{"train.target-time", "target-time", "string", "end training with at most this much measured decoding time per generated token, milliseconds or a percentage of the dense model's (66.7%: ×1.5)", func(c *Config, v []string, _ func(string) string) error {
 		c.Budget.Time = v[0]
 		return nil
 	}},

@@ -17,7 +17,7 @@ import (
 const (
 	targetParamsHelp = "end training with at most this many parameters, a count or a percentage of the dense model's (50%): a learned Lagrangian, each unit costed by cutting it from the ungated model"
 	targetFLOPsHelp  = "end training with at most this many FLOPs per generated token, a count or a percentage of the dense model's (50%): a learned Lagrangian, each unit costed by cutting it from the ungated model"
-	targetTimeHelp   = "end training with at most this much decoding time per generated token, milliseconds or a percentage of the dense model's (67%: ×1.5), measured at --time-batch: each unit's FLOPs in the encoder and in the decoder step weighed by that part's measured time per FLOP"
+	targetTimeHelp   = "end training with at most this much decoding time per generated token, milliseconds or a percentage of the dense model's (66.7%: ×1.5), each unit priced by a time model measured at --time-batch on the dense model and two copies cut in memory"
 	timeBatchHelp    = "batch size the dense model's decoding is timed at for --target-time"
 )
 

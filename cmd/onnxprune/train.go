@@ -97,11 +97,12 @@ batch 1 and the corpus's median lengths, with the key/value cache when MODEL is 
 folder that holds decoder_with_past_model.onnx); the decision ends at most at the
 target (closed units reopened, largest log α first, while it fits; open ones closed,
 smallest first, while it does not) and gates.json's budget says what it costs.
---target-time (milliseconds, or a percentage of the dense model's: 67% for ×1.5)
-budgets decoding time per generated token instead: the dense model's encoder run
-and decoder step are timed at --time-batch before training, and each unit costs
-its encoder FLOPs and its decoder-step FLOPs, each weighed by that part's measured
-time per FLOP. Budgets combine (--target-flops 50% --target-time 67%): one
+--target-time (milliseconds, or a percentage of the dense model's: 66.7% for ×1.5)
+budgets decoding time per generated token instead, priced by a time model measured
+at --time-batch before training: the dense model's encoder, decoder step and loop,
+and two copies cut in memory (half of every gated block's heads and FFN's units;
+every gated sublayer), give each part's time per FLOP cut and a sublayer's time
+beyond its FLOPs. Budgets combine (--target-flops 50% --target-time 65%): one
 Lagrangian each, and the decision meets every target; gates.json's budgets list
 them all.
 
