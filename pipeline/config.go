@@ -129,6 +129,7 @@ func Default() Config {
 	return Config{
 		Seed: tc.Seed, Structures: structures.List{Heads: true}, Steps: tc.Steps, Lambda: tc.Lambda, LR: tc.Schedule.Base, LagrangeLR: tc.LagrangeLR, MaxTokens: ts.MaxTokens,
 		CheckpointEvery: tc.CheckpointEvery, Distill: tc.Distill, WeightLR: tc.WeightLR,
+		Budget:  verify.BudgetTarget{TimeBatch: 1},
 		Analyze: true, PruneBy: "gates",
 		Beam: search.Beam, MaxLen: search.MaxLen,
 		BenchBatch: bench.Batches, Repeats: bench.Repeats, Rounds: bench.Rounds, BenchSentences: bench.Sentences,
