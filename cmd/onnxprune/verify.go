@@ -120,7 +120,7 @@ SIGINT/SIGTERM stop the run, write a partial report and exit with 130/143.`,
 		fs.IntVar(&o.benchSents, "bench-sentences", verify.DefaultBench().Sentences, benchSentencesHelp)
 		fs.BoolVar(&o.noBench, "no-bench", false, "skip the speed measurements")
 		fs.StringVar(&o.remove, "remove", "", removeHelp)
-		fs.StringVar(&o.gates, "gates", "", "gates.json whose keep=false heads the pruned model lost: check it against the gated original")
+		fs.StringVar(&o.gates, "gates", "", "gates.json whose keep=false heads, FFN neurons and sublayers the pruned model lost: check it against the gated original")
 		fs.Float64Var(&o.equivTol, "equiv-tol", verify.DefaultEquivalenceTol, "largest |gated − pruned| logit difference the equivalence check accepts (default 1e-2 for a model that computes in float16, 0.1 for one with int8 activations)")
 		fs.BoolVar(&o.inProcess, "bench-in-process", false, "time the models in this process, not each in a child process of its own (peak RSS then includes earlier stages)")
 		fs.BoolVar(&o.benchChild, "bench-child", false, "internal: run one benchmark job read as JSON from stdin")
