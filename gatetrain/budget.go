@@ -9,9 +9,9 @@ import (
 )
 
 // Budget is a cost target for the kept model (--target-params,
-// --target-flops, --target-time): the expected cost under the gates' open probabilities
-// is driven to Target with the learned Lagrangian of TargetHeads, and the
-// final decision costs at most Target.
+// --target-flops, --target-time): the expected cost under the gates' open
+// probabilities is driven to Target with the learned Lagrangian of
+// TargetHeads, and the final decision costs at most Target.
 //
 // The cost of a decision is Dense minus what its closed units save:
 //

@@ -244,10 +244,10 @@ func unitGroup(unit string) string {
 // what closing each saves is measured by cutting it from the ungated model
 // files (CostMeter at shape), and each head and FFN unit is tied to the
 // gated sublayer holding it. A unit's time is what the measured TimeModel
-// (MeasureTimeModel with ts, at bt.TimeBatch) says cutting it saves. A
-// target that closing every unit cannot reach is an
-// error. loaded are the files the caller has in memory (NewCostMeter). The
-// time model is returned too (nil without a time budget).
+// (MeasureTimeModel with ts, at bt.TimeBatch) says cutting it saves; the
+// time model is returned too (nil without a time budget). A target that
+// closing every unit cannot reach is an error. loaded are the files the
+// caller has in memory (NewCostMeter).
 func MeasureBudgets(ctx context.Context, bt BudgetTarget, paths, allowDirs []string, loaded map[string]*LoadedFile, gates []gatetrain.GateInput, shape FLOPShape, ts TimeSource) ([]*gatetrain.Budget, *TimeModel, error) {
 	meter, err := NewCostMeter(paths, allowDirs, shape, true, loaded)
 	if err != nil {
