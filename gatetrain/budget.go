@@ -196,10 +196,9 @@ func (b *Budget) startFraction(c Concrete, la float64) float64 {
 // ParseBudget reads a target given as a count (1.5e6, 12000000) or as a
 // percentage of dense ("50%").
 func ParseBudget(s string, dense float64) (float64, error) {
-	num, pct := strings.CutSuffix(strings.TrimSpace(s), "%")
-	v, err := strconv.ParseFloat(num, 64)
+	v, pct, err := parseBudgetText(s)
 	if err != nil {
-		return 0, fmt.Errorf("gatetrain: target %q: want a number or a percentage (50%%)", s)
+		return 0, err
 	}
 	if pct {
 		v = dense * v / 100
@@ -208,4 +207,21 @@ func ParseBudget(s string, dense float64) (float64, error) {
 		return 0, fmt.Errorf("gatetrain: target %q is outside (0, %.6g] (the dense model's)", s, dense)
 	}
 	return v, nil
+}
+
+// CheckBudgetText reports a target that is neither a number nor a
+// percentage, before the dense cost it is read against is known.
+func CheckBudgetText(s string) error {
+	_, _, err := parseBudgetText(s)
+	return err
+}
+
+// parseBudgetText reads the number of a target and whether it is a
+// percentage.
+func parseBudgetText(s string) (v float64, pct bool, err error) {
+	num, pct := strings.CutSuffix(strings.TrimSpace(s), "%")
+	if v, err = strconv.ParseFloat(num, 64); err != nil {
+		return 0, false, fmt.Errorf("gatetrain: target %q: want a number or a percentage (50%%)", s)
+	}
+	return v, pct, nil
 }

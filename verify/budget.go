@@ -72,7 +72,9 @@ type TimeModel struct {
 	StepPerFLOP    float64 `json:"step_ms_per_flop"`
 	// EncoderPerSublayer and StepPerSublayer are what removing one gated
 	// sublayer of the part saves beyond its FLOPs, measured by removing
-	// every gated sublayer (0 without sublayer gates).
+	// every gated sublayer (0 without sublayer gates); where that cut saved
+	// less than its FLOPs at the per-FLOP rate, the rate is lowered to the
+	// cut's instead, so that the model predicts the cut as measured.
 	EncoderPerSublayer float64 `json:"encoder_ms_per_sublayer"`
 	StepPerSublayer    float64 `json:"step_ms_per_sublayer"`
 }
@@ -202,8 +204,26 @@ func MeasureTimeModel(ctx context.Context, meter *CostMeter, paths []string, ts 
 			t.StepPerFLOP = step / (c.FLOPs - c.EncoderFLOPs)
 		}
 	}
+	// fit makes a part's rates account for the measured saving of a cut
+	// removing n sublayers and flops FLOPs of the part: what the FLOPs do
+	// not explain is the sublayers' own time, and where the FLOPs at the
+	// measured rate would save more than the cut did, the rate comes down
+	// to the cut's (the model never predicts a cut below its measurement,
+	// nor a part below zero time).
+	fit := func(perFLOP, perSublayer *float64, saved, flops float64, n int) {
+		if *perFLOP*flops > saved && flops > 0 {
+			*perFLOP = max(0, saved) / flops
+		}
+		if n > 0 {
+			*perSublayer = max(0, saved-*perFLOP*flops) / float64(n)
+		}
+	}
+	// The budget adds up what each unit saves, so the rates are fitted to
+	// the sums of the units' own FLOPs, which in a single graph exceed the
+	// joint cut's where removing cross-attention leaves the encoder dead.
 	if len(subs) > 0 {
 		var nEnc, nStep int
+		var sum Cost
 		for _, u := range subs {
 			c, err := meter.UnitCost(u)
 			if err != nil {
@@ -214,17 +234,29 @@ func MeasureTimeModel(ctx context.Context, meter *CostMeter, paths []string, ts 
 			} else {
 				nStep++
 			}
+			sum.FLOPs += c.FLOPs
+			sum.EncoderFLOPs += c.EncoderFLOPs
 		}
-		c, enc, step, err := timeCut(strings.Join(subs, ","))
+		_, enc, step, err := timeCut(strings.Join(subs, ","))
 		if err != nil {
 			return nil, err
 		}
-		if nEnc > 0 {
-			t.EncoderPerSublayer = max(0, enc-t.EncoderPerFLOP*c.EncoderFLOPs) / float64(nEnc)
+		fit(&t.EncoderPerFLOP, &t.EncoderPerSublayer, enc, sum.EncoderFLOPs, nEnc)
+		fit(&t.StepPerFLOP, &t.StepPerSublayer, step, sum.FLOPs-sum.EncoderFLOPs, nStep)
+	} else if len(units) > 0 {
+		// Without sublayer gates no cut removes a part's every unit; closing
+		// them all may save at most the part's whole time.
+		var sum Cost
+		for _, u := range units {
+			c, err := meter.UnitCost(u)
+			if err != nil {
+				return nil, err
+			}
+			sum.FLOPs += c.FLOPs
+			sum.EncoderFLOPs += c.EncoderFLOPs
 		}
-		if nStep > 0 {
-			t.StepPerSublayer = max(0, step-t.StepPerFLOP*(c.FLOPs-c.EncoderFLOPs)) / float64(nStep)
-		}
+		fit(&t.EncoderPerFLOP, &t.EncoderPerSublayer, t.EncoderMs, sum.EncoderFLOPs, 0)
+		fit(&t.StepPerFLOP, &t.StepPerSublayer, t.StepMs, sum.FLOPs-sum.EncoderFLOPs, 0)
 	}
 	return t, nil
 }
@@ -249,6 +281,13 @@ func unitGroup(unit string) string {
 // closing every unit cannot reach is an error. loaded are the files the
 // caller has in memory (NewCostMeter).
 func MeasureBudgets(ctx context.Context, bt BudgetTarget, paths, allowDirs []string, loaded map[string]*LoadedFile, gates []gatetrain.GateInput, shape FLOPShape, ts TimeSource) ([]*gatetrain.Budget, *TimeModel, error) {
+	// A target that is not a number or a percentage is refused before
+	// anything is measured.
+	for _, t := range []struct{ flag, value string }{{"target-params", bt.Params}, {"target-flops", bt.FLOPs}, {"target-time", bt.Time}} {
+		if err := gatetrain.CheckBudgetText(t.value); t.value != "" && err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", t.flag, err)
+		}
+	}
 	meter, err := NewCostMeter(paths, allowDirs, shape, true, loaded)
 	if err != nil {
 		return nil, nil, err

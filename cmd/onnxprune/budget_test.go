@@ -226,7 +226,7 @@ func TestTrainTimeBudget(t *testing.T) {
 	shape := verify.CorpusShape(corpus)
 	run := filepath.Join(dir, "run")
 	code, stdout, stderr := runCLI("train", marianDir, "--train", ts+","+tt, "--ids", "--specials", marianSpecials,
-		"--structures", "heads,ffn:16,sublayers", "--target-flops", "80%", "--target-time", "60%", "--time-batch", "2",
+		"--structures", "heads,ffn:16,sublayers", "--target-flops", "80%", "--target-time", "75%", "--time-batch", "2",
 		"--max-steps", "5", "--threads", "1", "--log-every", "1000", "-o", run)
 	if code != 0 {
 		t.Fatalf("train: exit %d: %s", code, stderr)
@@ -243,7 +243,7 @@ func TestTrainTimeBudget(t *testing.T) {
 		t.Fatalf("gates.json budgets %+v (first %+v)", gf.Budgets, gf.Budget)
 	}
 	for _, b := range gf.Budgets {
-		if !(b.Dense > 0) || b.Kept > b.Target || math.Abs(b.Target-0.8*b.Dense) > 1e-9*b.Dense && math.Abs(b.Target-0.6*b.Dense) > 1e-9*b.Dense {
+		if !(b.Dense > 0) || b.Kept > b.Target || math.Abs(b.Target-0.8*b.Dense) > 1e-9*b.Dense && math.Abs(b.Target-0.75*b.Dense) > 1e-9*b.Dense {
 			t.Errorf("%s: dense %g, target %g, decision %g", b.What, b.Dense, b.Target, b.Kept)
 		}
 	}
@@ -277,7 +277,7 @@ func TestTrainTimeBudget(t *testing.T) {
 // model measured with such copies splits the dense time into positive
 // encoder and step parts and prices an encoder head at the encoder's
 // milliseconds per FLOP, a decoder FFN unit at the step's, and a sublayer
-// at least at its FLOPs' worth.
+// at least at its FLOPs' worth, none below zero.
 func TestCutModelsMatchPrune(t *testing.T) {
 	const spec = "sublayer:decoder:0:ffn,encoder:0:1,ffn:encoder:0:0-7"
 	dir := t.TempDir()
@@ -338,7 +338,9 @@ func TestCutModelsMatchPrune(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !(tm.EncoderMs > 0 && tm.StepMs > 0 && tm.LoopMs >= 0 && tm.EncoderPerFLOP > 0 && tm.StepPerFLOP > 0 && tm.EncoderPerSublayer >= 0 && tm.StepPerSublayer >= 0) || tm.Batch != 2 {
+	// The fixture's parts take microseconds, so what a cut saves is within
+	// the timing noise: the rates may come out 0, never negative.
+	if !(tm.EncoderMs > 0 && tm.StepMs > 0 && tm.LoopMs >= 0 && tm.EncoderPerFLOP >= 0 && tm.StepPerFLOP >= 0 && tm.EncoderPerSublayer >= 0 && tm.StepPerSublayer >= 0) || tm.Batch != 2 {
 		t.Fatalf("time model %+v", tm)
 	}
 	for i, u := range units {
@@ -347,9 +349,34 @@ func TestCutModelsMatchPrune(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := tm.EncoderPerFLOP*c.EncoderFLOPs + tm.StepPerFLOP*(c.FLOPs-c.EncoderFLOPs)
-		if got := tm.Saved(c, isSub[i]); got < want*(1-1e-12) || !isSub[i] && math.Abs(got-want) > 1e-12*want {
+		if got := tm.Saved(c, isSub[i]); got < want*(1-1e-12) || !isSub[i] && math.Abs(got-want) > 1e-12*want || got < 0 {
 			t.Errorf("%s: saves %g ms/token, its FLOPs' worth %g", u, got, want)
 		}
 	}
 	t.Logf("time model %+v", tm)
+}
+
+// TestTrainTimeBudgetFloor: on the planted model, a single graph in which
+// removing cross-attention leaves the encoder dead (so the sublayers' own
+// FLOP savings add up to more than the model has), the time model is
+// fitted to the sums the budget adds, so closing every unit leaves a
+// positive time: a 1% time target is refused as out of reach, exit 2,
+// before training, as is a target that is not a number.
+func TestTrainTimeBudgetFloor(t *testing.T) {
+	p := func(n string) string { return filepath.Join(plantedDir, n) }
+	for _, tc := range []struct{ target, want string }{
+		{"1%", "is out of reach: closing every gated unit leaves"},
+		{"abc", `target-time: gatetrain: target "abc": want a number or a percentage`},
+	} {
+		out := filepath.Join(t.TempDir(), "run")
+		code, _, stderr := runCLI("train", p("planted_ungated.onnx"), "--train", p("train.src")+","+p("train.tgt"),
+			"--ids", "--specials", "pad=0,decoder-start=1,eos=2", "--structures", "heads,ffn,sublayers", "--max-steps", "2",
+			"--threads", "1", "--target-time", tc.target, "-o", out)
+		if code != 2 || !strings.Contains(stderr, tc.want) || strings.Count(strings.TrimSpace(stderr), "\n") != 0 {
+			t.Errorf("--target-time %s: exit %d, stderr %q, want exit 2 and one line with %q", tc.target, code, stderr, tc.want)
+		}
+		if _, err := os.Stat(filepath.Join(out, "gates.json")); err == nil {
+			t.Errorf("--target-time %s: gates.json written", tc.target)
+		}
+	}
 }
