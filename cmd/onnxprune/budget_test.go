@@ -142,6 +142,25 @@ func lastStep(t *testing.T, path string) gatetrain.StepInfo {
 	return s
 }
 
+// trainMarianBudget trains 5 steps of head, FFN-group (16) and sublayer
+// gates on the Marian folder with the budget flags, on 30 generated id
+// pairs, into DIR/run: it returns DIR, the pairs' FLOP shape and the
+// command's exit code and output.
+func trainMarianBudget(t *testing.T, budget ...string) (dir string, shape verify.FLOPShape, code int, stdout, stderr string) {
+	t.Helper()
+	dir = t.TempDir()
+	ts, tt := writeIDPairs(t, dir, "train", 30, 7, 5, 100)
+	corpus, err := gatetrain.ReadCorpus(ts, tt, -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"train", marianDir, "--train", ts + "," + tt, "--ids", "--specials", marianSpecials,
+		"--structures", "heads,ffn:16,sublayers", "--max-steps", "5", "--threads", "1", "--log-every", "1000",
+		"-o", filepath.Join(dir, "run")}, budget...)
+	code, stdout, stderr = runCLI(args...)
+	return dir, verify.CorpusShape(corpus), code, stdout, stderr
+}
+
 // TestTrainBudgetCache: with MODEL a folder holding a decoder_with_past
 // file (the Marian fixture), train --target-flops counts FLOPs per token
 // decoding with the cache — the dense cost is the cached count of the
@@ -149,17 +168,8 @@ func lastStep(t *testing.T, path string) gatetrain.StepInfo {
 // decision costs exactly what counting the pruned folder with the cache
 // gives, heads cut from the past inputs included.
 func TestTrainBudgetCache(t *testing.T) {
-	dir := t.TempDir()
-	ts, tt := writeIDPairs(t, dir, "train", 30, 7, 5, 100)
-	corpus, err := gatetrain.ReadCorpus(ts, tt, -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	shape := verify.CorpusShape(corpus)
+	dir, shape, code, _, stderr := trainMarianBudget(t, "--target-flops", "60%")
 	run := filepath.Join(dir, "run")
-	code, _, stderr := runCLI("train", marianDir, "--train", ts+","+tt, "--ids", "--specials", marianSpecials,
-		"--structures", "heads,ffn:16,sublayers", "--target-flops", "60%", "--max-steps", "5", "--threads", "1",
-		"--log-every", "1000", "-o", run)
 	if code != 0 {
 		t.Fatalf("train: exit %d: %s", code, stderr)
 	}
@@ -217,17 +227,8 @@ func TestTrainBudgetCache(t *testing.T) {
 // encoder head's FLOPs in the encoder and a decoder or cross-attention
 // head's and a decoder FFN neuron's in the decoder step.
 func TestTrainTimeBudget(t *testing.T) {
-	dir := t.TempDir()
-	ts, tt := writeIDPairs(t, dir, "train", 30, 7, 5, 100)
-	corpus, err := gatetrain.ReadCorpus(ts, tt, -1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	shape := verify.CorpusShape(corpus)
+	dir, shape, code, stdout, stderr := trainMarianBudget(t, "--target-flops", "80%", "--target-time", "75%", "--time-batch", "2")
 	run := filepath.Join(dir, "run")
-	code, stdout, stderr := runCLI("train", marianDir, "--train", ts+","+tt, "--ids", "--specials", marianSpecials,
-		"--structures", "heads,ffn:16,sublayers", "--target-flops", "80%", "--target-time", "75%", "--time-batch", "2",
-		"--max-steps", "5", "--threads", "1", "--log-every", "1000", "-o", run)
 	if code != 0 {
 		t.Fatalf("train: exit %d: %s", code, stderr)
 	}
