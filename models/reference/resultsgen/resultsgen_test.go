@@ -383,6 +383,17 @@ func TestCollectNamesMissingFile(t *testing.T) {
 
 // structuresCache builds TestCollectStructures's cache and returns its
 // folder.
+// mustRead returns the contents of path, failing the test when it cannot
+// be read.
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 func structuresCache(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "cache")
@@ -390,15 +401,9 @@ func structuresCache(t *testing.T) string {
 		t.Fatal(err)
 	}
 	p := func(parts ...string) string { return filepath.Join(append([]string{dir}, parts...)...) }
-	settings, err := os.ReadFile(p("settings.env"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	settings := mustRead(t, p("settings.env"))
 	settings = append(settings, "structures_budgets=50\nstructures=heads,ffn,sublayers\nstructures_lagrange_lr=0.1\nstructures_speed_flags=--bench-batch 1 --repeats 2 --rounds 2\n"...)
-	vs, err := os.ReadFile(p("bs", "vs-dense.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	vs := mustRead(t, p("bs", "vs-dense.json"))
 	var gates map[string]any
 	if err := safefile.ReadJSON(p("all-t24", gatesFile), &gates); err != nil {
 		t.Fatal(err)
@@ -524,15 +529,9 @@ func TestCollectStructures(t *testing.T) {
 func TestCollectStructuresTwoBudgets(t *testing.T) {
 	dir := structuresCache(t)
 	p := func(parts ...string) string { return filepath.Join(append([]string{dir}, parts...)...) }
-	settings, err := os.ReadFile(p("settings.env"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	settings := mustRead(t, p("settings.env"))
 	settings = []byte(strings.Replace(string(settings), "structures_budgets=50\n", "structures_budgets=50 80\nstructures_ft_budgets=50\n", 1))
-	vs, err := os.ReadFile(p("bs", "vs-dense.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	vs := mustRead(t, p("bs", "vs-dense.json"))
 	budget := map[string]any{"what": "FLOPs/token", "dense": 6.137e6, "target": 4.9096e6, "kept": 4.9e6}
 	var ft ModelFacts
 	if err := safefile.ReadJSON(p("st-f50-ft", modelFile), &ft); err != nil {
@@ -637,15 +636,9 @@ func TestCollectStructuresTwoBudgets(t *testing.T) {
 func TestCollectStructuresTimeBudget(t *testing.T) {
 	dir := structuresCache(t)
 	p := func(parts ...string) string { return filepath.Join(append([]string{dir}, parts...)...) }
-	settings, err := os.ReadFile(p("settings.env"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	settings := mustRead(t, p("settings.env"))
 	settings = append(settings, "structures_time_budgets=50:65\n"...)
-	vs, err := os.ReadFile(p("bs", "vs-dense.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	vs := mustRead(t, p("bs", "vs-dense.json"))
 	var bs map[string]any
 	if err := json.Unmarshal(vs, &bs); err != nil {
 		t.Fatal(err)
@@ -663,7 +656,7 @@ func TestCollectStructuresTimeBudget(t *testing.T) {
 		}
 	}
 	bs["systems"] = systems
-	vs, err = json.Marshal(bs)
+	vs, err := json.Marshal(bs)
 	if err != nil {
 		t.Fatal(err)
 	}
